@@ -1,0 +1,96 @@
+// The reference zone-management server: a fastify app over one SQLite store and one virtual clock.
+// Every response, including transport-level refusals, is the spec's envelope.
+
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import { authenticate, type Credentials } from './auth.js';
+import { VirtualClock } from './clock.js';
+import { ApiError, codes, failureEnvelope } from './errors.js';
+import { createRouter } from './router.js';
+import { controlRoutes } from './routes/control.js';
+import { filterRoutes } from './routes/filters.js';
+import { firewallRuleRoutes } from './routes/firewall-rules.js';
+import { Store } from './store.js';
+
+export const API_PREFIX = '/client/v4';
+export const CONTROL_PREFIX = '/__control';
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+export interface AppOptions {
+  credentials: Credentials;
+  /** SQLite file; in memory when absent. */
+  dataFile?: string;
+  /** Enables the control API. */
+  testMode?: boolean;
+  bodyLimit?: number;
+}
+
+export interface ReferenceApp {
+  app: FastifyInstance;
+  store: Store;
+  clock: VirtualClock;
+}
+
+export function buildApp(options: AppOptions): ReferenceApp {
+  const store = new Store(options.dataFile);
+  const clock = new VirtualClock(store.loadClock(), (state) => store.saveClock(state));
+  const app = Fastify({
+    logger: false,
+    bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    clientErrorHandler: answerClientError,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.addHook('onClose', async () => store.close());
+  // Only JSON bodies are accepted: drop fastify's built-in text/plain parser.
+  app.removeContentTypeParser('text/plain');
+
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith(`${API_PREFIX}/`) || request.url === API_PREFIX) authenticate(request.headers, options.credentials);
+  });
+  app.setErrorHandler((error: FastifyError | ApiError, _request, reply) => {
+    const { status, envelope } = toFailure(error);
+    if (status >= 500) console.error('specgate reference: internal error', error);
+    return reply.status(status).send(envelope);
+  });
+  app.setNotFoundHandler((request, reply) => reply.status(404).send(failureEnvelope([
+    { code: codes.noRoute, message: `No route for that URI: ${request.method} ${request.url.split('?')[0]}` },
+  ])));
+
+  const api = createRouter(app, API_PREFIX, store, clock);
+  filterRoutes(api);
+  firewallRuleRoutes(api);
+  if (options.testMode) controlRoutes(createRouter(app, CONTROL_PREFIX, store, clock));
+  return { app, store, clock };
+}
+
+/** Maps any error raised while handling a request to a status and an error envelope. */
+function toFailure(error: FastifyError | ApiError): { status: number; envelope: ReturnType<typeof failureEnvelope> } {
+  if (error instanceof ApiError) return { status: error.status, envelope: failureEnvelope(error.errors) };
+  const status = error.statusCode ?? 500;
+  const fail = (code: number, message: string) => ({ status, envelope: failureEnvelope([{ code, message }]) });
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE': return fail(codes.bodyTooLarge, 'Request body is larger than the limit');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE': return fail(codes.invalidContentType, 'Invalid Content-Type header; requests with a body must send Content-Type: application/json');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY': return fail(codes.malformedJson, 'Body is empty but Content-Type is application/json');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH': return fail(codes.invalidHeaders, 'Content-Length does not match the body');
+  }
+  if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return { status: 400, envelope: failureEnvelope([{ code: codes.malformedJson, message: 'Malformed JSON in request body' }]) };
+  if (status < 500) return fail(codes.badRequest, error.message);
+  return { status: 500, envelope: failureEnvelope([{ code: 10500, message: 'Internal error' }]) };
+}
+
+/**
+ * Requests that Node's HTTP parser refuses never reach a route: answer them here, still in the
+ * envelope. This is where a request carrying both Transfer-Encoding and Content-Length is declined
+ * (the parser refuses it, as the spec requires from 2023-07-01).
+ */
+function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) return;
+  // llhttp says "Transfer-Encoding can't be present with Content-Length" (the order varies by version).
+  const bothLengths = /Transfer-Encoding.*Content-Length|Content-Length.*Transfer-Encoding/i.test(error.message);
+  const detail = bothLengths
+    ? { code: codes.transferEncodingWithLength, message: 'Request declined: it carries both Transfer-Encoding and Content-Length headers' }
+    : { code: codes.invalidHeaders, message: `Malformed HTTP request (${error.code ?? 'parse error'})` };
+  const body = JSON.stringify(failureEnvelope([detail]));
+  socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}

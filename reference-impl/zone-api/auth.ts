@@ -1,0 +1,54 @@
+// The two authentication schemes of the spec, checked against the credentials configured at
+// start. Malformed headers, missing headers and wrong credentials are told apart, with the codes
+// the production service is seen to use (reference-notes.md).
+
+import { timingSafeEqual, createHash } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import { ApiError, codes } from './errors.js';
+
+export interface Credentials {
+  token?: string;
+  email?: string;
+  key?: string;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const API_KEY = /^[A-Za-z0-9]+$/;
+const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]+)$/;
+
+/** Compares secrets in constant time (by hashing both sides to equal length). */
+function sameSecret(given: string, expected: string | undefined): boolean {
+  if (expected === undefined) return false;
+  const digest = (s: string) => createHash('sha256').update(s).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+const single = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
+
+function malformed(code: number, message: string): ApiError {
+  return new ApiError(400, { code: codes.invalidHeaders, message: 'Invalid request headers', error_chain: [{ code, message }] });
+}
+
+const authenticationError = () => new ApiError(403, { code: codes.authentication, message: 'Authentication error' });
+
+/** Throws an ApiError unless the request carries valid credentials of either scheme. */
+export function authenticate(headers: IncomingHttpHeaders, credentials: Credentials): void {
+  const authorization = single(headers.authorization);
+  if (authorization !== undefined) {
+    const match = BEARER.exec(authorization);
+    if (!match) throw malformed(codes.badAuthorizationHeader, 'Invalid format for Authorization header');
+    if (!sameSecret(match[1]!, credentials.token)) throw authenticationError();
+    return;
+  }
+  const email = single(headers['x-auth-email']);
+  const key = single(headers['x-auth-key']);
+  if (email === undefined && key === undefined) {
+    throw new ApiError(401, { code: codes.authentication, message: 'Authentication error: missing X-Auth-Email and X-Auth-Key, or Authorization headers' });
+  }
+  if (email === undefined || !EMAIL.test(email)) throw malformed(codes.badEmailHeader, 'Invalid format for X-Auth-Email header');
+  if (key === undefined || !API_KEY.test(key)) throw malformed(codes.badKeyHeader, 'Invalid format for X-Auth-Key header');
+  const emailMatches = credentials.email !== undefined && email.toLowerCase() === credentials.email.toLowerCase();
+  // Evaluate both comparisons so that timing does not reveal which half was wrong.
+  const keyMatches = sameSecret(key, credentials.key);
+  if (!emailMatches || !keyMatches) throw authenticationError();
+}

@@ -1,0 +1,73 @@
+// Route registration for the reference server. Each path is declared once with the methods it
+// supports; every other method on that path answers 405 in the envelope, so "wrong method" and
+// "unknown route" stay distinguishable.
+
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, codes } from './errors.js';
+import type { VirtualClock } from './clock.js';
+import type { Store, Zone } from './store.js';
+import type { Query } from './listing.js';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const METHODS: readonly Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+export interface RequestView {
+  params: Record<string, string>;
+  query: Query;
+  body: unknown;
+  url: string;
+  /** The zone named by the path's :zone_id, which must exist. */
+  zone(): Zone;
+}
+
+export type Handler = (request: RequestView, reply: FastifyReply) => unknown;
+
+export interface Router {
+  store: Store;
+  clock: VirtualClock;
+  resource(path: string, handlers: Partial<Record<Method, Handler>>): void;
+}
+
+export function createRouter(app: FastifyInstance, prefix: string, store: Store, clock: VirtualClock): Router {
+  const view = (request: FastifyRequest): RequestView => {
+    const params = request.params as Record<string, string>;
+    return {
+      params,
+      query: request.query as Query,
+      body: request.body,
+      url: request.url,
+      zone: () => {
+        const zone = store.getZone(params.zone_id ?? '');
+        if (!zone) throw unknownIdentifier(request.url);
+        return zone;
+      },
+    };
+  };
+  return {
+    store,
+    clock,
+    resource(path, handlers) {
+      const url = prefix + path;
+      for (const [method, handler] of Object.entries(handlers) as [Method, Handler][]) {
+        app.route({ method, url, handler: async (request, reply) => handler(view(request), reply) });
+      }
+      const allowed = Object.keys(handlers);
+      const others = METHODS.filter((m) => !allowed.includes(m));
+      if (others.length > 0) {
+        app.route({
+          method: [...others, 'OPTIONS'],
+          url,
+          handler: async (_request, reply) => {
+            reply.header('allow', allowed.join(', '));
+            throw new ApiError(405, { code: codes.methodNotAllowed, message: `Method not allowed for this path; allowed: ${allowed.join(', ')}` });
+          },
+        });
+      }
+    },
+  };
+}
+
+export function unknownIdentifier(url: string): ApiError {
+  const path = url.split('?')[0];
+  return new ApiError(404, { code: codes.unknownIdentifier, message: `Could not route to ${path}, perhaps your object identifier is invalid?` });
+}

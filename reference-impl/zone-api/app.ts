@@ -47,8 +47,11 @@ export function buildApp(options: AppOptions): ReferenceApp {
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith(`${API_PREFIX}/`) || request.url === API_PREFIX) authenticate(request.headers, options.credentials);
   });
-  app.setErrorHandler((error: FastifyError | ApiError, _request, reply) => {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     const { status, envelope } = toFailure(error);
+    // Read and discard the unread rest of a refused body: closing a socket with unread input
+    // makes the kernel send a reset, and the client could lose this answer.
+    if (!request.raw.readableEnded) request.raw.resume();
     if (status >= 500) console.error('specgate reference: internal error', error);
     return reply.status(status).send(envelope);
   });

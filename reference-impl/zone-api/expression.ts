@@ -95,9 +95,8 @@ function tokenize(source: string): Token[] {
     if (ch === '"') { const [value, next] = readString(source, i); tokens.push({ type: 'string', value, at: i }); i = next; continue; }
     // Numbers, IPv4/IPv6 addresses and CIDRs all start as a run of these characters; a ".." range
     // separator ends the run so that {80..443} splits into 80, .., 443.
-    const addressRun = /^[0-9A-Fa-f:.\/]+/.exec(source.slice(i))?.[0];
-    if (addressRun && (/[0-9]/.test(ch) || addressRun.includes(':'))) {
-      const text = addressRun.includes('..') ? addressRun.slice(0, addressRun.indexOf('..')) : addressRun;
+    const text = addressText(source.slice(i));
+    if (text && (/[0-9]/.test(ch) || text.includes(':'))) {
       tokens.push({ type: 'number', text, at: i });
       i += text.length;
       continue;
@@ -110,6 +109,14 @@ function tokenize(source: string): Token[] {
   }
   tokens.push({ type: 'end', at: source.length });
   return tokens;
+}
+
+/** The number-like run at the start of `rest`, cut before any ".." range separator. */
+function addressText(rest: string): string {
+  const run = /^[0-9A-Fa-f:.\/]+/.exec(rest)?.[0] ?? '';
+  // A run that starts with ".." (as in "::1..::2" after the first address) yields "", which the
+  // caller must not push as a token: it would consume nothing and the loop would never end.
+  return run.includes('..') ? run.slice(0, run.indexOf('..')) : run;
 }
 
 function readString(source: string, start: number): [string, number] {
@@ -129,8 +136,18 @@ function readString(source: string, start: number): [string, number] {
   throw new ParseError(start + 1, 'unterminated string');
 }
 
+/** Own-property lookup, so that names like "constructor" or "__proto__" are not found on Object.prototype. */
+function lookup<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
+// Deeper nesting of "(" and "not" is rejected rather than left to overflow the call stack, which
+// would surface as a RangeError instead of a ParseError.
+const MAX_NESTING = 256;
+
 class Parser {
   private position = 0;
+  private depth = 0;
   constructor(private readonly tokens: Token[]) {}
 
   parse(): Expression {
@@ -158,22 +175,32 @@ class Parser {
   }
 
   private parseUnary(): Expression {
-    if (this.accept('not', '!')) return { kind: 'not', operand: this.parseUnary() };
+    const token = this.peek();
+    if (this.accept('not', '!')) return { kind: 'not', operand: this.nested(token, () => this.parseUnary()) };
     if (this.accept('(')) {
-      const inner = this.parseLogical(0);
+      const inner = this.nested(token, () => this.parseLogical(0));
       this.expect(')');
       return inner;
     }
     return this.parseComparison();
   }
 
+  private nested(opener: Token, parse: () => Expression): Expression {
+    if (++this.depth > MAX_NESTING) throw new ParseError(opener.at + 1, `expression is nested more than ${MAX_NESTING} levels deep`);
+    try {
+      return parse();
+    } finally {
+      this.depth--;
+    }
+  }
+
   private parseComparison(): Expression {
     const token = this.next();
     if (token.type !== 'word') throw new ParseError(token.at + 1, `expected a field name, found ${describe(token)}`);
-    const type = FIELDS[token.text];
+    const type = lookup(FIELDS, token.text);
     if (!type) throw new ParseError(token.at + 1, `unknown identifier "${token.text}"`);
     const opToken = this.peek();
-    const op = (opToken.type === 'word' || opToken.type === 'symbol') ? OPERATOR_ALIASES[opToken.text] : undefined;
+    const op = (opToken.type === 'word' || opToken.type === 'symbol') ? lookup(OPERATOR_ALIASES, opToken.text) : undefined;
     if (!op) {
       if (type === 'bool') return { kind: 'field', field: token.text };
       throw new ParseError(opToken.at + 1, `expected an operator after "${token.text}" (a ${type} field), found ${describe(opToken)}`);
@@ -208,11 +235,14 @@ class Parser {
     if (token.type !== 'number') return fail(type === 'ip' ? 'an IP address or CIDR' : 'an integer');
     if (type === 'int') {
       if (!/^\d+$/.test(token.text)) return fail('an integer');
-      const from = Number(token.text);
+      const from = parseInteger(token.text, token.at);
       if (inSet && this.accept('..')) {
         const end = this.next();
         if (end.type !== 'number' || !/^\d+$/.test(end.text)) throw new ParseError(end.at + 1, 'expected the integer ending the range');
-        return { kind: 'range', from, to: Number(end.text) };
+        const to = parseInteger(end.text, end.at);
+        // The production engine rejects a range whose bounds are reversed rather than treating it as empty.
+        if (to < from) throw new ParseError(token.at + 1, `range ${from}..${to} ends before it starts`);
+        return { kind: 'range', from, to };
       }
       return { kind: 'int', value: from };
     }
@@ -234,6 +264,13 @@ class Parser {
   private expect(text: string): void {
     if (!this.accept(text)) throw new ParseError(this.peek().at + 1, `expected "${text}", found ${describe(this.peek())}`);
   }
+}
+
+/** Digits to a number, refusing values a double cannot hold exactly rather than silently rounding them. */
+function parseInteger(digits: string, at: number): number {
+  const value = Number(digits);
+  if (!Number.isSafeInteger(value)) throw new ParseError(at + 1, `integer ${digits} is out of range`);
+  return value;
 }
 
 function parseAddress(text: string, at: number): Literal | undefined {

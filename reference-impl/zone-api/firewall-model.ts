@@ -48,11 +48,11 @@ export function ruleJson(rule: RuleRow, filter: FilterRow) {
   };
 }
 
-/** Collects the errors of one request; `where` prefixes each message with the item it concerns. */
+/** Collects the errors of one request; each message ends by naming the item it concerns. */
 export class Problems {
   readonly list: ErrorDetail[] = [];
   add(where: string, message: string, code: number = codes.validation): void {
-    this.list.push(invalid(`${where}: ${message}`, code));
+    this.list.push(invalid(`${message} (at ${where})`, code));
   }
   throwIfAny(status = 400): void {
     if (this.list.length > 0) throw new ApiError(status, this.list);

@@ -1,0 +1,21 @@
+// The suites specgate runs: where their specs live and which catalog they cite.
+
+import type { AreaCatalog } from './types.js';
+import { zoneApiCatalog } from '../../suites/zone-api/requirements/index.js';
+
+export type SuiteName = 'zone-api' | 'storage';
+export const SUITE_NAMES: readonly SuiteName[] = ['zone-api', 'storage'];
+
+export interface Suite {
+  name: SuiteName;
+  /** Spec files, relative to the package root. */
+  include: string[];
+  catalog: AreaCatalog[];
+  /** Why a suite has no specs yet, shown instead of running it. */
+  pending?: string;
+}
+
+export const SUITES: Record<SuiteName, Suite> = {
+  'zone-api': { name: 'zone-api', include: ['suites/zone-api/**/*.spec.ts'], catalog: zoneApiCatalog },
+  storage: { name: 'storage', include: ['suites/storage/**/*.spec.ts'], catalog: [], pending: 'the storage suite arrives with issue #3 (adapter contract, reference runtime and specs)' },
+};

@@ -1,0 +1,23 @@
+// `specgate serve`: the reference server in the foreground until SIGINT or SIGTERM.
+
+import { startServer, type ServerOptions } from '../../reference-impl/zone-api/server.js';
+
+export async function serve(options: ServerOptions): Promise<void> {
+  const server = await startServer(options);
+  const { credentials } = server;
+  const lines = [
+    `specgate reference zone API listening`,
+    `  base URL:    ${server.baseUrl}`,
+    `  control URL: ${server.controlUrl ?? '(disabled; start with --test-mode)'}`,
+    `  token:       ${credentials.token ?? '(none)'}`,
+    `  email / key: ${credentials.email && credentials.key ? `${credentials.email} / ${credentials.key}` : '(none)'}`,
+    `  zone:        ${server.defaultZoneId}`,
+    `  data:        ${options.dataFile ?? 'in memory'}`,
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+  await new Promise<void>((resolve) => {
+    const stop = () => { void server.close().then(resolve); };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}

@@ -1,0 +1,142 @@
+// The report of one run (report.json), built from the collected tests and the catalog.
+// A requirement passes only when every spec citing it passed; a spec skipped for lack of a
+// capability leaves its requirements "skipped" (not verified), never "passed".
+
+import { checkCoverage, type CoverageProblem } from '../catalog/coverage.js';
+import type { AreaCatalog, Level, Profile } from '../catalog/types.js';
+import type { FileError, TestRecord, TestStatus } from '../runner/collector.js';
+
+export const REPORT_FORMAT = 1;
+
+export type RequirementStatus = 'passed' | 'failed' | 'skipped' | 'not-run' | 'pending' | 'unspecified';
+
+export interface ReportTest extends TestRecord { area: string }
+
+export interface ReportRequirement {
+  id: string;
+  area: string;
+  level: Level;
+  profile: Profile;
+  section: string;
+  text: string;
+  status: RequirementStatus;
+  tests: string[];
+  pendingReason?: string;
+}
+
+export interface AreaSummary {
+  area: string;
+  suite: string;
+  state: 'covered' | 'pending';
+  pendingReason?: string;
+  /** Requirements that can be verified (not unspecified). */
+  requirements: number;
+  passed: number;
+  failed: number;
+  skipped: number;
+  notRun: number;
+  unspecified: number;
+  /** passed / verifiable requirements, in percent; null for a pending area. */
+  compliance: number | null;
+  byLevel: Partial<Record<Level, { requirements: number; passed: number }>>;
+}
+
+export interface Report {
+  specgate: { version: string; format: number };
+  run: {
+    id: string;
+    startedAt: string;
+    finishedAt: string;
+    durationMs: number;
+    target: { name: string; baseUrl?: string; control: boolean };
+    suites: string[];
+    grep: string | null;
+    seed: number;
+  };
+  summary: {
+    passed: number;
+    failed: number;
+    skipped: number;
+    total: number;
+    requirements: Record<RequirementStatus, number>;
+  };
+  areas: AreaSummary[];
+  tests: ReportTest[];
+  requirements: ReportRequirement[];
+  coverageProblems: CoverageProblem[];
+  errors: FileError[];
+}
+
+export interface ReportInput {
+  version: string;
+  run: Report['run'];
+  suites: { name: string; catalog: AreaCatalog[] }[];
+  tests: TestRecord[];
+  fileErrors: FileError[];
+  /** The golden coverage check only means something on an unfiltered run. */
+  checkCoverage: boolean;
+}
+
+export function buildReport(input: ReportInput): Report {
+  const catalogs = input.suites.flatMap((s) => s.catalog);
+  const areaOf = new Map(catalogs.flatMap((c) => c.requirements.map((r) => [r.id, r.area] as const)));
+  const tests: ReportTest[] = input.tests.map((t) => ({ ...t, area: areaOf.get(t.requirements[0] ?? '') ?? 'unknown' }));
+  const requirements = catalogs.flatMap((catalog) => catalog.requirements.map((r): ReportRequirement => {
+    const citing = tests.filter((t) => t.requirements.includes(r.id));
+    const row: ReportRequirement = {
+      id: r.id, area: r.area, level: r.level, profile: r.profile, section: r.section, text: r.text,
+      status: r.unspecified ? 'unspecified' : catalog.pending ? 'pending' : statusOf(citing.map((t) => t.status)),
+      tests: citing.map((t) => t.name),
+    };
+    if (catalog.pending && !r.unspecified) row.pendingReason = catalog.pending;
+    return row;
+  }));
+  const areas = input.suites.flatMap((suite) => suite.catalog.map((catalog) => summarizeArea(suite.name, catalog, requirements)));
+  const count = (status: TestStatus) => tests.filter((t) => t.status === status).length;
+  const requirementCounts = Object.fromEntries((['passed', 'failed', 'skipped', 'not-run', 'pending', 'unspecified'] as const)
+    .map((s) => [s, requirements.filter((r) => r.status === s).length])) as Record<RequirementStatus, number>;
+  return {
+    specgate: { version: input.version, format: REPORT_FORMAT },
+    run: input.run,
+    summary: { passed: count('passed'), failed: count('failed'), skipped: count('skipped'), total: tests.length, requirements: requirementCounts },
+    areas,
+    tests,
+    requirements,
+    coverageProblems: input.checkCoverage ? checkCoverage(catalogs, tests) : [],
+    errors: input.fileErrors,
+  };
+}
+
+function statusOf(statuses: TestStatus[]): RequirementStatus {
+  if (statuses.length === 0) return 'not-run';
+  if (statuses.includes('failed')) return 'failed';
+  if (statuses.includes('skipped')) return 'skipped';
+  return 'passed';
+}
+
+function summarizeArea(suite: string, catalog: AreaCatalog, requirements: ReportRequirement[]): AreaSummary {
+  const rows = requirements.filter((r) => r.area === catalog.area);
+  const verifiable = rows.filter((r) => r.status !== 'unspecified');
+  const tally = (status: RequirementStatus) => verifiable.filter((r) => r.status === status).length;
+  const byLevel: AreaSummary['byLevel'] = {};
+  for (const r of verifiable) {
+    const entry = (byLevel[r.level] ??= { requirements: 0, passed: 0 });
+    entry.requirements++;
+    if (r.status === 'passed') entry.passed++;
+  }
+  const summary: AreaSummary = {
+    area: catalog.area,
+    suite,
+    state: catalog.pending ? 'pending' : 'covered',
+    requirements: verifiable.length,
+    passed: tally('passed'),
+    failed: tally('failed'),
+    skipped: tally('skipped'),
+    notRun: tally('not-run'),
+    unspecified: rows.length - verifiable.length,
+    compliance: catalog.pending || verifiable.length === 0 ? null : Math.round((1000 * tally('passed')) / verifiable.length) / 10,
+    byLevel,
+  };
+  if (catalog.pending) summary.pendingReason = catalog.pending;
+  return summary;
+}

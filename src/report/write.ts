@@ -1,0 +1,65 @@
+// Writes a run's artefacts into its report directory: report.json, summary.md, and the redaction
+// of junit.xml (written by vitest's own junit reporter). Every artefact passes through `redact`,
+// so no credential given to the run can reach a file.
+
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Report } from './model.js';
+
+export function redact(text: string, secrets: string[]): string {
+  return secrets.filter((s) => s.length > 0).reduce((out, secret) => out.split(secret).join('[REDACTED]'), text);
+}
+
+export function writeReport(dir: string, report: Report, secrets: string[]): void {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'report.json'), redact(`${JSON.stringify(report, null, 2)}\n`, secrets));
+  writeFileSync(join(dir, 'summary.md'), redact(summaryMarkdown(report), secrets));
+  const junit = join(dir, 'junit.xml');
+  if (existsSync(junit)) writeFileSync(junit, redact(readFileSync(junit, 'utf8'), secrets));
+}
+
+const percent = (value: number | null): string => (value === null ? '—' : `${value}%`);
+
+export function summaryMarkdown(report: Report): string {
+  const { summary, run } = report;
+  const lines = [
+    `# specgate conformance report`,
+    '',
+    `- Target: ${run.target.name}${run.target.baseUrl ? ` (${run.target.baseUrl})` : ''}${run.target.control ? ', with control API' : ', no control API'}`,
+    `- Run: ${run.id}, ${run.startedAt}, ${(run.durationMs / 1000).toFixed(1)} s; suites: ${run.suites.join(', ')}${run.grep ? `; grep: ${run.grep}` : ''}`,
+    `- Seed: ${run.seed} (replay with \`--seed ${run.seed}\`)`,
+    '',
+    `**Specs: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped, of ${summary.total}.**`,
+    '',
+    `Requirements: ${Object.entries(summary.requirements).map(([status, n]) => `${n} ${status}`).join(', ')}.`,
+    '',
+    '## Areas',
+    '',
+    '| Area | Suite | State | Compliance | Passed | Failed | Skipped | Not run | Unspecified | must passed |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...report.areas.map((a) => `| ${a.area} | ${a.suite} | ${a.state === 'pending' ? `pending: ${a.pendingReason}` : 'covered'} | ${percent(a.compliance)} | ${a.passed} | ${a.failed} | ${a.skipped} | ${a.notRun} | ${a.unspecified} | ${a.byLevel.must ? `${a.byLevel.must.passed}/${a.byLevel.must.requirements}` : '—'} |`),
+  ];
+  const failed = report.tests.filter((t) => t.status === 'failed');
+  if (failed.length > 0) {
+    lines.push('', '## Failures', '');
+    for (const test of failed) {
+      lines.push(`### ${test.name}`, '', `Requirements: ${test.requirements.join(', ')}`, '', '```', (test.error ?? '').trim(), '```');
+      if (test.exchange) lines.push('', 'Last exchange:', '', '```', test.exchange, '```');
+      if (test.seed !== undefined) lines.push('', `Seed: ${test.seed}`);
+      lines.push('');
+    }
+  }
+  const skipped = report.tests.filter((t) => t.status === 'skipped');
+  if (skipped.length > 0) {
+    lines.push('', '## Skipped (not verified)', '', ...skipped.map((t) => `- ${t.name}: ${t.skipReason}`));
+  }
+  if (report.errors.length > 0) {
+    lines.push('', '## Errors outside specs', '', ...report.errors.map((e) => `- ${e.file}: ${e.error}`));
+  }
+  if (report.coverageProblems.length > 0) {
+    lines.push('', '## Catalog and specs out of step', '', ...report.coverageProblems.map((p) => `- ${p.kind}: ${p.detail}`));
+  }
+  const unspecified = report.requirements.filter((r) => r.status === 'unspecified');
+  lines.push('', `## Unspecified by the spec (${unspecified.length}, never asserted)`, '', ...unspecified.map((r) => `- ${r.id} (${r.area}): ${r.text}`), '');
+  return lines.join('\n');
+}

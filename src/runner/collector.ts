@@ -1,0 +1,54 @@
+// A vitest reporter that turns the run into plain records for the report writers.
+
+import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import { relative } from 'node:path';
+
+export type TestStatus = 'passed' | 'failed' | 'skipped';
+
+export interface TestRecord {
+  name: string;
+  file: string;
+  requirements: string[];
+  status: TestStatus;
+  durationMs: number;
+  error?: string;
+  skipReason?: string;
+  seed?: number;
+  exchange?: string;
+}
+
+export interface FileError { file: string; error: string }
+
+export class CollectingReporter implements Reporter {
+  readonly tests: TestRecord[] = [];
+  readonly fileErrors: FileError[] = [];
+
+  constructor(private readonly root: string) {}
+
+  onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandled: ReadonlyArray<{ message?: string }>): void {
+    for (const module of modules) {
+      const file = relative(this.root, module.moduleId);
+      for (const error of module.errors()) this.fileErrors.push({ file, error: error.message ?? String(error) });
+      for (const test of module.children.allTests()) this.tests.push(this.record(test, file));
+    }
+    for (const error of unhandled) this.fileErrors.push({ file: '(unhandled)', error: error.message ?? String(error) });
+  }
+
+  private record(test: TestCase, file: string): TestRecord {
+    const result = test.result();
+    const meta = test.meta();
+    const status: TestStatus = result.state === 'passed' ? 'passed' : result.state === 'failed' ? 'failed' : 'skipped';
+    const record: TestRecord = {
+      name: test.fullName,
+      file,
+      requirements: meta.requirements ?? [],
+      status,
+      durationMs: Math.round(test.diagnostic()?.duration ?? 0),
+    };
+    if (result.state === 'failed') record.error = result.errors.map((e) => e.message).join('\n');
+    if (result.state === 'skipped') record.skipReason = result.note ?? 'skipped';
+    if (meta.seed !== undefined) record.seed = meta.seed;
+    if (meta.exchange) record.exchange = meta.exchange;
+    return record;
+  }
+}

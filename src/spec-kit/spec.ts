@@ -1,0 +1,68 @@
+// The way a conformance spec is written:
+//
+//   spec(['ZM-FW-COMBINED-INVALID-RULE-NEITHER'], 'an invalid action creates neither filter nor rule',
+//     async ({ api, zone }) => { ... });
+//
+// Each spec carries the requirement IDs it verifies right next to it (as test262 does with its
+// front matter); they travel to the report as test metadata. Fixtures give every spec its own
+// client, its own zone and the target's control API; a spec whose target lacks what it needs is
+// skipped with the reason, never passed.
+
+import { inject, test } from 'vitest';
+import { ApiClient, ExchangeLog } from './api-client.js';
+import { ControlClient, type ControlZone, type ZoneSetup } from './control.js';
+import { defaultAuth, schemes, secretsOf, type Auth, type ZoneApiTarget } from './target.js';
+
+/** A zone created for one spec through the control API. */
+export class TestZone {
+  constructor(readonly id: string, private readonly control: ControlClient, readonly setup: ControlZone) {}
+
+  /** Path under the zone: zone.path('/filters') → /zones/{id}/filters */
+  path(suffix = ''): string { return `/zones/${this.id}${suffix}`; }
+
+  update(setup: ZoneSetup): Promise<ControlZone> { return this.control.updateZone(this.id, setup); }
+}
+
+export interface SpecFixtures {
+  target: ZoneApiTarget;
+  /** Client authenticated with the target's default scheme. */
+  api: ApiClient;
+  /** Credentials per scheme; a scheme the run was not given is absent. */
+  auth: { token?: Auth; key?: Auth };
+  control: ControlClient;
+  /** A fresh enterprise zone; specs that need another plan create their own with `newZone`. */
+  zone: TestZone;
+  newZone: (setup?: ZoneSetup) => Promise<TestZone>;
+}
+
+export const specTest = test.extend<SpecFixtures>({
+  // eslint-disable-next-line no-empty-pattern
+  target: async ({}, use) => { await use(inject('zoneApiTarget')); },
+  auth: async ({ target }, use) => { await use(schemes(target.credentials)); },
+  api: async ({ target, task, onTestFailed }, use) => {
+    const log = new ExchangeLog(secretsOf(target.credentials));
+    onTestFailed(() => { task.meta.exchange = log.render(); });
+    await use(new ApiClient(target.baseUrl, defaultAuth(target.credentials), log));
+  },
+  control: async ({ target, skip }, use) => {
+    if (!target.controlUrl) skip('target has no control API (needed to set up zones, quotas and features)');
+    await use(new ControlClient(target.controlUrl!));
+  },
+  newZone: async ({ control }, use) => {
+    await use(async (setup = {}) => {
+      const created = await control.createZone(setup);
+      return new TestZone(created.id, control, created);
+    });
+  },
+  zone: async ({ newZone }, use) => { await use(await newZone({ plan: 'enterprise' })); },
+});
+
+type SpecBody = Parameters<typeof specTest>[2];
+
+export interface SpecOptions { timeout?: number }
+
+/** Declares a spec verifying the given requirement IDs. */
+export function spec(requirements: string | string[], title: string, body: NonNullable<SpecBody>, options: SpecOptions = {}): void {
+  const ids = Array.isArray(requirements) ? requirements : [requirements];
+  specTest(title, { meta: { requirements: ids }, ...(options.timeout !== undefined && { timeout: options.timeout }) }, body);
+}

@@ -1,0 +1,70 @@
+// What a spec knows about the target it runs against, handed from the CLI process to the test
+// workers through vitest's provide/inject (so it never goes through the environment or argv).
+
+export interface Credentials {
+  token?: string;
+  email?: string;
+  key?: string;
+}
+
+export type Auth =
+  | { scheme: 'token'; token: string }
+  | { scheme: 'key'; email: string; key: string };
+
+export interface ZoneApiTarget {
+  /** Human-readable target name for reports: "reference" or the base URL. */
+  name: string;
+  /** Base URL ending in /client/v4. */
+  baseUrl: string;
+  /** Credentials of one or both schemes; specs of a scheme with no credentials are skipped. */
+  credentials: Credentials;
+  /** Control API of the target, when it offers one. */
+  controlUrl?: string;
+  /** Seed for property-based specs; recorded in the report so a failure replays. */
+  seed: number;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    zoneApiTarget: ZoneApiTarget;
+  }
+}
+
+// TaskMeta lives in vitest's runner package; augmenting it there types `task.meta` and `meta:`.
+declare module '@vitest/runner' {
+  interface TaskMeta {
+    /** Requirement IDs a spec verifies (see suites/zone-api/requirements). */
+    requirements?: string[];
+    /** The seed a property-based spec ran with. */
+    seed?: number;
+    /** The last request and response of a failed spec, credentials redacted. */
+    exchange?: string;
+  }
+}
+
+/** The credentials of each scheme that was configured. */
+export function schemes(credentials: Credentials): { token?: Auth; key?: Auth } {
+  return {
+    ...(credentials.token !== undefined && { token: { scheme: 'token', token: credentials.token } }),
+    ...(credentials.email !== undefined && credentials.key !== undefined && { key: { scheme: 'key', email: credentials.email, key: credentials.key } }),
+  };
+}
+
+/** The scheme specs use by default: the bearer token when there is one. */
+export function defaultAuth(credentials: Credentials): Auth {
+  const { token, key } = schemes(credentials);
+  const auth = token ?? key;
+  if (!auth) throw new Error('no credentials: give a token, or an email and a key');
+  return auth;
+}
+
+/** Secrets that must never appear in an artefact (the email too: it identifies the account). */
+export function secretsOf(credentials: Credentials): string[] {
+  return [credentials.token, credentials.key, credentials.email].filter((s): s is string => typeof s === 'string' && s.length > 0);
+}
+
+export function authHeaders(auth: Auth): Record<string, string> {
+  return auth.scheme === 'token'
+    ? { authorization: `Bearer ${auth.token}` }
+    : { 'x-auth-email': auth.email, 'x-auth-key': auth.key };
+}

@@ -1,0 +1,112 @@
+// Filters: the resource, the expression language, and the paths the Versioning table lists.
+
+import { describe, expect } from 'vitest';
+import { expectFailure, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
+import { spec } from '../../src/spec-kit/spec.js';
+import { createFilters, createRules, expressions, listed, uniqueExpression, type Filter } from './support/firewall.js';
+
+describe('the filter resource and its expression', () => {
+  spec(['ZM-FLT-CREATE', 'ZM-FLT-SHAPE'], 'a filter created through the filters endpoint has id, expression and paused', async ({ api, zone }) => {
+    const expression = uniqueExpression();
+    const [filter] = await createFilters(api, zone, [{ expression }]);
+    expect(filter!.expression).toBe(expression);
+    expect(filter!.id.length).toBeGreaterThan(0);
+  });
+
+  spec('ZM-FLT-EXPRESSION-VALID', 'every valid expression of the fixtures is accepted as written', async ({ api, zone }) => {
+    const filters = await createFilters(api, zone, expressions.valid.map((expression) => ({ expression })));
+    expect(filters.map((f) => f.expression)).toEqual(expressions.valid);
+  });
+
+  spec('ZM-FLT-EXPRESSION-INVALID', 'every invalid expression of the fixtures is refused and creates nothing', async ({ api, zone }) => {
+    for (const { expression, why } of expressions.invalid) {
+      expectFailure(await api.post(zone.path('/filters'), { json: [{ expression }] }), `creating a filter with an invalid expression (${why}: ${expression})`);
+    }
+    expect(await listed(api, zone, '/filters'), 'no filter may exist').toEqual([]);
+  });
+
+  spec('ZM-FLT-PARSE-ERROR', 'a parse error says "Filter parsing error"', async ({ api, zone }) => {
+    for (const expression of ['http.request.uri.path contans "/x"', 'ip.src eq', '(ssl']) {
+      const response = await api.post(zone.path('/filters'), { json: [{ expression }] });
+      expectFailure(response, `creating a filter with ${expression}`);
+      expect(response.body!.errors.some((e) => e.message.startsWith('Filter parsing error')), `an error message starts with "Filter parsing error": ${JSON.stringify(response.body!.errors)}`).toBe(true);
+    }
+  });
+});
+
+describe('the paths of the Versioning table', () => {
+  spec(['ZM-FLT-LIST', 'ZM-FLT-GET'], 'the list holds the zone\'s filters and each reads back the same', async ({ api, zone }) => {
+    const created = await createFilters(api, zone, [1, 2, 3].map(() => ({ expression: uniqueExpression() })));
+    const filters = await listed<Filter>(api, zone, '/filters');
+    filters.forEach((f) => expectShape('filter', f));
+    expect(filters.map((f) => f.id).sort()).toEqual(created.map((f) => f.id).sort());
+    for (const filter of created) {
+      const read = expectSuccess(await api.get<Filter>(zone.path(`/filters/${filter.id}`)), 'reading a filter');
+      expect(read).toMatchObject({ id: filter.id, expression: filter.expression, paused: filter.paused });
+    }
+  });
+
+  spec('ZM-FLT-DELETE', 'a filter no rule uses can be deleted', async ({ api, zone }) => {
+    const [kept, gone] = await createFilters(api, zone, [{ expression: uniqueExpression() }, { expression: uniqueExpression() }]);
+    expectSuccess(await api.delete(zone.path(`/filters/${gone!.id}`)), 'deleting a filter');
+    expectFailure(await api.get(zone.path(`/filters/${gone!.id}`)), 'reading the deleted filter');
+    expect((await listed<Filter>(api, zone, '/filters')).map((f) => f.id)).toEqual([kept!.id]);
+  });
+
+  spec('ZM-FLT-PUT', 'PUT replaces a filter, singly and as an array', async ({ api, zone }) => {
+    const [one, two] = await createFilters(api, zone, [{ expression: uniqueExpression() }, { expression: uniqueExpression() }]);
+    const expression = uniqueExpression();
+    const replaced = expectSuccess(await api.put<Filter>(zone.path(`/filters/${one!.id}`), { json: { id: one!.id, expression, paused: true } }), 'PUT on a filter');
+    expect(replaced).toMatchObject({ id: one!.id, expression, paused: true });
+    const second = uniqueExpression();
+    const bulk = expectSuccess(await api.put<Filter[]>(zone.path('/filters'), { json: [{ id: two!.id, expression: second }] }), 'PUT on the collection');
+    expect(bulk[0]).toMatchObject({ id: two!.id, expression: second });
+    expect(expectSuccess(await api.get<Filter>(zone.path(`/filters/${two!.id}`))).expression).toBe(second);
+    expectFailure(await api.put(zone.path(`/filters/${one!.id}`), { json: { id: one!.id, expression: 'ip.src contains "x"' } }), 'PUT with an invalid expression');
+  });
+
+  spec('ZM-FLT-BULK-DELETE', 'DELETE with repeated ?id= deletes those filters and answers their ids', async ({ api, zone }) => {
+    const filters = await createFilters(api, zone, [1, 2, 3].map(() => ({ expression: uniqueExpression() })));
+    const gone = [filters[0]!.id, filters[1]!.id];
+    const answer = expectSuccess(await api.delete<{ id: string }[]>(zone.path('/filters'), { query: { id: gone } }), 'bulk delete');
+    expect(answer.map((a) => a.id).sort()).toEqual([...gone].sort());
+    expect((await listed<Filter>(api, zone, '/filters')).map((f) => f.id)).toEqual([filters[2]!.id]);
+  });
+
+  spec('ZM-FLT-IN-USE', 'a filter a rule still uses cannot be deleted', async ({ api, zone }) => {
+    const [filter] = await createFilters(api, zone, [{ expression: uniqueExpression() }]);
+    const [rule] = await createRules(api, zone, [{ filter: { id: filter!.id }, action: 'block' }]);
+    expectFailure(await api.delete(zone.path(`/filters/${filter!.id}`)), 'deleting a filter in use');
+    expectSuccess(await api.get(zone.path(`/filters/${filter!.id}`)), 'the filter still exists');
+    expectSuccess(await api.get(zone.path(`/firewall/rules/${rule!.id}`)), 'the rule still exists');
+  });
+
+  spec('ZM-FLT-PAGINATION', 'page and per_page walk the list; a page past the end is empty', async ({ api, zone }) => {
+    const created = await createFilters(api, zone, Array.from({ length: 6 }, () => ({ expression: uniqueExpression() })));
+    const seen: string[] = [];
+    for (const [n, size] of [[1, 5], [2, 1], [3, 0]] as const) {
+      const response = await api.get<Filter[]>(zone.path('/filters'), { query: { page: n, per_page: 5 } });
+      const filters = expectSuccess(response, `page ${n}`);
+      expectShape('result-info', response.body!.result_info, 'result_info');
+      expect(response.body!.result_info).toMatchObject({ page: n, per_page: 5, count: size, total_count: 6 });
+      expect(filters).toHaveLength(size);
+      seen.push(...filters.map((f) => f.id));
+    }
+    expect(seen.sort(), 'the pages hold every filter once').toEqual(created.map((f) => f.id).sort());
+  });
+
+  spec('ZM-FLT-LIST-FILTERS', 'the list filters by paused, expression, description, ref and id', async ({ api, zone }) => {
+    const marker = crypto.randomUUID();
+    const [a, b, c] = await createFilters(api, zone, [
+      { expression: `http.request.uri.path eq "/${marker}"`, description: `described ${marker}` },
+      { expression: uniqueExpression(), paused: true, ref: `ref-${marker.slice(0, 8)}` },
+      { expression: uniqueExpression() },
+    ]);
+    const ids = async (query: Record<string, string | boolean>) => (await listed<Filter>(api, zone, '/filters', query)).map((f) => f.id).sort();
+    expect(await ids({ expression: marker })).toEqual([a!.id]);
+    expect(await ids({ description: marker })).toEqual([a!.id]);
+    expect(await ids({ ref: `ref-${marker.slice(0, 8)}` })).toEqual([b!.id]);
+    expect(await ids({ id: c!.id })).toEqual([c!.id]);
+    expect(await ids({ paused: true })).toEqual([b!.id]);
+  });
+});

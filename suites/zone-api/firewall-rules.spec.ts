@@ -1,0 +1,237 @@
+// Firewall rules: the combined create and its five rules, the recommended sequence, and the paths
+// the Versioning table lists. Every spec runs in a zone of its own.
+
+import fc from 'fast-check';
+import { describe, expect } from 'vitest';
+import { expectFailure, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
+import { spec } from '../../src/spec-kit/spec.js';
+import {
+  combinedCreate, createFilters, createRules, expectNothingCreated, expressions, listed, uniqueExpression,
+  type Filter, type FirewallRule, type RuleItem,
+} from './support/firewall.js';
+
+const INVALID_ACTION = 'no-such-action';
+
+describe('combined create of filter and rule', () => {
+  spec(['ZM-FW-COMBINED-CREATE', 'ZM-FW-RULE-SHAPE', 'ZM-FW-PRIORITY-NULL'], 'creates filter and rule and answers the rules, priority null when not set', async ({ api, zone }) => {
+    const items = [uniqueExpression(), uniqueExpression()].map((expression) => ({ filter: { expression }, action: 'block' }));
+    const rules = await createRules(api, zone, items);
+    rules.forEach((rule, i) => {
+      expect(rule.action).toBe('block');
+      expect(rule.filter.expression).toBe(items[i]!.filter.expression);
+      expect(rule.priority, 'priority was not set, so it must be null').toBeNull();
+    });
+    expect(new Set(rules.map((r) => r.id)).size, 'each rule has its own id').toBe(2);
+  });
+
+  spec(['ZM-FW-COMBINED-FILTER-FIRST', 'ZM-FLT-GET'], 'the rule refers to a filter that exists with the requested expression', async ({ api, zone }) => {
+    const expression = uniqueExpression();
+    const [rule] = await createRules(api, zone, [{ filter: { expression }, action: 'block' }]);
+    const filter = expectSuccess(await api.get<Filter>(zone.path(`/filters/${rule!.filter.id}`)), 'reading the rule\'s filter');
+    expectShape('filter', filter);
+    expect(filter.id).toBe(rule!.filter.id);
+    expect(filter.expression).toBe(expression);
+  });
+
+  spec('ZM-FW-COMBINED-INVALID-FILTER', 'an invalid filter creates neither filter nor rule', async ({ api, zone }) => {
+    for (const { expression, why } of expressions.invalid.slice(0, 8)) {
+      const response = await combinedCreate(api, zone, [{ filter: { expression }, action: 'block' }]);
+      expectFailure(response, `creating a rule whose filter is invalid (${why}: ${expression})`);
+    }
+    await expectNothingCreated(api, zone);
+  });
+
+  spec('ZM-FW-COMBINED-INVALID-RULE', 'an invalid rule creates neither filter nor rule', async ({ api, zone }) => {
+    const response = await combinedCreate(api, zone, [{ filter: { expression: uniqueExpression() }, action: INVALID_ACTION }]);
+    expectFailure(response, 'creating a rule with an unknown action');
+    await expectNothingCreated(api, zone);
+  });
+
+  spec('ZM-FW-COMBINED-ERRORS-OF-BOTH', 'an item whose filter and rule are both invalid gets an error for each', async ({ api, zone }) => {
+    const response = await combinedCreate(api, zone, [{ filter: { expression: 'http.request.uri.path contains' }, action: INVALID_ACTION }]);
+    expectFailure(response, 'creating a rule with an invalid filter and an invalid action');
+    expect(response.body!.errors.length, `one error per failed operation: ${JSON.stringify(response.body!.errors)}`).toBeGreaterThanOrEqual(2);
+    await expectNothingCreated(api, zone);
+  });
+
+  spec('ZM-FW-COMBINED-ATOMIC-BATCH', 'any batch mixing valid and invalid items creates nothing (property)', async ({ api, newZone, target, task }) => {
+    task.meta.seed = target.seed;
+    const item = fc.oneof(
+      fc.record({ valid: fc.constant(true), item: fc.constant(null) }),
+      fc.record({ valid: fc.constant(false), item: fc.constantFrom<RuleItem>(
+        ...expressions.invalid.slice(0, 6).map(({ expression }) => ({ filter: { expression }, action: 'block' })),
+        { filter: { expression: 'ssl' }, action: INVALID_ACTION },
+        { filter: { expression: 'ssl' }, action: 'block', paused: 'yes' },
+      ) }),
+    );
+    await fc.assert(fc.asyncProperty(fc.array(item, { minLength: 1, maxLength: 6 }), async (batch) => {
+      const zone = await newZone({ plan: 'enterprise' });
+      const items = batch.map((b) => b.item ?? { filter: { expression: uniqueExpression() }, action: 'block' });
+      const response = await combinedCreate(api, zone, items);
+      if (batch.every((b) => b.valid)) {
+        expect(expectSuccess(response, 'a batch of valid items')).toHaveLength(items.length);
+      } else {
+        expectFailure(response, 'a batch with an invalid item');
+        await expectNothingCreated(api, zone);
+      }
+    }), { seed: target.seed, numRuns: 25 });
+  }, { timeout: 60_000 });
+});
+
+describe('the exceptions of rule 3: quota and features', () => {
+  spec(['ZM-FW-COMBINED-QUOTA', 'ZM-FW-COMBINED-FILTER-MAY-REMAIN'], 'over the rule quota the rule is not created; a remaining filter is the requested one', async ({ api, newZone }) => {
+    const zone = await newZone({ plan: 'free', rule_quota: 1 });
+    await createRules(api, zone, [{ filter: { expression: uniqueExpression() }, action: 'block' }]);
+    const expression = uniqueExpression();
+    expectFailure(await combinedCreate(api, zone, [{ filter: { expression }, action: 'block' }]), 'creating a rule over the quota');
+    const rules = await listed<FirewallRule>(api, zone, '/firewall/rules');
+    expect(rules.map((r) => r.filter.expression), 'only the first rule exists').not.toContain(expression);
+    expect(rules).toHaveLength(1);
+    const left = (await listed<Filter>(api, zone, '/filters')).filter((f) => f.expression === expression);
+    expect(left.length, 'the filter may remain, but at most once').toBeLessThanOrEqual(1);
+  });
+
+  spec(['ZM-FW-COMBINED-FEATURE', 'ZM-FW-COMBINED-FILTER-MAY-REMAIN'], 'without the feature an action needs the rule is not created', async ({ api, newZone }) => {
+    // Control API contract: the `log` action needs the zone feature firewall_rules.log_action.
+    const zone = await newZone({ plan: 'pro', features: [] });
+    const expression = uniqueExpression();
+    expectFailure(await combinedCreate(api, zone, [{ filter: { expression }, action: 'log' }]), 'creating a log rule in a zone without the feature');
+    expect(await listed(api, zone, '/firewall/rules'), 'no rule may exist').toEqual([]);
+    const left = (await listed<Filter>(api, zone, '/filters')).filter((f) => f.expression === expression);
+    expect(left.length, 'the filter may remain, but at most once').toBeLessThanOrEqual(1);
+  });
+});
+
+describe('rule 4: filters created by the combined create are protected', () => {
+  spec('ZM-FW-COMBINED-FILTER-NO-PUT', 'PUT on such a filter is refused and the filter is unchanged', async ({ api, zone }) => {
+    const expression = uniqueExpression();
+    const [rule] = await createRules(api, zone, [{ filter: { expression }, action: 'block' }]);
+    const path = zone.path(`/filters/${rule!.filter.id}`);
+    expectFailure(await api.put(path, { json: { id: rule!.filter.id, expression: uniqueExpression(), paused: true } }), 'PUT on a filter created with its rule');
+    const filter = expectSuccess(await api.get<Filter>(path), 'reading the filter');
+    expect(filter.expression).toBe(expression);
+    expect(filter.paused).toBe(rule!.filter.paused);
+  });
+
+  spec('ZM-FW-COMBINED-FILTER-NO-DELETE', 'DELETE on such a filter is refused and the filter stays', async ({ api, zone }) => {
+    const [rule] = await createRules(api, zone, [{ filter: { expression: uniqueExpression() }, action: 'block' }]);
+    const path = zone.path(`/filters/${rule!.filter.id}`);
+    expectFailure(await api.delete(path), 'DELETE on a filter created with its rule');
+    expectSuccess(await api.get(path), 'the filter still exists');
+    expectSuccess(await api.get(zone.path(`/firewall/rules/${rule!.id}`)), 'the rule still exists');
+  });
+});
+
+describe('the recommended sequence', () => {
+  spec(['ZM-FW-RULE-BY-FILTER-ID', 'ZM-FLT-CREATE', 'ZM-FLT-SHARED'], 'a filter created first is shared by rules created by its id', async ({ api, zone }) => {
+    const [filter] = await createFilters(api, zone, [{ expression: uniqueExpression() }]);
+    const [first] = await createRules(api, zone, [{ filter: { id: filter!.id }, action: 'block' }]);
+    const [second] = await createRules(api, zone, [{ filter: { id: filter!.id }, action: 'challenge' }]);
+    expect(first!.filter.id).toBe(filter!.id);
+    expect(second!.filter.id).toBe(filter!.id);
+    expect(second!.filter.expression).toBe(filter!.expression);
+    expect(await listed(api, zone, '/filters'), 'no other filter was created').toHaveLength(1);
+  });
+
+  spec(['ZM-FW-DELETE-REVERSE-ORDER', 'ZM-FW-DELETE', 'ZM-FLT-DELETE'], 'deleting the rules, then their filter, removes them all', async ({ api, zone }) => {
+    const [filter] = await createFilters(api, zone, [{ expression: uniqueExpression() }]);
+    const rules = await createRules(api, zone, [{ filter: { id: filter!.id }, action: 'block' }, { filter: { id: filter!.id }, action: 'allow' }]);
+    for (const rule of rules.reverse()) expectSuccess(await api.delete(zone.path(`/firewall/rules/${rule.id}`)), 'deleting a rule');
+    expectSuccess(await api.delete(zone.path(`/filters/${filter!.id}`)), 'deleting the filter after its rules');
+    for (const rule of rules) expectFailure(await api.get(zone.path(`/firewall/rules/${rule.id}`)), 'reading a deleted rule');
+    expectFailure(await api.get(zone.path(`/filters/${filter!.id}`)), 'reading a deleted filter');
+    await expectNothingCreated(api, zone);
+  });
+});
+
+describe('the paths of the Versioning table', () => {
+  spec(['ZM-FW-LIST', 'ZM-FW-GET'], 'the list holds the zone\'s rules and each reads back the same', async ({ api, zone }) => {
+    const created = await createRules(api, zone, [1, 2, 3].map(() => ({ filter: { expression: uniqueExpression() }, action: 'block' })));
+    const rules = await listed<FirewallRule>(api, zone, '/firewall/rules');
+    rules.forEach((rule) => expectShape('firewall-rule', rule));
+    expect(rules.map((r) => r.id).sort()).toEqual(created.map((r) => r.id).sort());
+    for (const rule of created) {
+      const read = expectSuccess(await api.get<FirewallRule>(zone.path(`/firewall/rules/${rule.id}`)), 'reading a rule');
+      expectShape('firewall-rule', read);
+      expect({ ...read, filter: { ...read.filter } }).toMatchObject({ id: rule.id, action: rule.action, priority: rule.priority, filter: { id: rule.filter.id, expression: rule.filter.expression } });
+    }
+  });
+
+  spec('ZM-FW-PUT', 'PUT replaces a rule, singly and as an array', async ({ api, zone }) => {
+    const [rule, other] = await createRules(api, zone, [1, 2].map(() => ({ filter: { expression: uniqueExpression() }, action: 'block' })));
+    const replaced = expectSuccess(await api.put<FirewallRule>(zone.path(`/firewall/rules/${rule!.id}`), {
+      json: { id: rule!.id, action: 'challenge', priority: 5, paused: true, filter: { id: rule!.filter.id } },
+    }), 'PUT on a rule');
+    expectShape('firewall-rule', replaced);
+    expect(replaced).toMatchObject({ id: rule!.id, action: 'challenge', priority: 5, paused: true });
+    const bulk = expectSuccess(await api.put<FirewallRule[]>(zone.path('/firewall/rules'), {
+      json: [{ id: other!.id, action: 'allow', filter: { id: other!.filter.id } }],
+    }), 'PUT on the collection');
+    expect(bulk).toHaveLength(1);
+    expect(bulk[0]).toMatchObject({ id: other!.id, action: 'allow' });
+    expect(expectSuccess(await api.get<FirewallRule>(zone.path(`/firewall/rules/${other!.id}`))).action).toBe('allow');
+  });
+
+  spec('ZM-FW-PATCH', 'PATCH updates the given fields, singly and as an array', async ({ api, zone }) => {
+    const [rule, other] = await createRules(api, zone, [1, 2].map(() => ({ filter: { expression: uniqueExpression() }, action: 'block' })));
+    const patched = expectSuccess(await api.patch<FirewallRule>(zone.path(`/firewall/rules/${rule!.id}`), { json: { priority: 10 } }), 'PATCH on a rule');
+    expect(patched).toMatchObject({ id: rule!.id, action: 'block', priority: 10, paused: false });
+    const bulk = expectSuccess(await api.patch<FirewallRule[]>(zone.path('/firewall/rules'), { json: [{ id: other!.id, paused: true }] }), 'PATCH on the collection');
+    expect(bulk[0]).toMatchObject({ id: other!.id, paused: true, action: 'block' });
+    const back = expectSuccess(await api.patch<FirewallRule>(zone.path(`/firewall/rules/${rule!.id}`), { json: { priority: null } }), 'PATCH priority back to null');
+    expect(back.priority).toBeNull();
+  });
+
+  spec('ZM-FW-BULK-DELETE', 'DELETE with repeated ?id= deletes those rules and answers their ids', async ({ api, zone }) => {
+    const rules = await createRules(api, zone, [1, 2, 3].map(() => ({ filter: { expression: uniqueExpression() }, action: 'block' })));
+    const gone = [rules[0]!.id, rules[2]!.id];
+    const answer = expectSuccess(await api.delete<{ id: string }[]>(zone.path('/firewall/rules'), { query: { id: gone } }), 'bulk delete');
+    expect(answer.map((a) => a.id).sort()).toEqual([...gone].sort());
+    expect((await listed<FirewallRule>(api, zone, '/firewall/rules')).map((r) => r.id)).toEqual([rules[1]!.id]);
+  });
+
+  spec('ZM-FW-DELETE-KEEPS-FILTER', 'deleting a rule leaves its filter', async ({ api, zone }) => {
+    const [filter] = await createFilters(api, zone, [{ expression: uniqueExpression() }]);
+    const [rule] = await createRules(api, zone, [{ filter: { id: filter!.id }, action: 'block' }]);
+    expectSuccess(await api.delete(zone.path(`/firewall/rules/${rule!.id}`)), 'deleting the rule');
+    expect(expectSuccess(await api.get<Filter>(zone.path(`/filters/${filter!.id}`)), 'reading the filter').expression).toBe(filter!.expression);
+  });
+
+  spec('ZM-FW-ACTIONS', 'the seven rule actions are accepted and others refused', async ({ api, zone }) => {
+    const actions = ['block', 'challenge', 'js_challenge', 'managed_challenge', 'allow', 'log', 'bypass'];
+    const rules = await createRules(api, zone, actions.map((action) => ({ filter: { expression: uniqueExpression() }, action })));
+    expect(rules.map((r) => r.action)).toEqual(actions);
+    expectFailure(await combinedCreate(api, zone, [{ filter: { expression: uniqueExpression() }, action: 'deny' }]), 'an unknown action');
+  });
+
+  spec('ZM-FW-PAGINATION', 'page and per_page walk the list; a page past the end is empty', async ({ api, zone }) => {
+    const created = await createRules(api, zone, Array.from({ length: 7 }, () => ({ filter: { expression: uniqueExpression() }, action: 'block' })));
+    const page = async (n: number) => {
+      const response = await api.get<FirewallRule[]>(zone.path('/firewall/rules'), { query: { page: n, per_page: 5 } });
+      const rules = expectSuccess(response, `page ${n}`);
+      expectShape('result-info', response.body!.result_info, 'result_info');
+      expect(response.body!.result_info).toMatchObject({ page: n, per_page: 5, count: rules.length, total_count: 7 });
+      return rules;
+    };
+    const [first, second, third] = [await page(1), await page(2), await page(3)];
+    expect([first.length, second.length, third.length]).toEqual([5, 2, 0]);
+    expect([...first, ...second].map((r) => r.id).sort(), 'the pages hold every rule once').toEqual(created.map((r) => r.id).sort());
+    const byDefault = await api.get<FirewallRule[]>(zone.path('/firewall/rules'));
+    expect(byDefault.body?.result_info?.per_page, 'per_page defaults to 25').toBe(25);
+  });
+
+  spec('ZM-FW-LIST-FILTERS', 'the list filters by description, action, id and paused', async ({ api, zone }) => {
+    const marker = crypto.randomUUID();
+    const [a, b, c] = await createRules(api, zone, [
+      { filter: { expression: uniqueExpression() }, action: 'block', description: `first ${marker}` },
+      { filter: { expression: uniqueExpression() }, action: 'challenge', paused: true },
+      { filter: { expression: uniqueExpression() }, action: 'block' },
+    ]);
+    const ids = async (query: Record<string, string | boolean>) => (await listed<FirewallRule>(api, zone, '/firewall/rules', query)).map((r) => r.id).sort();
+    expect(await ids({ description: marker })).toEqual([a!.id]);
+    expect(await ids({ action: 'block' })).toEqual([a!.id, c!.id].sort());
+    expect(await ids({ id: c!.id })).toEqual([c!.id]);
+    expect(await ids({ paused: true })).toEqual([b!.id]);
+    expect(await ids({ paused: false })).toEqual([a!.id, c!.id].sort());
+  });
+});

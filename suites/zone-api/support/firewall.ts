@@ -1,0 +1,53 @@
+// Helpers shared by the firewall rules and filters specs: calls every spec makes the same way.
+
+import { readFileSync } from 'node:fs';
+import { expect } from 'vitest';
+import type { ApiClient, ApiResponse } from '../../../src/spec-kit/api-client.js';
+import { expectShape, expectSuccess } from '../../../src/spec-kit/expect.js';
+import type { TestZone } from '../../../src/spec-kit/spec.js';
+
+export interface Filter { id: string; expression: string; paused: boolean; description?: string; ref?: string }
+export interface FirewallRule { id: string; paused: boolean; action: string; priority: number | null; description?: string; filter: Filter }
+export interface RuleItem { filter: { expression: string } | { id: string }; action: string; [field: string]: unknown }
+
+/** Valid and invalid expressions of the ruleset expression language (fixtures/expressions.json). */
+export const expressions = JSON.parse(readFileSync(new URL('../../../fixtures/expressions.json', import.meta.url), 'utf8')) as {
+  valid: string[];
+  invalid: { expression: string; why: string }[];
+};
+
+/** An expression no other spec uses, so what a spec creates is recognisable. */
+export const uniqueExpression = (): string => `http.request.uri.path eq "/specgate/${crypto.randomUUID()}"`;
+
+export function combinedCreate(api: ApiClient, zone: TestZone, items: RuleItem[]): Promise<ApiResponse<FirewallRule[]>> {
+  return api.post<FirewallRule[]>(zone.path('/firewall/rules'), { json: items });
+}
+
+/** Creates rules that must succeed; checks the shape of each. */
+export async function createRules(api: ApiClient, zone: TestZone, items: RuleItem[]): Promise<FirewallRule[]> {
+  const rules = expectSuccess(await combinedCreate(api, zone, items), 'creating firewall rules');
+  expect(Array.isArray(rules) && rules.length === items.length, `the create answers one rule per item: ${JSON.stringify(rules)}`).toBe(true);
+  rules.forEach((rule, i) => expectShape('firewall-rule', rule, `rule ${i}`));
+  return rules;
+}
+
+/** Creates filters through the filters endpoint (the recommended first step). */
+export async function createFilters(api: ApiClient, zone: TestZone, bodies: { expression: string; [field: string]: unknown }[]): Promise<Filter[]> {
+  const filters = expectSuccess(await api.post<Filter[]>(zone.path('/filters'), { json: bodies }), 'creating filters');
+  expect(Array.isArray(filters) && filters.length === bodies.length, `the create answers one filter per item: ${JSON.stringify(filters)}`).toBe(true);
+  filters.forEach((filter, i) => expectShape('filter', filter, `filter ${i}`));
+  return filters;
+}
+
+/** The first page of a list (at the target's default page size). */
+export async function listed<T>(api: ApiClient, zone: TestZone, collection: '/filters' | '/firewall/rules', query?: Record<string, string | number | boolean>): Promise<T[]> {
+  const result = expectSuccess(await api.get<T[]>(zone.path(collection), query ? { query } : {}), `listing ${collection}`);
+  expect(Array.isArray(result), `the list of ${collection} is an array`).toBe(true);
+  return result;
+}
+
+/** Asserts that a zone holds no rules and no filters (after a request that must create nothing). */
+export async function expectNothingCreated(api: ApiClient, zone: TestZone): Promise<void> {
+  expect(await listed(api, zone, '/firewall/rules'), 'no firewall rule may exist').toEqual([]);
+  expect(await listed(api, zone, '/filters'), 'no filter may exist').toEqual([]);
+}

@@ -49,9 +49,13 @@ export function buildApp(options: AppOptions): ReferenceApp {
   });
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     const { status, envelope } = toFailure(error);
-    // Read and discard the unread rest of a refused body: closing a socket with unread input
-    // makes the kernel send a reset, and the client could lose this answer.
-    if (!request.raw.readableEnded) request.raw.resume();
+    // A refused body may still be arriving. Closing the socket on unread input makes the kernel
+    // send a reset, and the client can lose this very answer; so read and discard the rest and
+    // keep the connection (fastify asks to close it). Node's requestTimeout bounds the drain.
+    if (!request.raw.readableEnded) {
+      reply.removeHeader('connection');
+      request.raw.resume();
+    }
     if (status >= 500) console.error('specgate reference: internal error', error);
     return reply.status(status).send(envelope);
   });

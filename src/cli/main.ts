@@ -3,15 +3,17 @@
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { relative } from 'node:path';
-import { SUITE_NAMES, type SuiteName } from '../catalog/suites.js';
+import { SUITES, SUITE_NAMES, type SuiteName } from '../catalog/suites.js';
 import { PACKAGE_ROOT, runConformance } from '../runner/run.js';
 import { UnreachableError, UsageError } from '../targets/zone-target.js';
+import { listSpecs } from '../runner/list.js';
 import { serve } from './serve.js';
 
 export const HELP = `specgate: conformance suite for the zone-management API and the object storage interface
 
 Usage:
   specgate run [options]      run the conformance suites and write a report
+  specgate list [options]     list the specs and the requirements each cites (runs nothing)
   specgate serve [options]    start the bundled reference zone API server
   specgate --help             show this help
 
@@ -26,8 +28,12 @@ run options:
   --grep PATTERN                 only specs whose name matches PATTERN (a regular expression)
   --seed N                       seed of the property-based specs (default: 20261121)
 
+list options:
+  --suite zone-api|storage|all   suites to list (default: all)
+  --json                         print JSON: [{name, file, requirements}]
+
 serve options:
-  --port N                       port to listen on (default: 8787)
+  --port N                       port to listen on (default: 8787; 0 picks a free one)
   --host H                       address to listen on (default: 127.0.0.1)
   --data FILE                    keep state in this SQLite file (default: in memory)
   --test-mode                    enable the control API (reset, clock, zones)
@@ -67,6 +73,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (command === 'run') return await runCommand(rest);
     if (command === 'serve') return await serveCommand(rest);
+    if (command === 'list') return await listCommand(rest);
     throw new UsageError(`unknown command "${command}" (expected run or serve; see specgate --help)`);
   } catch (error) {
     if (error instanceof UsageError || error instanceof UnreachableError || isParseArgsError(error)) {
@@ -89,9 +96,6 @@ async function runCommand(args: string[]): Promise<number> {
     throw new UsageError('--token, --email, --key and --control apply to a --target URL; the bundled reference makes its own');
   }
   if (values.grep !== undefined) checkPattern(values.grep);
-  for (const suite of suites) {
-    if (suite === 'storage') process.stderr.write('specgate: the storage suite has no specs yet (issue #3); its areas are reported as pending\n');
-  }
   const outcome = await runConformance({
     suites,
     ...(values.target !== undefined && { target: values.target }),
@@ -104,6 +108,9 @@ async function runCommand(args: string[]): Promise<number> {
   const { summary, coverageProblems } = outcome.report;
   for (const problem of coverageProblems) process.stderr.write(`specgate: catalog and specs out of step: ${problem.detail}\n`);
   const where = relative(process.cwd(), outcome.reportDir) || '.';
+  for (const suite of suites.map((name) => SUITES[name]).filter((s) => s.pending)) {
+    process.stdout.write(`\nspecgate: suite ${suite.name} not run: ${suite.pending}`);
+  }
   process.stdout.write(`\nspecgate: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped; `
     + `requirements ${summary.requirements.passed} passed, ${summary.requirements.failed} failed, ${summary.requirements.skipped} skipped, `
     + `${summary.requirements.pending} pending, ${summary.requirements.unspecified} unspecified\n`
@@ -131,6 +138,14 @@ function checkPattern(pattern: string): void {
   } catch {
     throw new UsageError(`--grep is not a valid regular expression: ${pattern}`);
   }
+}
+
+async function listCommand(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { suite: { type: 'string', default: 'all' }, json: { type: 'boolean', default: false } }, strict: true, allowPositionals: false });
+  const specs = await listSpecs(suitesFrom(values.suite));
+  if (values.json) process.stdout.write(`${JSON.stringify(specs, null, 2)}\n`);
+  else for (const spec of specs) process.stdout.write(`${spec.file} > ${spec.name}  [${spec.requirements.join(', ')}]\n`);
+  return 0;
 }
 
 async function serveCommand(args: string[]): Promise<number> {

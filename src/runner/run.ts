@@ -42,10 +42,11 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   const started = new Date();
   const runId = `${started.toISOString().replace(/[:.]/g, '-')}-${randomBytes(2).toString('hex')}`;
   const reportDir = resolve(options.reportDir ?? join(PACKAGE_ROOT, 'reports', runId));
-  mkdirSync(reportDir, { recursive: true });
   const seed = options.seed ?? DEFAULT_SEED;
   const suites = options.suites.map((name) => SUITES[name]);
+  // An unreachable target or bad credentials fail here, before any spec runs or any file is written.
   const { target, stop } = await resolveZoneTarget({ url: options.target, credentials: options.credentials ?? {}, controlUrl: options.controlUrl, seed });
+  mkdirSync(reportDir, { recursive: true });
   const collector = new CollectingReporter(PACKAGE_ROOT);
   try {
     const include = suites.filter((s) => !s.pending).flatMap((s) => s.include);

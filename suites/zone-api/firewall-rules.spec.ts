@@ -113,12 +113,15 @@ describe('rule 4: filters created by the combined create are protected', () => {
     expect(filter.paused).toBe(rule!.filter.paused);
   });
 
-  spec('ZM-FW-COMBINED-FILTER-NO-DELETE', 'DELETE on such a filter is refused and the filter stays', async ({ api, zone }) => {
+  spec('ZM-FW-COMBINED-FILTER-NO-DELETE', 'DELETE on such a filter is refused and the filter stays, even once its rule is gone', async ({ api, zone }) => {
     const [rule] = await createRules(api, zone, [{ filter: { expression: uniqueExpression() }, action: 'block' }]);
     const path = zone.path(`/filters/${rule!.filter.id}`);
     expectFailure(await api.delete(path), 'DELETE on a filter created with its rule');
-    expectSuccess(await api.get(path), 'the filter still exists');
     expectSuccess(await api.get(zone.path(`/firewall/rules/${rule!.id}`)), 'the rule still exists');
+    // The protection is not the refusal to delete a filter in use: it holds for an unused one too.
+    expectSuccess(await api.delete(zone.path(`/firewall/rules/${rule!.id}`)), 'deleting the rule');
+    expectFailure(await api.delete(path), 'DELETE on the filter, now unused');
+    expectSuccess(await api.get(path), 'the filter still exists');
   });
 });
 

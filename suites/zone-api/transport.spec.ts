@@ -31,7 +31,9 @@ type RawTarget = { baseUrl: string; credentials: Parameters<typeof defaultAuth>[
 function rawPostFilters(target: RawTarget, zonePath: string, headers: string[], body: string) {
   const url = new URL(`${target.baseUrl}${zonePath}/filters`);
   const auth = Object.entries(authHeaders(defaultAuth(target.credentials))).map(([k, v]) => `${k}: ${v}`);
-  return rawExchange(url, [`POST ${url.pathname} HTTP/1.1`, `Host: ${url.host}`, ...auth, 'Content-Type: application/json', 'Connection: close', ...headers], body);
+  // No "Connection: close": a target that answers early would then close on unread input, and
+  // the reset that follows can destroy its answer before it is read.
+  return rawExchange(url, [`POST ${url.pathname} HTTP/1.1`, `Host: ${url.host}`, ...auth, 'Content-Type: application/json', ...headers], body);
 }
 
 function postWithBothLengths(target: RawTarget, zonePath: string, expression: string) {

@@ -1,0 +1,111 @@
+// The command line as a user meets it: help, exit codes, one-line errors, and the main job.
+
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readReport, ROOT, runCli, tempDir } from './helpers/cli.js';
+
+/** A loopback port with nothing listening on it. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('usage', () => {
+  it('--help prints the commands and exit codes and exits 0', async () => {
+    const result = await runCli(['--help']);
+    expect(result.code).toBe(0);
+    for (const text of ['specgate run', 'specgate serve', 'specgate list', '--target URL', 'Exit codes']) expect(result.stdout).toContain(text);
+  });
+
+  it.each([
+    [['frobnicate'], /unknown command "frobnicate"/],
+    [['run', '--no-such-flag'], /Unknown option '--no-such-flag'/],
+    [['run', '--suite', 'dns'], /--suite must be one of zone-api, storage, all/],
+    [['run', '--seed', 'abc'], /--seed must be an integer/],
+    [['run', '--grep', '('], /--grep is not a valid regular expression/],
+    [['run', '--target', 'not a url', '--token', 't'], /--target is not a URL/],
+    [['run', '--target', 'http://127.0.0.1:9/client/v4'], /needs credentials/],
+    [['run', '--token', 'secret'], /apply to a --target URL/],
+    [['serve', '--port', '70000'], /--port must be a port number/],
+  ])('%j exits 2 with a one-line reason', async (args, message) => {
+    const result = await runCli(args);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('an unreachable target exits 2 before any spec runs and writes no report', async () => {
+    const reportDir = join(tempDir('unreachable'), 'report');
+    const result = await runCli(['run', '--target', `http://127.0.0.1:${await closedPort()}/client/v4`, '--token', 't', '--report-dir', reportDir]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^specgate: target unreachable: http:\/\/127\.0\.0\.1:\d+\/client\/v4 \(ECONNREFUSED\)\n$/);
+    expect(existsSync(reportDir)).toBe(false);
+  });
+
+  it('the storage suite, not yet written, is reported as pending', async () => {
+    const reportDir = tempDir('storage');
+    const result = await runCli(['run', '--suite', 'storage', '--report-dir', reportDir]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('suite storage not run: the storage suite arrives with issue #3');
+    expect(readReport(reportDir).summary.total).toBe(0);
+  });
+});
+
+describe('the main job: the full zone API conformance run against the bundled reference', () => {
+  it('passes every spec and writes report.json, junit.xml and summary.md with the pending areas visible', async () => {
+    const reportDir = tempDir('conformance');
+    const result = await runCli(['run', '--suite', 'zone-api', '--report-dir', reportDir]);
+    expect(result.code, result.stdout.slice(-3000)).toBe(0);
+    const report = readReport(reportDir);
+    expect(report.summary.failed).toBe(0);
+    expect(report.summary.skipped).toBe(0);
+    expect(report.summary.passed).toBe(report.summary.total);
+    expect(report.coverageProblems).toEqual([]);
+    expect(report.tests.every((t) => t.requirements.length > 0 && t.area !== 'unknown')).toBe(true);
+    const statuses = new Set(report.requirements.map((r) => r.status));
+    expect([...statuses].sort()).toEqual(['passed', 'pending', 'unspecified']);
+    expect(report.areas.filter((a) => a.state === 'covered').map((a) => a.area)).toEqual(['envelope', 'auth', 'transport', 'firewall-rules', 'filters']);
+    expect(report.areas.find((a) => a.area === 'custom-hostnames')).toMatchObject({ state: 'pending', compliance: null });
+    const seeded = report.tests.find((t) => t.requirements.includes('ZM-FW-COMBINED-ATOMIC-BATCH'));
+    expect(seeded?.seed).toBe(report.run.seed);
+    const summary = readFileSync(join(reportDir, 'summary.md'), 'utf8');
+    expect(summary).toContain('| custom-hostnames | zone-api | pending: specs arrive with issue #5');
+    expect(summary).toContain('## Unspecified by the spec');
+    const junit = readFileSync(join(reportDir, 'junit.xml'), 'utf8');
+    expect(junit).toContain(`tests="${report.summary.total}"`);
+    expect(junit).toContain('failures="0"');
+  });
+});
+
+describe('specgate serve, then specgate run against it over a real socket', () => {
+  it('gives the same results as the in-process run', async () => {
+    const credentials = ['--token', `tok${'x'.repeat(37)}`, '--email', 'ops@example.test', '--key', 'a'.repeat(37)];
+    const server = spawn(process.execPath, [join(ROOT, 'bin/specgate.mjs'), 'serve', '--port', '0', '--test-mode', ...credentials], { cwd: ROOT });
+    try {
+      const banner = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        server.stdout.on('data', (d) => { out += d; if (out.includes('data:')) resolve(out); });
+        server.on('exit', (code) => reject(new Error(`serve exited ${code}`)));
+      });
+      const baseUrl = /base URL:\s+(\S+)/.exec(banner)![1]!;
+      const controlUrl = /control URL:\s+(\S+)/.exec(banner)![1]!;
+      const [remote, local] = [tempDir('remote'), tempDir('local')];
+      const [remoteRun, localRun] = await Promise.all([
+        runCli(['run', '--suite', 'zone-api', '--target', baseUrl, ...credentials, '--control', controlUrl, '--report-dir', remote]),
+        runCli(['run', '--suite', 'zone-api', '--report-dir', local]),
+      ]);
+      expect([remoteRun.code, localRun.code]).toEqual([0, 0]);
+      const outcome = (dir: string) => readReport(dir).tests.map((t) => `${t.name}: ${t.status}`).sort();
+      expect(outcome(remote)).toEqual(outcome(local));
+      expect(readReport(remote).summary).toMatchObject({ failed: 0, skipped: 0 });
+    } finally {
+      server.kill('SIGTERM');
+    }
+  });
+});

@@ -1,0 +1,72 @@
+// The golden list (as Kubernetes conformance keeps conformance.yaml): the catalog and the specs
+// must not drift apart. Checked on the real suite, and the check itself is shown to catch drift.
+
+import { describe, expect, it } from 'vitest';
+import { checkCoverage, type CitingTest } from '../src/catalog/coverage.js';
+import type { AreaCatalog } from '../src/catalog/types.js';
+import { ZONE_API_AREAS } from '../src/catalog/types.js';
+import { zoneApiCatalog } from '../suites/zone-api/requirements/index.js';
+import type { ListedSpec } from '../src/runner/list.js';
+import { runCli } from './helpers/cli.js';
+
+describe('the zone API catalog and its specs', () => {
+  it('agree: every covered requirement has a spec, every spec cites known, covered requirements', async () => {
+    const listing = await runCli(['list', '--suite', 'zone-api', '--json']);
+    expect(listing.code, listing.stderr).toBe(0);
+    const specs = JSON.parse(listing.stdout) as ListedSpec[];
+    expect(specs.length).toBeGreaterThan(40);
+    expect(checkCoverage(zoneApiCatalog, specs)).toEqual([]);
+  });
+
+  it('has one catalog file per area of the zone-management document, in the report\'s area names', () => {
+    expect(zoneApiCatalog.map((c) => c.area)).toEqual(ZONE_API_AREAS);
+    for (const catalog of zoneApiCatalog) {
+      for (const requirement of catalog.requirements) {
+        expect(requirement.area, requirement.id).toBe(catalog.area);
+        expect(requirement.id, requirement.id).toMatch(/^ZM-[A-Z0-9]+(-[A-Z0-9]+)+$/);
+        expect(requirement.text.length, requirement.id).toBeGreaterThan(10);
+      }
+    }
+  });
+
+  it('lists the spec\'s "not shown" statements as unspecified', () => {
+    const unspecified = zoneApiCatalog.flatMap((c) => c.requirements).filter((r) => r.unspecified).map((r) => r.id);
+    for (const id of ['ZM-ENV-STATUS-CODES-UNSPECIFIED', 'ZM-ENV-EVENTS-UNSPECIFIED', 'ZM-FW-PAYLOADS-UNSPECIFIED', 'ZM-FW-QUOTA-VALUE-UNSPECIFIED']) {
+      expect(unspecified).toContain(id);
+    }
+  });
+});
+
+describe('the coverage check catches drift', () => {
+  const catalog: AreaCatalog[] = [
+    { area: 'filters', requirements: [
+      { id: 'ZM-A', area: 'filters', level: 'must', profile: 'core', section: 's', text: 'a requirement' },
+      { id: 'ZM-B', area: 'filters', level: 'must', profile: 'core', section: 's', text: 'another requirement' },
+      { id: 'ZM-U', area: 'filters', level: 'may', profile: 'core', section: 's', text: 'not shown', unspecified: true },
+    ] },
+    { area: 'dns-records', pending: 'later', requirements: [
+      { id: 'ZM-P', area: 'dns-records', level: 'must', profile: 'core', section: 's', text: 'pending requirement' },
+    ] },
+  ];
+  const kinds = (tests: CitingTest[]) => checkCoverage(catalog, tests).map((p) => p.kind).sort();
+
+  it('is quiet when catalog and specs agree', () => {
+    expect(kinds([{ name: 'a', requirements: ['ZM-A'] }, { name: 'b', requirements: ['ZM-B'] }])).toEqual([]);
+  });
+  it('flags a requirement of a covered area without a spec', () => {
+    expect(kinds([{ name: 'a', requirements: ['ZM-A'] }])).toEqual(['requirement-without-spec']);
+  });
+  it('flags a spec citing an unknown ID, none, an unspecified statement, or a pending area', () => {
+    expect(kinds([
+      { name: 'a', requirements: ['ZM-A', 'ZM-B'] },
+      { name: 'x', requirements: ['ZM-NOPE'] },
+      { name: 'y', requirements: [] },
+      { name: 'u', requirements: ['ZM-U'] },
+      { name: 'p', requirements: ['ZM-P'] },
+    ])).toEqual(['cites-unspecified', 'pending-area-cited', 'spec-cites-none', 'unknown-requirement']);
+  });
+  it('flags a duplicated ID', () => {
+    const twice: AreaCatalog[] = [{ area: 'filters', requirements: [catalog[0]!.requirements[0]!, catalog[0]!.requirements[0]!] }];
+    expect(checkCoverage(twice, [{ name: 'a', requirements: ['ZM-A'] }]).map((p) => p.kind)).toEqual(['duplicate-id']);
+  });
+});

@@ -1,0 +1,36 @@
+// Runs specgate's CLI as a user would: a child process of `node bin/specgate.mjs`.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Report } from '../../src/report/model.js';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const BIN = join(ROOT, 'bin/specgate.mjs');
+
+export interface CliResult { code: number | null; stdout: string; stderr: string }
+
+export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, CI: 'true', FORCE_COLOR: '0', NO_COLOR: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => { stdout += d; });
+    child.stderr.on('data', (d) => { stderr += d; });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+export const tempDir = (prefix: string): string => mkdtempSync(join(tmpdir(), `specgate-${prefix}-`));
+
+export const readReport = (dir: string): Report => JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
+
+/** IDs of the requirements a report marks failed, sorted. */
+export const failedRequirements = (report: Report): string[] => report.requirements.filter((r) => r.status === 'failed').map((r) => r.id).sort();

@@ -49,10 +49,19 @@ export class CollectingReporter implements Reporter {
       status,
       durationMs: Math.round(test.diagnostic()?.duration ?? 0),
     };
-    if (result.state === 'failed') record.error = result.errors.map((e) => e.message).join('\n');
+    if (result.state === 'failed') record.error = result.errors.map(describeError).join('\n');
     if (result.state === 'skipped') record.skipReason = result.note ?? 'skipped';
     if (meta.seed !== undefined) record.seed = meta.seed;
     if (meta.exchange) record.exchange = meta.exchange;
     return record;
   }
+}
+
+const MAX_DIFF = 4096;
+
+/** The assertion message, and the expected/received diff vitest computed, when there is one. */
+function describeError(error: { message: string; diff?: string }): string {
+  if (!error.diff) return error.message;
+  const diff = error.diff.length > MAX_DIFF ? `${error.diff.slice(0, MAX_DIFF)}\n… (diff cut)` : error.diff;
+  return `${error.message}\n${diff}`;
 }

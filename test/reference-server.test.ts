@@ -1,0 +1,100 @@
+// The reference zone API server itself: persistence, test mode, the clock, credentials.
+
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../reference-impl/zone-api/server.js';
+import { tempDir } from './helpers/cli.js';
+
+const servers: RunningServer[] = [];
+afterEach(async () => { await Promise.all(servers.splice(0).map((s) => s.close())); });
+
+async function start(options: Parameters<typeof startServer>[0] = {}): Promise<RunningServer> {
+  const server = await startServer(options);
+  servers.push(server);
+  return server;
+}
+
+function call(server: RunningServer, method: string, path: string, body?: unknown, base = server.baseUrl) {
+  return fetch(base + path, {
+    method,
+    headers: { authorization: `Bearer ${server.credentials.token}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  }).then(async (r) => ({ status: r.status, body: await r.json() as { success: boolean; result: any; errors: { code: number }[] } }));
+}
+
+describe('state', () => {
+  it('kept in a --data file survives a restart, with the virtual clock', async () => {
+    const dataFile = join(tempDir('data'), 'state.sqlite');
+    const first = await start({ dataFile, testMode: true });
+    const zone = first.defaultZoneId;
+    const created = await call(first, 'POST', `/zones/${zone}/firewall/rules`, [{ filter: { expression: 'ip.src eq 192.0.2.1' }, action: 'block' }]);
+    expect(created.body.success).toBe(true);
+    await call(first, 'PUT', '/clock', { now: '2024-01-02T03:04:05.000Z' }, first.controlUrl);
+    await first.close();
+    servers.length = 0;
+
+    const second = await start({ dataFile, testMode: true });
+    expect(second.defaultZoneId).toBe(zone);
+    const rules = await call(second, 'GET', `/zones/${zone}/firewall/rules`);
+    expect(rules.body.result.map((r: { id: string }) => r.id)).toEqual([created.body.result[0].id]);
+    expect((await call(second, 'GET', '/clock', undefined, second.controlUrl)).body.result.now).toBe('2024-01-02T03:04:05.000Z');
+  });
+
+  it('in memory by default: a restart starts empty', async () => {
+    const first = await start();
+    await call(first, 'POST', `/zones/${first.defaultZoneId}/filters`, [{ expression: 'ssl' }]);
+    await first.close();
+    servers.length = 0;
+    const second = await start();
+    expect((await call(second, 'GET', `/zones/${second.defaultZoneId}/filters`)).body.result).toEqual([]);
+  });
+});
+
+describe('the control API', () => {
+  it('exists only in test mode', async () => {
+    const server = await start({ testMode: false });
+    expect(server.controlUrl).toBeUndefined();
+    const origin = new URL(server.baseUrl).origin;
+    const response = await call(server, 'POST', '/__control/zones', {}, origin);
+    expect(response.status).toBe(404);
+    expect(response.body.success).toBe(false);
+  });
+
+  it('freezes and advances the clock that stamps resources', async () => {
+    const server = await start({ testMode: true });
+    await call(server, 'PUT', '/clock', { now: '2025-01-15T00:00:00.000Z' }, server.controlUrl);
+    await call(server, 'POST', '/clock/advance', { ms: 86_400_000 }, server.controlUrl);
+    const zone = (await call(server, 'POST', '/zones', { plan: 'pro' }, server.controlUrl)).body.result;
+    expect(zone).toMatchObject({ plan: 'pro', rule_quota: 20, features: [] });
+    const [rule] = (await call(server, 'POST', `/zones/${zone.id}/firewall/rules`, [{ filter: { expression: 'ssl' }, action: 'block' }])).body.result;
+    expect(rule.created_on).toBe('2025-01-16T00:00:00.000Z');
+  });
+
+  it('refuses bad input with the envelope', async () => {
+    const server = await start({ testMode: true });
+    for (const [method, path, body] of [['PUT', '/clock', { now: 'yesterday' }], ['POST', '/clock/advance', { ms: -1 }], ['POST', '/zones', { plan: 'gold' }], ['POST', '/zones', { rule_quota: 1.5 }]] as const) {
+      const response = await call(server, method, path, body, server.controlUrl);
+      expect(response.status, `${method} ${path}`).toBe(400);
+      expect(response.body.success).toBe(false);
+    }
+  });
+});
+
+describe('credentials', () => {
+  it('generated at start when none are given, both schemes', async () => {
+    const server = await start();
+    const { email, key, token } = server.credentials;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{40}$/);
+    const path = `${server.baseUrl}/zones/${server.defaultZoneId}/filters`;
+    expect((await fetch(path, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect((await fetch(path, { headers: { 'x-auth-email': email!, 'x-auth-key': key! } })).status).toBe(200);
+  });
+
+  it('only those configured are accepted', async () => {
+    const server = await start({ credentials: { token: 'only-this-token' } });
+    const path = `${server.baseUrl}/zones/${server.defaultZoneId}/filters`;
+    expect((await fetch(path, { headers: { authorization: 'Bearer only-this-token' } })).status).toBe(200);
+    expect((await fetch(path, { headers: { authorization: 'Bearer another-token' } })).status).toBe(403);
+    expect((await fetch(path, { headers: { 'x-auth-email': 'a@example.test', 'x-auth-key': 'abc123' } })).status).toBe(403);
+  });
+});

@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../reference-impl/zone-api/server.js';
+import { rawExchange } from '../src/spec-kit/raw-http.js';
 import { tempDir } from './helpers/cli.js';
 
 const servers: RunningServer[] = [];
@@ -96,5 +97,20 @@ describe('credentials', () => {
     expect((await fetch(path, { headers: { authorization: 'Bearer only-this-token' } })).status).toBe(200);
     expect((await fetch(path, { headers: { authorization: 'Bearer another-token' } })).status).toBe(403);
     expect((await fetch(path, { headers: { 'x-auth-email': 'a@example.test', 'x-auth-key': 'abc123' } })).status).toBe(403);
+  });
+});
+
+describe('every refusal is an envelope, even before routing', () => {
+  it.each([
+    ['bad percent-encoding', (zone: string) => `GET /client/v4/zones/${zone}/filters/%zz HTTP/1.1`, 400],
+    ['an over-long path segment', (zone: string) => `GET /client/v4/zones/${zone}/filters/${'a'.repeat(5000)} HTTP/1.1`, 414],
+    ['an unknown HTTP method', (zone: string) => `FROB /client/v4/zones/${zone}/filters HTTP/1.1`, 400],
+    ['a malformed request line', () => 'GET', 400],
+  ])('%s', async (_what, requestLine, status) => {
+    const server = await start();
+    const url = new URL(server.baseUrl);
+    const response = await rawExchange(url, [requestLine(server.defaultZoneId), `Host: ${url.host}`, `Authorization: Bearer ${server.credentials.token}`], '');
+    expect(response.status).toBe(status);
+    expect(JSON.parse(response.body)).toMatchObject({ success: false, result: null, messages: [] });
   });
 });

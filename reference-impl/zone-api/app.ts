@@ -1,7 +1,7 @@
 // The reference zone-management server: a fastify app over one SQLite store and one virtual clock.
 // Every response, including transport-level refusals, is the spec's envelope.
 
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Socket } from 'node:net';
 import { authenticate, type Credentials } from './auth.js';
 import { VirtualClock } from './clock.js';
@@ -38,7 +38,13 @@ export function buildApp(options: AppOptions): ReferenceApp {
     logger: false,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     clientErrorHandler: answerClientError,
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
+    // URLs the router cannot take apart (bad percent-encoding, an over-long segment): envelope too.
+    frameworkErrors: (error, _request, reply) => {
+      // fastify types this reply generically; the plain reply is what it is at run time.
+      void (reply as unknown as FastifyReply).status(error.statusCode ?? 400)
+        .send(failureEnvelope([{ code: codes.badRequest, message: `Invalid URL: ${error.message}` }]));
+    },
   });
   app.addHook('onClose', async () => store.close());
   // Only JSON bodies are accepted: drop fastify's built-in text/plain parser.

@@ -63,7 +63,7 @@ export function listConditions(query: Query, spec: FilterSpec): Conditions {
 /** The repeated `?id=` parameters of a bulk DELETE. */
 export function idsFromQuery(query: Query): string[] {
   const raw = query.id;
-  const ids = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+  const ids = (raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]).filter((id) => id !== '');
   if (ids.length === 0) throw badRequest('bulk delete needs at least one id query parameter', codes.validation);
   return ids;
 }

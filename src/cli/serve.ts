@@ -1,9 +1,9 @@
 // `specgate serve`: the reference server in the foreground until SIGINT or SIGTERM.
 
-import { startServer, type ServerOptions } from '../../reference-impl/zone-api/server.js';
+import { startReferenceServer, type ReferenceServerOptions } from '../targets/bundled.js';
 
-export async function serve(options: ServerOptions): Promise<void> {
-  const server = await startServer(options);
+export async function serve(options: ReferenceServerOptions): Promise<void> {
+  const server = await startReferenceServer(options);
   const { credentials } = server;
   const lines = [
     `specgate reference zone API listening`,

@@ -1,7 +1,7 @@
 // One conformance run: resolve the target, run the selected suites under vitest's Node API,
 // and write the report. The CLI is a thin shell around `runConformance`.
 
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,7 @@ import { CollectingReporter } from './collector.js';
 
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const DEFAULT_SEED = 20261121;
+const VERSION = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
 export interface RunOptions {
   suites: SuiteName[];
@@ -69,7 +70,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   }
   const finished = new Date();
   const report = buildReport({
-    version: '0.1.0',
+    version: VERSION,
     run: {
       id: runId,
       startedAt: started.toISOString(),

@@ -1,8 +1,7 @@
 // Resolves the zone API target of a run: the bundled reference (started in-process on an
 // ephemeral loopback port, with the control API) or a base URL given by the user.
-// This is the one place in src/ that imports reference-impl/.
 
-import { startServer } from '../../reference-impl/zone-api/server.js';
+import { startReferenceServer } from './bundled.js';
 import type { Credentials, ZoneApiTarget } from '../spec-kit/target.js';
 
 export class UsageError extends Error {}
@@ -34,7 +33,7 @@ export async function resolveZoneTarget(request: TargetRequest): Promise<Resolve
 }
 
 async function startBundledReference(seed: number): Promise<ResolvedTarget> {
-  const server = await startServer({ testMode: true });
+  const server = await startReferenceServer({ testMode: true });
   return {
     target: { name: 'reference', baseUrl: server.baseUrl, credentials: server.credentials, controlUrl: server.controlUrl!, seed },
     stop: () => server.close(),

@@ -79,7 +79,10 @@ function refuseIfCreatedByRule(filter: FilterRow, operation: string): void {
 /** Full replacement of filters, all or nothing. */
 function replaceFilters(store: Store, zone: Zone, items: [id: string, body: Json, where: string][]): FilterRow[] {
   const problems = new Problems();
-  const planned = items.map(([id, body, where]) => ({ id, input: checkFilterInput(body, where, problems) }));
+  const planned = items.map(([id, body, where]) => {
+    if (id === '') problems.add(where, 'id is required');
+    return { id, input: checkFilterInput(body, where, problems) };
+  });
   problems.throwIfAny();
   return store.transaction(() => planned.map(({ id, input }) => {
     const current = existingFilter(store, zone, id);

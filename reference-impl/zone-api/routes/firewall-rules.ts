@@ -96,7 +96,7 @@ function planCreate(store: Store, zone: Zone, items: Json[]): PlannedRule[] {
     }
     const { id } = filter as Json;
     if (id !== undefined) {
-      if (typeof id !== 'string' || !store.getFilter(zone.id, id)) problems.add(`${where}.filter`, `filter ${String(id)} not found`, codes.notFound);
+      if (typeof id !== 'string' || !store.getFilter(zone.id, id)) problems.add(`${where}.filter`, `filter ${JSON.stringify(id)} not found`, codes.notFound);
       return { rule, filter: { id: String(id) } };
     }
     return { rule, filter: { create: checkFilterInput(filter as Json, `${where}.filter`, problems) } };
@@ -144,6 +144,7 @@ function ruleCreationRefusals(store: Store, zone: Zone, planned: PlannedRule[]):
 function updateRules(store: Store, zone: Zone, items: [id: string, body: Json, where: string][], mode: 'replace' | 'merge', timestamp: string): RuleRow[] {
   const problems = new Problems();
   const planned = items.map(([id, body, where]) => {
+    if (id === '') problems.add(where, 'id is required');
     const input = checkRuleInput(body, where, problems, mode === 'merge');
     const filter = body.filter as Json | undefined;
     let filterId: string | undefined;

@@ -1,0 +1,4 @@
+// The one place in src/ that imports reference-impl/: the bundled reference server, started for
+// a run (ephemeral loopback port, test mode) or for `specgate serve`.
+
+export { startServer as startReferenceServer, type ServerOptions as ReferenceServerOptions } from '../../reference-impl/zone-api/server.js';

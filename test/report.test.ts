@@ -11,11 +11,11 @@ const catalog: AreaCatalog[] = [
   { area: 'filters', requirements: [requirement('R-PASS'), requirement('R-FAIL'), requirement('R-SKIP'), requirement('R-MIXED'), requirement('R-NONE'), requirement('R-UNSPEC', { unspecified: true, level: 'may' })] },
   { area: 'dns-records', pending: 'issue #7', requirements: [requirement('R-PENDING', { area: 'dns-records' })] },
 ];
-const test = (name: string, requirements: string[], status: TestRecord['status']): TestRecord => ({ name, file: 'f.spec.ts', requirements, status, durationMs: 1 });
+const test = (name: string, requirements: string[], status: TestRecord['status']): TestRecord => ({ name, target: 'zone-api', file: 'f.spec.ts', requirements, status, durationMs: 1 });
 
 const report = buildReport({
   version: '0',
-  run: { id: 'r', startedAt: '', finishedAt: '', durationMs: 0, target: { name: 'reference', control: true }, suites: ['zone-api'], grep: null, seed: 1 },
+  run: { id: 'r', startedAt: '', finishedAt: '', durationMs: 0, targets: [{ suite: 'zone-api', name: 'reference', control: true }], suites: ['zone-api'], grep: null, seed: 1 },
   suites: [{ name: 'zone-api', catalog }],
   tests: [
     test('passes', ['R-PASS', 'R-MIXED'], 'passed'),

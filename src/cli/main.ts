@@ -24,6 +24,9 @@ run options:
   --token T                      API token (or SPECGATE_TOKEN)
   --email E --key K              key pair (or SPECGATE_EMAIL, SPECGATE_KEY)
   --control URL                  the target's control API, if it has one
+  --adapter NAME|PATH            storage adapter: reference (both reference backends, the default),
+                                 reference-kv, reference-sqlite, workerd, or a module path
+                                 (.ts or .js) whose default export is an adapter
   --report-dir DIR               where to write the report (default: reports/<run-id>/)
   --grep PATTERN                 only specs whose name matches PATTERN (a regular expression)
   --seed N                       seed of the property-based specs (default: 20261121)
@@ -49,6 +52,7 @@ const RUN_OPTIONS = {
   email: { type: 'string' },
   key: { type: 'string' },
   control: { type: 'string' },
+  adapter: { type: 'string' },
   'report-dir': { type: 'string' },
   grep: { type: 'string' },
   seed: { type: 'string' },
@@ -101,6 +105,7 @@ async function runCommand(args: string[]): Promise<number> {
     ...(values.target !== undefined && { target: values.target }),
     credentials,
     ...(values.control !== undefined && { controlUrl: values.control }),
+    ...(values.adapter !== undefined && { adapter: values.adapter }),
     ...(values['report-dir'] !== undefined && { reportDir: values['report-dir'] }),
     ...(values.grep !== undefined && { grep: values.grep }),
     ...(seed !== undefined && { seed }),

@@ -41,6 +41,16 @@ export interface AreaSummary {
   byLevel: Partial<Record<Level, { requirements: number; passed: number }>>;
 }
 
+/** One target of a run: the zone API target, or a storage adapter. */
+export interface RunTarget {
+  suite: string;
+  name: string;
+  baseUrl?: string;
+  control?: boolean;
+  /** A storage adapter's declared capabilities. */
+  capabilities?: Record<string, boolean>;
+}
+
 export interface Report {
   specgate: { version: string; format: number };
   run: {
@@ -48,7 +58,7 @@ export interface Report {
     startedAt: string;
     finishedAt: string;
     durationMs: number;
-    target: { name: string; baseUrl?: string; control: boolean };
+    targets: RunTarget[];
     suites: string[];
     grep: string | null;
     seed: number;
@@ -70,7 +80,7 @@ export interface Report {
 export interface ReportInput {
   version: string;
   run: Report['run'];
-  suites: { name: string; catalog: AreaCatalog[] }[];
+  suites: { name: string; catalog: AreaCatalog[]; pending?: string }[];
   tests: TestRecord[];
   fileErrors: FileError[];
   /** The golden coverage check only means something on an unfiltered run. */

@@ -18,6 +18,12 @@ export function writeReport(dir: string, report: Report, secrets: string[]): voi
   if (existsSync(junit)) writeFileSync(junit, redact(readFileSync(junit, 'utf8'), secrets));
 }
 
+function describeTarget(target: Report['run']['targets'][number]): string {
+  if (target.suite === 'zone-api') return `${target.name}${target.baseUrl ? ` (${target.baseUrl})` : ''}${target.control ? ', with control API' : ', no control API'}`;
+  const supported = Object.entries(target.capabilities ?? {}).filter(([, yes]) => yes).map(([c]) => c);
+  return `adapter ${target.name}, supports ${supported.join(', ') || 'nothing'}`;
+}
+
 const percent = (value: number | null): string => (value === null ? '—' : `${value}%`);
 
 export function summaryMarkdown(report: Report): string {
@@ -25,7 +31,7 @@ export function summaryMarkdown(report: Report): string {
   const lines = [
     `# specgate conformance report`,
     '',
-    `- Target: ${run.target.name}${run.target.baseUrl ? ` (${run.target.baseUrl})` : ''}${run.target.control ? ', with control API' : ', no control API'}`,
+    ...run.targets.map((t) => `- Target (${t.suite}): ${describeTarget(t)}`),
     `- Run: ${run.id}, ${run.startedAt}, ${(run.durationMs / 1000).toFixed(1)} s; suites: ${run.suites.join(', ')}${run.grep ? `; grep: ${run.grep}` : ''}`,
     `- Seed: ${run.seed} (replay with \`--seed ${run.seed}\`)`,
     '',

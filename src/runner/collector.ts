@@ -6,7 +6,10 @@ import { relative } from 'node:path';
 export type TestStatus = 'passed' | 'failed' | 'skipped';
 
 export interface TestRecord {
+  /** "<target> > <describe> > <title>": unique in a run that covers several targets. */
   name: string;
+  /** The vitest project, i.e. the target: "zone-api", "storage:reference-kv", ... */
+  target: string;
   file: string;
   requirements: string[];
   status: TestStatus;
@@ -42,8 +45,10 @@ export class CollectingReporter implements Reporter {
     const result = test.result();
     const meta = test.meta();
     const status: TestStatus = result.state === 'passed' ? 'passed' : result.state === 'failed' ? 'failed' : 'skipped';
+    const target = test.project.name;
     const record: TestRecord = {
-      name: test.fullName,
+      name: `${target} > ${test.fullName}`,
+      target,
       file,
       requirements: meta.requirements ?? [],
       status,

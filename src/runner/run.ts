@@ -1,5 +1,6 @@
-// One conformance run: resolve the target, run the selected suites under vitest's Node API,
-// and write the report. The CLI is a thin shell around `runConformance`.
+// One conformance run: resolve the targets, run the selected suites under vitest's Node API (one
+// vitest project per target: the zone API target, and each storage adapter), and write the report.
+// The CLI is a thin shell around `runConformance`.
 
 import { mkdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -7,10 +8,11 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startVitest } from 'vitest/node';
 import { SUITES, type SuiteName } from '../catalog/suites.js';
-import { buildReport, type Report } from '../report/model.js';
+import { buildReport, type Report, type RunTarget } from '../report/model.js';
 import { writeReport } from '../report/write.js';
-import type { Credentials } from '../spec-kit/target.js';
+import type { Credentials, ZoneApiTarget } from '../spec-kit/target.js';
 import { secretsOf } from '../spec-kit/target.js';
+import { adapterRefs, loadAdapter, type StorageTargetRef } from '../targets/storage-target.js';
 import { resolveZoneTarget } from '../targets/zone-target.js';
 import { CollectingReporter } from './collector.js';
 
@@ -20,10 +22,12 @@ const VERSION = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'ut
 
 export interface RunOptions {
   suites: SuiteName[];
-  /** Base URL of the target; the bundled reference when absent. */
+  /** Base URL of the zone API target; the bundled reference when absent. */
   target?: string;
   credentials?: Credentials;
   controlUrl?: string;
+  /** Storage adapter: a built-in name or a module path; both reference backends when absent. */
+  adapter?: string;
   /** Defaults to reports/<run-id>/ under the package root. */
   reportDir?: string;
   /** Only specs whose full name matches this regular expression. */
@@ -39,34 +43,33 @@ export interface RunOutcome {
   exitCode: 0 | 1;
 }
 
+interface PlannedProject {
+  /** Project name, also the target name shown in the report. */
+  name: string;
+  include: string[];
+  provide: Record<string, unknown>;
+  target: RunTarget;
+}
+
 export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   const started = new Date();
   const runId = `${started.toISOString().replace(/[:.]/g, '-')}-${randomBytes(2).toString('hex')}`;
   const reportDir = resolve(options.reportDir ?? join(PACKAGE_ROOT, 'reports', runId));
   const seed = options.seed ?? DEFAULT_SEED;
-  const suites = options.suites.map((name) => SUITES[name]);
-  // An unreachable target or bad credentials fail here, before any spec runs or any file is written.
-  const { target, stop } = await resolveZoneTarget({ url: options.target, credentials: options.credentials ?? {}, controlUrl: options.controlUrl, seed });
+  const suites = options.suites.map((name) => SUITES[name]).filter((suite) => !suite.pending);
+  // Bad adapters, an unreachable target or missing credentials fail here: before any spec runs
+  // and before any file is written.
+  const adapters = suites.some((s) => s.name === 'storage') ? await checkedAdapters(options.adapter) : [];
+  const zone = suites.some((s) => s.name === 'zone-api')
+    ? await resolveZoneTarget({ url: options.target, credentials: options.credentials ?? {}, controlUrl: options.controlUrl, seed })
+    : undefined;
   mkdirSync(reportDir, { recursive: true });
+  const projects = [...(zone ? [zoneProject(zone.target)] : []), ...adapters.map(storageProject)];
   const collector = new CollectingReporter(PACKAGE_ROOT);
   try {
-    const include = suites.filter((s) => !s.pending).flatMap((s) => s.include);
-    if (include.length > 0) {
-      const vitest = await startVitest('test', [], {
-        root: PACKAGE_ROOT,
-        config: false,
-        include,
-        watch: false,
-        passWithNoTests: true,
-        reporters: [collector, ['junit', { outputFile: join(reportDir, 'junit.xml') }], ...(options.verbose === false ? [] : ['default' as const])],
-        provide: { zoneApiTarget: target },
-        ...(options.grep !== undefined && { testNamePattern: options.grep }),
-      });
-      await vitest.close();
-      process.exitCode = 0; // vitest sets it on failures; the CLI decides the exit code
-    }
+    if (projects.length > 0) await runProjects(projects, seed, collector, reportDir, options);
   } finally {
-    await stop();
+    await zone?.stop();
   }
   const finished = new Date();
   const report = buildReport({
@@ -76,17 +79,55 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
       startedAt: started.toISOString(),
       finishedAt: finished.toISOString(),
       durationMs: finished.getTime() - started.getTime(),
-      target: { name: target.name, ...(target.name !== 'reference' && { baseUrl: target.baseUrl }), control: target.controlUrl !== undefined },
+      targets: projects.map((p) => p.target),
       suites: options.suites,
       grep: options.grep ?? null,
       seed,
     },
-    suites: suites.map((s) => ({ name: s.name, catalog: s.catalog })),
+    suites: options.suites.map((name) => ({ name, catalog: SUITES[name].catalog, ...(SUITES[name].pending && { pending: SUITES[name].pending }) })),
     tests: collector.tests,
     fileErrors: collector.fileErrors,
     checkCoverage: options.grep === undefined,
   });
-  writeReport(reportDir, report, secretsOf(target.credentials));
+  writeReport(reportDir, report, zone ? secretsOf(zone.target.credentials) : []);
   const exitCode = report.summary.failed > 0 || report.errors.length > 0 ? 1 : 0;
   return { report, reportDir, exitCode };
 }
+
+async function checkedAdapters(adapter: string | undefined): Promise<{ ref: StorageTargetRef; supports: Record<string, boolean> }[]> {
+  const refs = adapterRefs(adapter);
+  return Promise.all(refs.map(async (ref) => ({ ref, supports: { ...(await loadAdapter(ref)).supports } })));
+}
+
+function zoneProject(target: ZoneApiTarget): PlannedProject {
+  return {
+    name: 'zone-api',
+    include: SUITES['zone-api'].include,
+    provide: { zoneApiTarget: target },
+    target: { suite: 'zone-api', name: target.name, ...(target.name !== 'reference' && { baseUrl: target.baseUrl }), control: target.controlUrl !== undefined },
+  };
+}
+
+function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Record<string, boolean> }): PlannedProject {
+  return {
+    name: `storage:${ref.name}`,
+    include: SUITES.storage.include,
+    provide: { storageTarget: ref },
+    target: { suite: 'storage', name: ref.name, capabilities: supports },
+  };
+}
+
+async function runProjects(projects: PlannedProject[], seed: number, collector: CollectingReporter, reportDir: string, options: RunOptions): Promise<void> {
+  const vitest = await startVitest('test', [], {
+    root: PACKAGE_ROOT,
+    config: false,
+    watch: false,
+    passWithNoTests: true,
+    projects: projects.map((p) => ({ test: { name: p.name, include: p.include, provide: { seed, ...p.provide } } })),
+    reporters: [collector, ['junit', { outputFile: join(reportDir, 'junit.xml') }], ...(options.verbose === false ? [] : ['default' as const])],
+    ...(options.grep !== undefined && { testNamePattern: options.grep }),
+  });
+  await vitest.close();
+  process.exitCode = 0; // vitest sets it on failures; the CLI decides the exit code
+}
+

@@ -27,6 +27,8 @@ export interface ZoneApiTarget {
 declare module 'vitest' {
   export interface ProvidedContext {
     zoneApiTarget: ZoneApiTarget;
+    /** Seed of the property-based specs of this run. */
+    seed: number;
   }
 }
 

@@ -1,0 +1,72 @@
+// The way a storage spec is written:
+//
+//   storageSpec('ST-KV-DELETE-BOOLEAN', 'delete(key) tells whether the key existed', async ({ storage }) => { ... });
+//   storageSpec('ST-ALARM-PAST-RUNS', 'an alarm in the past runs promptly', async ({ object }) => { ... }, { needs: ['alarms', 'clock'] });
+//
+// Each spec gets a fresh object from the run's adapter. A spec that needs a capability the adapter
+// does not declare is skipped with that reason, never passed.
+
+import { afterAll, inject, test } from 'vitest';
+import type { Capability, ObjectStorage, StorageAdapter, StorageObject } from '../storage/contract.js';
+import { loadAdapter, type StorageTargetRef } from '../targets/storage-target.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    storageTarget: StorageTargetRef;
+  }
+}
+
+declare module '@vitest/runner' {
+  interface TaskMeta {
+    /** Capabilities a storage spec needs from the adapter. */
+    needs?: Capability[];
+  }
+}
+
+// One adapter per spec file (a test worker runs one file at a time), closed after the file.
+let adapterPromise: Promise<StorageAdapter> | undefined;
+const adapter = (): Promise<StorageAdapter> => (adapterPromise ??= loadAdapter(inject('storageTarget')));
+afterAll(async () => {
+  if (adapterPromise) await (await adapterPromise).close?.();
+});
+
+export interface StorageFixtures {
+  adapter: StorageAdapter;
+  /** A fresh object with empty storage, destroyed after the spec. */
+  object: StorageObject;
+  /** The object's storage. */
+  storage: ObjectStorage;
+  /** Seed for property-based specs. */
+  seed: number;
+}
+
+export const storageTest = test.extend<StorageFixtures>({
+  // eslint-disable-next-line no-empty-pattern
+  adapter: async ({}, use) => { await use(await adapter()); },
+  object: async ({ adapter, task, skip }, use) => {
+    const missing = (task.meta.needs ?? []).filter((capability) => !adapter.supports[capability]);
+    if (missing.length > 0) skip(`adapter ${adapter.name} does not support ${missing.join(', ')}`);
+    const object = await adapter.create();
+    try {
+      await use(object);
+    } finally {
+      await object.destroy();
+    }
+  },
+  storage: async ({ object }, use) => { await use(object.storage); },
+  // eslint-disable-next-line no-empty-pattern
+  seed: async ({}, use) => { await use(inject('seed')); },
+});
+
+type StorageSpecBody = NonNullable<Parameters<typeof storageTest>[2]>;
+
+export interface StorageSpecOptions { needs?: Capability[]; timeout?: number }
+
+/** Declares a storage spec verifying the given requirement IDs. */
+export function storageSpec(requirements: string | string[], title: string, body: StorageSpecBody, options: StorageSpecOptions = {}): void {
+  const ids = Array.isArray(requirements) ? requirements : [requirements];
+  storageTest(title, {
+    meta: { requirements: ids, needs: options.needs ?? [] },
+    ...(options.timeout !== undefined && { timeout: options.timeout }),
+  }, body);
+}

@@ -1,0 +1,110 @@
+// The storage adapter contract (exported as `specgate/storage`).
+//
+// An implementation of the object storage interface plugs into specgate with an adapter: a module
+// whose default export is a StorageAdapter. specgate asks it for fresh, isolated objects and runs
+// the storage suite against them. Capabilities the adapter does not declare in `supports` make
+// the specs that need them "skipped: adapter does not support X", never passed.
+//
+// Everything whose meaning depends on code running inside the object (transaction closures,
+// writes with no intervening await, input and output gates, the alarm handler) is a *scenario*:
+// a plain named function of (storage, args) in suites/storage/scenarios.ts. An adapter for a
+// remote runtime bundles that module into the object's code and runs scenarios there.
+
+export interface StorageOperationOptions {
+  /** get, list, getAlarm: let other events be delivered while the operation is in progress. */
+  allowConcurrency?: boolean;
+  /** get, list, put, delete, deleteAll: a caching hint only. */
+  noCache?: boolean;
+  /** put, delete, deleteAll, setAlarm, deleteAlarm: do not hold outgoing messages until flushed. */
+  allowUnconfirmed?: boolean;
+}
+
+export interface ListOptions extends Pick<StorageOperationOptions, 'allowConcurrency' | 'noCache'> {
+  start?: string;
+  startAfter?: string;
+  end?: string;
+  prefix?: string;
+  reverse?: boolean;
+  limit?: number;
+}
+
+/** The operations a transaction closure gets (use it instead of the top-level storage). */
+export interface StorageTransaction {
+  get<T = unknown>(key: string, options?: StorageOperationOptions): Promise<T | undefined>;
+  get<T = unknown>(keys: string[], options?: StorageOperationOptions): Promise<Map<string, T>>;
+  put(key: string, value: unknown, options?: StorageOperationOptions): Promise<void>;
+  put(entries: Record<string, unknown>, options?: StorageOperationOptions): Promise<void>;
+  delete(key: string, options?: StorageOperationOptions): Promise<boolean>;
+  delete(keys: string[], options?: StorageOperationOptions): Promise<number>;
+  list<T = unknown>(options?: ListOptions): Promise<Map<string, T>>;
+  rollback(): void;
+}
+
+/** `ctx.storage` as code inside the object sees it (spec: object-storage-interface.md). */
+export interface ObjectStorage extends Omit<StorageTransaction, 'rollback'> {
+  deleteAll(options?: StorageOperationOptions): Promise<void>;
+  transaction<T>(closure: (txn: StorageTransaction) => Promise<T>): Promise<T>;
+  sync(): Promise<void>;
+  getAlarm(options?: StorageOperationOptions): Promise<number | null>;
+  setAlarm(time: number | Date, options?: StorageOperationOptions): Promise<void>;
+  deleteAlarm(options?: StorageOperationOptions): Promise<void>;
+}
+
+/** What an adapter can do; each spec names the capabilities it needs. */
+export interface Supports {
+  /** The key-value API (every adapter of this interface has it). */
+  kv: boolean;
+  /** Alarms, with an alarm handler that runs the suite's `alarm` scenario. */
+  alarms: boolean;
+  /** `clock`: read and advance the object's time (alarms on virtual time). */
+  clock: boolean;
+  /** `faults`: make the next flush to disk fail. */
+  faults: boolean;
+  /** `restart()` keeps what is persisted. */
+  restart: boolean;
+  /** The SQL API (SQLite backend). */
+  sql: boolean;
+  /** Point-in-time recovery (SQLite backend). */
+  pitr: boolean;
+}
+
+export type Capability = keyof Supports;
+
+export interface ClockControl {
+  /** The object's current time, ms since epoch. */
+  now(): Promise<number>;
+  /** Moves time forward; resolves once every alarm that became due has run (or failed). */
+  advance(ms: number): Promise<void>;
+}
+
+export interface FaultControl {
+  /** The next flush of writes to disk fails: the object is reset and its held results are discarded. */
+  failNextFlush(): Promise<void>;
+}
+
+export interface StorageObject {
+  /** The object's storage; for a remote runtime each call is delivered to the object as an event. */
+  readonly storage: ObjectStorage;
+  /** Delivers one event to the object that runs the named scenario inside it, and returns its result. */
+  run<T = unknown>(scenario: string, args?: unknown): Promise<T>;
+  /** Drops in-memory state and keeps what is persisted (and applies a pending restore). */
+  restart(): Promise<void>;
+  readonly clock?: ClockControl;
+  readonly faults?: FaultControl;
+  destroy(): Promise<void>;
+}
+
+export interface StorageAdapter {
+  /** Shown in reports: "reference-kv", "workerd", or your implementation's name. */
+  name: string;
+  supports: Supports;
+  /** A fresh, isolated object with empty storage. */
+  create(): Promise<StorageObject>;
+  /** Releases what the adapter shares between objects (a runtime process), after the run. */
+  close?(): Promise<void>;
+}
+
+/** Types an adapter module's default export. */
+export function defineAdapter(adapter: StorageAdapter): StorageAdapter {
+  return adapter;
+}

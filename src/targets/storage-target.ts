@@ -1,0 +1,68 @@
+// Storage targets are adapters: a built-in one by name, or a user's module by path (TypeScript or
+// JavaScript) whose default export implements the contract of src/storage/contract.ts.
+// The CLI validates an adapter before the run; each test worker then loads it again by module path.
+
+import { existsSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Capability, StorageAdapter } from '../storage/contract.js';
+import { UsageError } from './zone-target.js';
+
+/** How a worker finds an adapter: plain data, handed over with vitest's provide/inject. */
+export interface StorageTargetRef {
+  name: string;
+  /** Absolute path of the module. */
+  module: string;
+  /** Named export holding the adapter; the default export when absent. */
+  exportName?: string;
+}
+
+const adapterModule = (relative: string): string => fileURLToPath(new URL(relative, import.meta.url));
+
+export const BUILTIN_ADAPTERS: Readonly<Record<string, StorageTargetRef>> = {
+  'reference-kv': { name: 'reference-kv', module: adapterModule('../adapters/reference.ts'), exportName: 'referenceKvAdapter' },
+  'reference-sqlite': { name: 'reference-sqlite', module: adapterModule('../adapters/reference.ts'), exportName: 'referenceSqliteAdapter' },
+  workerd: { name: 'workerd', module: adapterModule('../adapters/workerd/index.ts'), exportName: 'workerdAdapter' },
+};
+
+/** `reference` (the default) means both reference backends. */
+export function adapterRefs(adapter: string | undefined): StorageTargetRef[] {
+  if (adapter === undefined || adapter === 'reference') return [BUILTIN_ADAPTERS['reference-kv']!, BUILTIN_ADAPTERS['reference-sqlite']!];
+  const builtin = BUILTIN_ADAPTERS[adapter];
+  if (builtin) return [builtin];
+  const path = isAbsolute(adapter) ? adapter : resolve(process.cwd(), adapter);
+  if (!existsSync(path)) {
+    throw new UsageError(`--adapter: no built-in adapter named "${adapter}" (${['reference', ...Object.keys(BUILTIN_ADAPTERS)].join(', ')}) and no file at ${path}`);
+  }
+  return [{ name: adapter, module: path }];
+}
+
+const CAPABILITIES: readonly Capability[] = ['kv', 'alarms', 'clock', 'faults', 'restart', 'sql', 'pitr'];
+
+/** Imports an adapter module and checks that it implements the contract. */
+export async function loadAdapter(ref: StorageTargetRef): Promise<StorageAdapter> {
+  let module: Record<string, unknown>;
+  try {
+    module = (await import(pathToFileURL(ref.module).href)) as Record<string, unknown>;
+  } catch (error) {
+    throw new UsageError(`--adapter ${ref.name}: cannot load ${ref.module}: ${(error as Error).message.split('\n')[0]}`);
+  }
+  const adapter = (ref.exportName ? module[ref.exportName] : module.default) as Partial<StorageAdapter> | undefined;
+  const problems = adapterProblems(adapter);
+  if (problems.length > 0) throw new UsageError(`--adapter ${ref.name}: ${problems.join('; ')} (see the adapter contract in the README)`);
+  return adapter as StorageAdapter;
+}
+
+function adapterProblems(adapter: Partial<StorageAdapter> | undefined): string[] {
+  if (adapter === null || typeof adapter !== 'object') return ['the module has no default export that is an adapter object'];
+  const problems: string[] = [];
+  if (typeof adapter.name !== 'string' || adapter.name === '') problems.push('name must be a non-empty string');
+  if (typeof adapter.create !== 'function') problems.push('create() must be a function');
+  if (adapter.supports === null || typeof adapter.supports !== 'object') problems.push('supports must be an object of capabilities');
+  else {
+    for (const capability of CAPABILITIES) {
+      if (typeof adapter.supports[capability] !== 'boolean') problems.push(`supports.${capability} must be true or false`);
+    }
+  }
+  return problems;
+}

@@ -1,6 +1,7 @@
 // The suites specgate runs: where their specs live and which catalog they cite.
 
 import type { AreaCatalog } from './types.js';
+import { storageCatalog } from '../../suites/storage/requirements/index.js';
 import { zoneApiCatalog } from '../../suites/zone-api/requirements/index.js';
 
 export type SuiteName = 'zone-api' | 'storage';
@@ -17,5 +18,5 @@ export interface Suite {
 
 export const SUITES: Record<SuiteName, Suite> = {
   'zone-api': { name: 'zone-api', include: ['suites/zone-api/**/*.spec.ts'], catalog: zoneApiCatalog },
-  storage: { name: 'storage', include: ['suites/storage/**/*.spec.ts'], catalog: [], pending: 'the storage suite arrives with issue #3 (adapter contract, reference runtime and specs)' },
+  storage: { name: 'storage', include: ['suites/storage/**/*.spec.ts'], catalog: storageCatalog },
 };

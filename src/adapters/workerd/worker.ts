@@ -27,6 +27,8 @@ function reply(body: Reply): Response {
 
 export class SpecgateObject {
   readonly ctx: ObjectState;
+  /** Identifies this instance (in-memory state), so a test can see restart() make a new one. */
+  readonly #instance = crypto.randomUUID();
 
   constructor(ctx: ObjectState, _env: unknown) {
     this.ctx = ctx;
@@ -34,6 +36,7 @@ export class SpecgateObject {
 
   async fetch(request: Request): Promise<Response> {
     const path = new URL(request.url).pathname;
+    if (path === '/instance') return reply({ value: encode(this.#instance) });
     if (path === '/restart') {
       // Drops this instance (its in-memory state); the next event gets a new instance over the
       // same persisted storage. abort() throws; the adapter expects the fetch to fail.

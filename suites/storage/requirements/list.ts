@@ -1,0 +1,28 @@
+import type { AreaCatalog } from '../../../src/catalog/types.js';
+
+const S = 'Endpoints > Options > list options';
+const REF = 'reference-notes > Storage runtime (workerd)';
+
+const catalog: AreaCatalog = {
+  area: 'list',
+  requirements: [
+    // Order
+    { id: 'ST-LIST-ORDER-UTF8', area: 'list', level: 'must', profile: 'core', section: 'Endpoints > Key-value operations > list', text: 'list() returns pairs ascending by the UTF-8 encoding of the keys: a character above U+FFFF sorts after one in U+E000..U+FFFF (unlike JavaScript string order)' },
+    // Bounds
+    { id: 'ST-LIST-START-INCLUSIVE', area: 'list', level: 'must', profile: 'core', section: `${S} > start`, text: 'start is the first key, inclusive: keys >= start are returned' },
+    { id: 'ST-LIST-START-AFTER-EXCLUSIVE', area: 'list', level: 'must', profile: 'core', section: `${S} > startAfter`, text: 'startAfter starts after the key, exclusive: only keys > startAfter are returned' },
+    { id: 'ST-LIST-START-AND-START-AFTER-REFUSED', area: 'list', level: 'must', profile: 'core', section: `${S} > startAfter`, text: 'list() with both start and startAfter is refused (rejects)' },
+    { id: 'ST-LIST-END-EXCLUSIVE', area: 'list', level: 'must', profile: 'core', section: `${S} > end`, text: 'end is exclusive: only keys < end are returned' },
+    { id: 'ST-LIST-PREFIX', area: 'list', level: 'must', profile: 'core', section: `${S} > prefix`, text: 'prefix returns only the keys beginning with the prefix' },
+    { id: 'ST-LIST-REVERSE', area: 'list', level: 'must', profile: 'core', section: `${S} > reverse`, text: 'reverse: true returns the pairs in descending key order' },
+    { id: 'ST-LIST-REVERSE-BOUNDS', area: 'list', level: 'must', profile: 'core', section: `${S} > reverse`, text: 'With reverse, start stays the smallest returnable key (inclusive) and end the largest considered key (exclusive)' },
+    { id: 'ST-LIST-LIMIT', area: 'list', level: 'must', profile: 'core', section: `${S} > limit`, text: 'limit caps the number of pairs returned: the first limit pairs in ascending order' },
+    { id: 'ST-LIST-REVERSE-LIMIT-HIGH-END', area: 'list', level: 'must', profile: 'core', section: `${S} > limit`, text: 'With reverse, limit counts from the high end: the limit largest keys in range, descending' },
+    // Extended (reference-notes)
+    { id: 'ST-LIST-START-AND-START-AFTER-TYPEERROR', area: 'list', level: 'must', profile: 'extended', section: REF, text: 'list({start, startAfter}) rejects with TypeError "list() cannot be called with both start and startAfter values."' },
+    { id: 'ST-LIST-LIMIT-NOT-POSITIVE-TYPEERROR', area: 'list', level: 'must', profile: 'extended', section: REF, text: 'list() with limit <= 0 rejects with TypeError "List limit must be positive."' },
+    { id: 'ST-LIST-END-NOT-AFTER-START-EMPTY', area: 'list', level: 'must', profile: 'extended', section: REF, text: 'list() with end <= start resolves to an empty Map' },
+    { id: 'ST-LIST-EMPTY-KEY', area: 'list', level: 'must', profile: 'extended', section: REF, text: 'The empty string is a valid key: it is stored, read back, and listed first' },
+  ],
+};
+export default catalog;

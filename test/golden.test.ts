@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkCoverage, type CitingTest } from '../src/catalog/coverage.js';
 import type { AreaCatalog } from '../src/catalog/types.js';
-import { ZONE_API_AREAS } from '../src/catalog/types.js';
+import { STORAGE_AREAS, ZONE_API_AREAS } from '../src/catalog/types.js';
+import { storageCatalog } from '../suites/storage/requirements/index.js';
 import { zoneApiCatalog } from '../suites/zone-api/requirements/index.js';
 import type { ListedSpec } from '../src/runner/list.js';
 import { runCli } from './helpers/cli.js';
@@ -34,6 +35,31 @@ describe('the zone API catalog and its specs', () => {
     for (const id of ['ZM-ENV-STATUS-CODES-UNSPECIFIED', 'ZM-ENV-EVENTS-UNSPECIFIED', 'ZM-FW-PAYLOADS-UNSPECIFIED', 'ZM-FW-QUOTA-VALUE-UNSPECIFIED']) {
       expect(unspecified).toContain(id);
     }
+  });
+});
+
+describe('the storage catalog and its specs', () => {
+  it('agree: every covered requirement has a spec, every spec cites known, covered requirements', async () => {
+    const listing = await runCli(['list', '--suite', 'storage', '--json']);
+    expect(listing.code, listing.stderr).toBe(0);
+    const specs = JSON.parse(listing.stdout) as ListedSpec[];
+    expect(specs.length).toBeGreaterThan(40);
+    expect(checkCoverage(storageCatalog, specs)).toEqual([]);
+  });
+
+  it('has one catalog file per area of the storage document, in the report\'s area names', () => {
+    expect(storageCatalog.map((c) => c.area)).toEqual(STORAGE_AREAS);
+    for (const catalog of storageCatalog) {
+      for (const requirement of catalog.requirements) {
+        expect(requirement.area, requirement.id).toBe(catalog.area);
+        expect(requirement.id, requirement.id).toMatch(/^ST-[A-Z0-9]+(-[A-Z0-9]+)+$/);
+      }
+    }
+  });
+
+  it('keeps requirement IDs unique across both documents', () => {
+    const ids = [...zoneApiCatalog, ...storageCatalog].flatMap((c) => c.requirements.map((r) => r.id));
+    expect(ids.length).toBe(new Set(ids).size);
   });
 });
 

@@ -1,0 +1,54 @@
+// Storage as seen from outside the object: each call is delivered to the object as one event
+// (through the input gate, its result held by the output gate), as a remote runtime would do.
+
+import type { ListOptions, ObjectEvent, OperationOptions, StorageApi, TransactionApi } from './types.js';
+
+type Deliver = <T>(event: ObjectEvent<T>) => Promise<T>;
+
+export class EventStorage implements StorageApi {
+  constructor(private readonly deliver: Deliver) {}
+
+  get(...args: unknown[]): Promise<any> {
+    return this.call('get', args);
+  }
+
+  put(...args: unknown[]): Promise<void> {
+    return this.call('put', args) as Promise<void>;
+  }
+
+  delete(...args: unknown[]): Promise<any> {
+    return this.call('delete', args);
+  }
+
+  list(options?: ListOptions): Promise<Map<string, any>> {
+    return this.deliver((storage) => storage.list(options));
+  }
+
+  deleteAll(options?: OperationOptions): Promise<void> {
+    return this.deliver((storage) => storage.deleteAll(options));
+  }
+
+  transaction<T>(closure: (txn: TransactionApi) => Promise<T>): Promise<T> {
+    return this.deliver((storage) => storage.transaction(closure));
+  }
+
+  sync(): Promise<void> {
+    return this.deliver((storage) => storage.sync());
+  }
+
+  getAlarm(options?: OperationOptions): Promise<number | null> {
+    return this.deliver((storage) => storage.getAlarm(options));
+  }
+
+  setAlarm(time: number | Date, options?: OperationOptions): Promise<void> {
+    return this.deliver((storage) => storage.setAlarm(time, options));
+  }
+
+  deleteAlarm(options?: OperationOptions): Promise<void> {
+    return this.deliver((storage) => storage.deleteAlarm(options));
+  }
+
+  private call(method: 'get' | 'put' | 'delete', args: unknown[]): Promise<unknown> {
+    return this.deliver((storage) => (storage[method] as (...a: unknown[]) => Promise<unknown>)(...args));
+  }
+}

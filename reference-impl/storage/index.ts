@@ -1,0 +1,7 @@
+// The reference object runtime for the object storage interface (spec:
+// object-storage-interface.md). Self-contained: it imports nothing from src/ or suites/.
+
+export { ObjectRuntime, RESET_MESSAGE, type ObjectRuntimeOptions } from './object.js';
+export { compareKeys, MAX_BATCH_SIZE, MAX_KEY_BYTES } from './keys.js';
+export { MAX_VALUE_BYTES } from './values.js';
+export type { AlarmHandler, ListOptions, OperationOptions, Scenario, StorageApi, TransactionApi } from './types.js';

@@ -1,0 +1,49 @@
+// What a backend keeps "on disk": the state as of the last successful flush.
+// A flush applies one WriteBatch atomically: all of it, or (when it throws) none of it.
+
+import type { Entry, KeyRange } from './key-range.js';
+
+export interface WriteBatch {
+  /** deleteAll(): remove every key before applying `writes` (the alarm stays). */
+  clearAll: boolean;
+  /** Writes by key; null deletes. */
+  writes: Map<string, Buffer | null>;
+  /** The alarm time, null to delete it; undefined leaves it as is. */
+  alarm?: number | null;
+}
+
+export function emptyBatch(): WriteBatch {
+  return { clearAll: false, writes: new Map() };
+}
+
+export function isEmptyBatch(batch: WriteBatch): boolean {
+  return !batch.clearAll && batch.writes.size === 0 && batch.alarm === undefined;
+}
+
+export interface PersistedStore {
+  readonly faults: FaultSwitch;
+  read(key: string): Buffer | undefined;
+  /** Entries in `range`, ascending by UTF-8. */
+  readRange(range: KeyRange): Entry[];
+  readAlarm(): number | null;
+  /** Atomic; throws (having applied nothing) when the write fails. */
+  apply(batch: WriteBatch): void;
+  /** A restart: drop whatever is held in memory and read the persisted state again. */
+  reopen(): void;
+  close(): void;
+}
+
+/** Fault injection: makes the next apply() fail, as a write that does not reach disk. */
+export class FaultSwitch {
+  private armed = false;
+
+  arm(): void {
+    this.armed = true;
+  }
+
+  tripIfArmed(): void {
+    if (!this.armed) return;
+    this.armed = false;
+    throw new Error('injected fault: write failed to reach disk');
+  }
+}

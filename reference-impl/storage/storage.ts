@@ -1,0 +1,135 @@
+// `ctx.storage` as one event sees it. Each event gets its own facade, which knows the event's
+// output gate (the flushes its result must wait for). Every operation takes effect synchronously
+// when called (so calls order like the code that made them) and answers with a promise.
+
+import { describeValue } from './keys.js';
+import { allowsConcurrency, checkOptions, deleteResult, listValues, parseDelete, parsePut, readValues, tombstones } from './kv-ops.js';
+import { releaseAfterContinuations, type OutputGate } from './gates.js';
+import type { ObjectInstance } from './instance.js';
+import { Transaction } from './transaction.js';
+import type { ListOptions, OperationOptions, StorageApi, TransactionApi } from './types.js';
+
+export class StorageFacade implements StorageApi {
+  constructor(
+    private readonly instance: ObjectInstance,
+    private readonly outputGate: OutputGate,
+    private readonly hasAlarmHandler: boolean,
+  ) {}
+
+  get(keyOrKeys: string | string[], options?: OperationOptions): Promise<any> {
+    return this.operation(!allowsConcurrency(options), () => {
+      checkOptions('get', options);
+      return readValues(this.instance.buffer, keyOrKeys);
+    });
+  }
+
+  list(options?: ListOptions): Promise<Map<string, any>> {
+    return this.operation(!allowsConcurrency(options), () => listValues(this.instance.buffer, options));
+  }
+
+  put(first: string | Record<string, unknown>, second?: unknown, third?: OperationOptions): Promise<void> {
+    return this.operation(true, () => {
+      const { writes, options } = parsePut(first, second, third);
+      const checked = checkOptions('put', options);
+      this.confirm(this.instance.buffer.write(writes), checked);
+    });
+  }
+
+  delete(keyOrKeys: string | string[], options?: OperationOptions): Promise<any> {
+    return this.operation(true, () => {
+      const checked = checkOptions('delete', options);
+      const parsed = parseDelete(keyOrKeys);
+      const result = deleteResult(this.instance.buffer, parsed);
+      this.confirm(this.instance.buffer.write(tombstones(parsed.keys)), checked);
+      return result;
+    });
+  }
+
+  deleteAll(options?: OperationOptions): Promise<void> {
+    return this.operation(true, () => {
+      const checked = checkOptions('deleteAll', options);
+      this.confirm(this.instance.buffer.clearAll(), checked);
+    });
+  }
+
+  /** The closure runs as one storage operation: no other event is delivered until it is done. */
+  async transaction<T>(closure: (txn: TransactionApi) => Promise<T>): Promise<T> {
+    if (typeof closure !== 'function') throw new TypeError(`transaction() expects a function, got ${describeValue(closure)}.`);
+    this.instance.assertUsable();
+    const release = this.instance.gate.lock();
+    const txn = new Transaction(this.instance.buffer, (work) => this.operation(false, work));
+    try {
+      const value = await closure(txn);
+      if (!txn.isRolledBack) this.commit(txn.pendingWrites);
+      return value;
+    } finally {
+      txn.finish();
+      releaseAfterContinuations(release);
+    }
+  }
+
+  sync(): Promise<void> {
+    return this.operation(false, () => this.instance.buffer.whenFlushed());
+  }
+
+  getAlarm(options?: OperationOptions): Promise<number | null> {
+    return this.operation(!allowsConcurrency(options), () => {
+      checkOptions('getAlarm', options);
+      return this.instance.buffer.readAlarm();
+    });
+  }
+
+  setAlarm(time: number | Date, options?: OperationOptions): Promise<void> {
+    return this.operation(true, () => {
+      if (!this.hasAlarmHandler) {
+        throw new TypeError('Your Durable Object class must have an alarm() handler in order to call setAlarm()');
+      }
+      const checked = checkOptions('setAlarm', options);
+      this.confirm(this.instance.buffer.writeAlarm(alarmTime(time)), checked);
+    });
+  }
+
+  deleteAlarm(options?: OperationOptions): Promise<void> {
+    return this.operation(true, () => {
+      const checked = checkOptions('deleteAlarm', options);
+      this.confirm(this.instance.buffer.writeAlarm(null), checked);
+    });
+  }
+
+  private commit(writes: ReadonlyMap<string, Buffer | null>): void {
+    this.instance.assertUsable();
+    if (writes.size > 0) this.outputGate.hold(this.instance.buffer.write(writes));
+  }
+
+  /** Holds the event's result until this write is flushed, unless the caller opted out. */
+  private confirm(flush: Promise<void>, options: OperationOptions): void {
+    if (options.allowUnconfirmed !== true) this.outputGate.hold(flush);
+  }
+
+  /**
+   * Runs one storage operation. `gated`: lock the input gate while it is in progress (released
+   * only after the caller's continuation ran). Errors become rejections, never synchronous throws.
+   */
+  private operation<T>(gated: boolean, work: () => T | Promise<T>): Promise<T> {
+    try {
+      this.instance.assertUsable();
+      const release = gated ? this.instance.gate.lock() : undefined;
+      try {
+        return Promise.resolve(work());
+      } finally {
+        if (release) releaseAfterContinuations(release);
+      }
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+}
+
+/** setAlarm's time: a Date or ms since epoch, stored as integer ms. */
+function alarmTime(time: unknown): number {
+  const ms = time instanceof Date ? time.getTime() : time;
+  if (typeof ms !== 'number' || !Number.isFinite(ms)) {
+    throw new TypeError(`setAlarm() expects a Date or a finite number of milliseconds since the epoch, got ${describeValue(time)}.`);
+  }
+  return Math.trunc(ms);
+}

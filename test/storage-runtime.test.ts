@@ -1,0 +1,409 @@
+// Unit tests of the reference object runtime (reference-impl/storage), mostly through the bundled
+// adapters, on both backends. Time is virtual: nothing here sleeps beyond a few event-loop turns.
+
+import { serialize } from 'node:v8';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ObjectRuntime, compareKeys, type ObjectRuntimeOptions, type StorageApi } from '../reference-impl/storage/index.js';
+import { referenceKvAdapter, referenceSqliteAdapter } from '../src/adapters/reference.js';
+import type { StorageAdapter, StorageObject } from '../src/storage/contract.js';
+import { ALARM_BEHAVIOUR_KEY, ALARM_LOG_KEY } from '../suites/storage/scenarios.js';
+
+const RESET = /object reset: write failed to reach disk/;
+
+/** A few turns of the event loop: enough for scheduled flushes and prompt alarms. */
+async function turns(count = 20): Promise<void> {
+  for (let i = 0; i < count; i++) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** A string whose serialized (v8) size is exactly `bytes`. */
+function valueOfSerializedSize(bytes: number): string {
+  const overhead = serialize('x'.repeat(bytes)).length - bytes;
+  const value = 'x'.repeat(bytes - overhead);
+  expect(serialize(value).length).toBe(bytes);
+  return value;
+}
+
+const keysOf = (map: Map<string, unknown>) => [...map.keys()];
+const entriesOf = (keys: string[]) => Object.fromEntries(keys.map((key) => [key, key]));
+
+describe('key order', () => {
+  it('compareKeys agrees with comparing UTF-8 bytes', () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' }), (a, b) => {
+      expect(Math.sign(compareKeys(a, b))).toBe(Math.sign(Buffer.compare(Buffer.from(a), Buffer.from(b))));
+    }), { numRuns: 2000 });
+  });
+});
+
+describe.each([referenceKvAdapter, referenceSqliteAdapter])('$name', (adapter: StorageAdapter) => {
+  let object: StorageObject;
+  const fresh = async () => (object = await adapter.create());
+  afterEach(async () => { await object?.destroy(); });
+
+  describe('key-value operations', () => {
+    it('sorts keys by UTF-8 bytes, the empty key included', async () => {
+      const { storage } = await fresh();
+      const keys = ['\u{10000}', '\uE000', 'b', '', 'a', 'ab'];
+      await storage.put(entriesOf(keys));
+      const expected = ['', 'a', 'ab', 'b', '\uE000', '\u{10000}'];
+      expect(keysOf(await storage.list())).toEqual(expected);
+      expect(keysOf(await storage.get([...keys, 'missing']))).toEqual(expected);
+      expect(keysOf(await storage.list({ reverse: true }))).toEqual([...expected].reverse());
+      expect(await storage.get('')).toBe('');
+    });
+
+    it('gets, puts and deletes single keys and batches', async () => {
+      const { storage } = await fresh();
+      expect(await storage.get('nothing')).toBeUndefined();
+      await storage.put('k', { n: 1 });
+      expect(await storage.get('k')).toEqual({ n: 1 });
+      await storage.put({ a: 1, b: 2, c: undefined });
+      expect(keysOf(await storage.list())).toEqual(['a', 'b', 'k']);
+      expect(await storage.delete('a')).toBe(true);
+      expect(await storage.delete('a')).toBe(false);
+      expect(await storage.delete(['b', 'k', 'zz'])).toBe(2);
+      expect((await storage.list()).size).toBe(0);
+    });
+
+    it('stores structured-clone values as copies', async () => {
+      const { storage } = await fresh();
+      const cyclic: Record<string, unknown> = { name: 'c' };
+      cyclic.self = cyclic;
+      const value = { date: new Date(5), map: new Map([[1, 'x']]), set: new Set([2]), big: 10n, bytes: new Uint8Array([1, 2]), cyclic };
+      await storage.put('v', value);
+      value.map.set(3, 'mutated after put');
+      const read = await storage.get<typeof value>('v');
+      expect(read!.map).toEqual(new Map([[1, 'x']]));
+      expect(read!.date).toEqual(new Date(5));
+      expect(read!.big).toBe(10n);
+      expect([...read!.bytes]).toEqual([1, 2]);
+      expect((read!.cyclic as { self: unknown }).self).toBe(read!.cyclic);
+      read!.set.add(99);
+      expect((await storage.get<typeof value>('v'))!.set).toEqual(new Set([2]));
+    });
+
+    it('refuses undefined values and wrong argument types with TypeError', async () => {
+      const { storage } = await fresh();
+      await expect(storage.put('k', undefined)).rejects.toThrow(TypeError);
+      await expect(storage.get(1 as never)).rejects.toThrow(TypeError);
+      await expect(storage.put(1 as never, 2)).rejects.toThrow(TypeError);
+      await expect(storage.delete([1] as never)).rejects.toThrow(TypeError);
+      await expect(storage.get('k', 'options' as never)).rejects.toThrow(TypeError);
+      await expect(storage.list({ start: 3 } as never)).rejects.toThrow(TypeError);
+      await expect(storage.setAlarm('soon' as never)).rejects.toThrow(TypeError);
+      await expect(storage.transaction('not a function' as never)).rejects.toThrow(TypeError);
+      await expect(storage.put('f', () => 1)).rejects.toThrow();
+      expect((await storage.list()).size).toBe(0);
+    });
+
+    it('accepts the noCache hint', async () => {
+      const { storage } = await fresh();
+      await storage.put('k', 1, { noCache: true });
+      expect(await storage.get('k', { noCache: true })).toBe(1);
+      expect((await storage.list({ noCache: true })).size).toBe(1);
+    });
+  });
+
+  describe('limits', () => {
+    it('keys: 2048 UTF-8 bytes pass, 2049 are a RangeError', async () => {
+      const { storage } = await fresh();
+      await storage.put('a'.repeat(2048), 1);
+      await storage.put('é'.repeat(1024), 1); // 2 bytes each
+      await expect(storage.put('a'.repeat(2049), 1)).rejects.toThrow(
+        new RangeError('Keys cannot be larger than 2048 bytes. A key of size 2049 was provided.'));
+      await expect(storage.put(`${'é'.repeat(1024)}a`, 1)).rejects.toThrow(/A key of size 2049 was provided/);
+      await expect(storage.get('€'.repeat(683))).rejects.toThrow(RangeError); // 2049 bytes
+      await expect(storage.delete('€'.repeat(683))).rejects.toThrow(RangeError);
+      expect((await storage.list()).size).toBe(2);
+    });
+
+    it('batches: 128 keys or pairs pass, 129 are a RangeError and write nothing', async () => {
+      const { storage } = await fresh();
+      const keys = (count: number) => Array.from({ length: count }, (_, i) => `k${String(i).padStart(3, '0')}`);
+      await expect(storage.put(entriesOf(keys(129)))).rejects.toThrow(
+        new RangeError('Maximum number of key value pairs is 128. 129 pairs were provided.'));
+      expect((await storage.list()).size).toBe(0);
+      await storage.put(entriesOf(keys(128)));
+      expect((await storage.get(keys(128))).size).toBe(128);
+      await expect(storage.get(keys(129))).rejects.toThrow(RangeError);
+      await expect(storage.delete(keys(129))).rejects.toThrow(RangeError);
+      expect(await storage.delete(keys(128))).toBe(128);
+    });
+
+    it('values: 131072 serialized bytes pass, 131073 are a RangeError', async () => {
+      const { storage } = await fresh();
+      await storage.put('max', valueOfSerializedSize(131072));
+      await expect(storage.put('over', valueOfSerializedSize(131073))).rejects.toThrow(
+        new RangeError('Values cannot be larger than 131072 bytes. A value of size 131073 was provided.'));
+      await expect(storage.put({ ok: 1, over: valueOfSerializedSize(131073) })).rejects.toThrow(RangeError);
+      expect(keysOf(await storage.list())).toEqual(['max']);
+    });
+  });
+
+  describe('list()', () => {
+    const keys = ['a', 'b', 'ba', 'bb', 'c', 'd'];
+
+    it('applies start, startAfter, end, prefix, reverse and limit', async () => {
+      const { storage } = await fresh();
+      await storage.put(entriesOf(keys));
+      const list = async (options: Parameters<typeof storage.list>[0]) => keysOf(await storage.list(options));
+      expect(await list({ start: 'b', end: 'c' })).toEqual(['b', 'ba', 'bb']);
+      expect(await list({ startAfter: 'b', end: 'c' })).toEqual(['ba', 'bb']);
+      expect(await list({ prefix: 'b' })).toEqual(['b', 'ba', 'bb']);
+      expect(await list({ prefix: 'b', startAfter: 'b' })).toEqual(['ba', 'bb']);
+      expect(await list({ limit: 2 })).toEqual(['a', 'b']);
+      expect(await list({ reverse: true, limit: 2 })).toEqual(['d', 'c']);
+      expect(await list({ start: 'b', end: 'c', reverse: true, limit: 2 })).toEqual(['bb', 'ba']);
+      expect(await list({ start: 'c', end: 'b' })).toEqual([]);
+      expect(await list({ start: 'b', end: 'b' })).toEqual([]);
+    });
+
+    it('refuses start with startAfter, and a limit that is not a positive integer', async () => {
+      const { storage } = await fresh();
+      await expect(storage.list({ start: 'a', startAfter: 'b' })).rejects.toThrow(
+        new TypeError('list() cannot be called with both start and startAfter values.'));
+      for (const limit of [0, -1, 1.5]) {
+        await expect(storage.list({ limit })).rejects.toThrow(new TypeError('List limit must be positive.'));
+      }
+    });
+
+    it('sees writes that are not flushed yet, deleteAll included', async () => {
+      const runtimeView = await withRuntime(adapter, async (runtime) => {
+        await runtime.storage.put('stored', 1);
+        return runtime.deliver(async (storage) => {
+          void storage.put('pending', 2);
+          void storage.deleteAll();
+          void storage.put('after', 3);
+          const beforeFlush = keysOf(await storage.list());
+          runtime.flush();
+          return beforeFlush;
+        });
+      });
+      expect(runtimeView).toEqual(['after']);
+    });
+  });
+
+  describe('consistency', () => {
+    it('loses no update when 50 events read-modify-write the same key', async () => {
+      object = await fresh();
+      const results = await Promise.all(Array.from({ length: 50 }, () => object.run<number>('increment', { key: 'n' })));
+      expect(new Set(results).size).toBe(50);
+      expect(await object.storage.get('n')).toBe(50);
+    });
+
+    it('puts issued without await land together', async () => {
+      object = await fresh();
+      expect(await object.run('putWithoutAwait', { entries: entriesOf(['a', 'b', 'c']) })).toBe(3);
+      await object.restart();
+      expect(keysOf(await object.storage.list())).toEqual(['a', 'b', 'c']);
+    });
+
+    it('puts issued without await are all lost together when their flush fails', async () => {
+      object = await fresh();
+      await object.storage.put('before', 1);
+      await object.faults!.failNextFlush();
+      await expect(object.run('putWithoutAwait', { entries: entriesOf(['a', 'b', 'c']) })).rejects.toThrow(RESET);
+      expect(keysOf(await object.storage.list())).toEqual(['before']);
+      await object.restart();
+      expect(keysOf(await object.storage.list())).toEqual(['before']);
+    });
+
+    it('a failed flush rejects held results, and the object keeps working', async () => {
+      object = await fresh();
+      await object.faults!.failNextFlush();
+      await expect(object.storage.put('k', 1)).rejects.toThrow(RESET);
+      expect(await object.storage.get('k')).toBeUndefined();
+      await object.storage.put('k', 2);
+      expect(await object.storage.get('k')).toBe(2);
+    });
+
+    it('allowUnconfirmed writes are not held; sync() waits for them', async () => {
+      object = await fresh();
+      expect(await object.run('putUnconfirmedThenSync', { key: 'k', value: 1 })).toBe(true);
+      await object.restart();
+      expect(await object.storage.get('k')).toBe(1);
+      await object.faults!.failNextFlush();
+      await expect(object.storage.put('lost', 1, { allowUnconfirmed: true })).resolves.toBeUndefined();
+      await turns();
+      expect(await object.storage.get('lost')).toBeUndefined();
+    });
+
+    it('sync() resolves at once when nothing is pending', async () => {
+      object = await fresh();
+      await expect(object.storage.sync()).resolves.toBeUndefined();
+    });
+
+    it('no event starts while a read is in progress, unless the read allows concurrency', async () => {
+      const order = (options: { allowConcurrency?: boolean }) => withRuntime(adapter, async (runtime) => {
+        const log: string[] = [];
+        const first = runtime.deliver(async (storage) => {
+          for (let i = 0; i < 5; i++) await storage.get('k', options);
+          log.push('first done');
+        });
+        const second = runtime.deliver(() => { log.push('second'); });
+        await Promise.all([first, second]);
+        return log;
+      });
+      expect(await order({})).toEqual(['first done', 'second']);
+      expect(await order({ allowConcurrency: true })).toEqual(['second', 'first done']);
+    });
+  });
+
+  describe('transactions', () => {
+    it('commits when the closure resolves; the txn sees its own writes', async () => {
+      object = await fresh();
+      await object.storage.put('x', 0);
+      expect(await object.run('transactionCommit', { entries: { a: 1, b: 2 } })).toBe(3);
+      expect(await object.run('transactionList', { entries: { c: 1 }, options: { prefix: 'c' } })).toEqual(['c']);
+      expect(keysOf(await object.storage.list())).toEqual(['a', 'b', 'c', 'x']);
+    });
+
+    it('aborts everything when the closure throws', async () => {
+      object = await fresh();
+      const outcome = await object.run('transactionThrows', { entries: { a: 1, b: 2 } });
+      expect(outcome).toEqual({ ok: false, error: { name: 'Error', message: 'specgate: abort this transaction' } });
+      expect((await object.storage.list()).size).toBe(0);
+    });
+
+    it('rollback() aborts, and every later operation on the txn throws', async () => {
+      object = await fresh();
+      const { result, probes } = await object.run<any>('transactionRollback', { entries: { a: 1 }, probeKey: 'a' });
+      expect(result).toEqual({ ok: true, value: 'closure returned' });
+      for (const method of ['get', 'put', 'delete', 'list']) {
+        expect(probes[method]).toEqual({ ok: false, error: { name: 'Error', message: `Cannot ${method}() on rolled back transaction` } });
+      }
+      expect(probes.rollbackAgain).toEqual({ ok: true, value: undefined });
+      expect((await object.storage.list()).size).toBe(0);
+    });
+  });
+
+  describe('alarms', () => {
+    const runsOf = async () => (await object.storage.get<number[]>(ALARM_LOG_KEY)) ?? [];
+
+    it('sets, replaces and deletes the alarm; deleteAll keeps it', async () => {
+      object = await fresh();
+      const now = await object.clock!.now();
+      expect(await object.storage.getAlarm()).toBeNull();
+      await object.storage.setAlarm(now + 60_000);
+      expect(await object.storage.getAlarm()).toBe(now + 60_000);
+      await object.storage.setAlarm(new Date(now + 30_000));
+      expect(await object.storage.getAlarm()).toBe(now + 30_000);
+      await object.storage.put('k', 1);
+      await object.storage.deleteAll();
+      expect(await object.storage.getAlarm()).toBe(now + 30_000);
+      expect((await object.storage.list()).size).toBe(0);
+      await object.storage.deleteAlarm();
+      expect(await object.storage.getAlarm()).toBeNull();
+    });
+
+    it('runs the alarm when the clock reaches it, not before', async () => {
+      object = await fresh();
+      const now = await object.clock!.now();
+      await object.storage.setAlarm(now + 10_000);
+      await object.clock!.advance(9_999);
+      expect(await runsOf()).toEqual([]);
+      await object.clock!.advance(5_000);
+      expect(await runsOf()).toEqual([now + 10_000]);
+      expect(await object.storage.getAlarm()).toBeNull();
+    });
+
+    it('runs an alarm set in the past promptly, without advancing the clock', async () => {
+      object = await fresh();
+      const now = await object.clock!.now();
+      await object.storage.setAlarm(now - 5_000);
+      let runs: number[] = [];
+      for (let attempt = 0; attempt < 10 && runs.length === 0; attempt++) {
+        await turns();
+        runs = await runsOf();
+      }
+      expect(runs).toEqual([now]);
+      expect(await object.storage.getAlarm()).toBeNull();
+    });
+
+    it('retries a failed alarm with exponential backoff; getAlarm reports the retry', async () => {
+      object = await fresh();
+      const now = await object.clock!.now();
+      await object.storage.put(ALARM_BEHAVIOUR_KEY, { failTimes: 2 });
+      await object.storage.setAlarm(now + 1_000);
+      await object.clock!.advance(1_000);
+      expect(await runsOf()).toEqual([now + 1_000]);
+      expect(await object.storage.getAlarm()).toBe(now + 3_000);
+      await object.clock!.advance(2_000);
+      expect(await object.storage.getAlarm()).toBe(now + 7_000);
+      await object.clock!.advance(4_000);
+      expect(await runsOf()).toEqual([now + 1_000, now + 3_000, now + 7_000]);
+      expect(await object.storage.getAlarm()).toBeNull();
+    });
+
+    it('gives up after 6 retries', async () => {
+      object = await fresh();
+      const now = await object.clock!.now();
+      await object.storage.put(ALARM_BEHAVIOUR_KEY, { failTimes: 100 });
+      await object.storage.setAlarm(now);
+      await object.clock!.advance(1_000_000);
+      const delays = (await runsOf()).map((time) => time - now);
+      expect(delays).toEqual([0, 2_000, 6_000, 14_000, 30_000, 62_000, 126_000]);
+      expect(await object.storage.getAlarm()).toBeNull();
+    });
+
+    it('keeps the alarm across a restart', async () => {
+      object = await fresh();
+      const now = await object.clock!.now();
+      await object.storage.setAlarm(now + 5_000);
+      await object.restart();
+      expect(await object.storage.getAlarm()).toBe(now + 5_000);
+      await object.clock!.advance(5_000);
+      expect(await runsOf()).toEqual([now + 5_000]);
+    });
+
+    it('inside the handler: no alarm is set; deleteAlarm does not cancel; setAlarm sets a new one', async () => {
+      const log: Array<number | null | string> = [];
+      const alarmHandler = async (storage: StorageApi, { now }: { now: number }) => {
+        log.push(await storage.getAlarm());
+        await storage.deleteAlarm();
+        await storage.setAlarm(now + 500);
+        log.push('finished');
+      };
+      const start = Date.UTC(2030, 0, 1);
+      const after = await withRuntime(adapter, async (runtime) => {
+        await runtime.storage.setAlarm(start + 100);
+        await runtime.advanceClock(100);
+        return runtime.storage.getAlarm();
+      }, { alarmHandler, startTime: start });
+      expect(log).toEqual([null, 'finished']);
+      expect(after).toBe(start + 600);
+    });
+  });
+
+  describe('restart', () => {
+    it('keeps flushed data and drops writes that were not flushed', async () => {
+      object = await fresh();
+      await object.storage.put({ a: 1, b: 2 });
+      await object.storage.put('unflushed', 3, { allowUnconfirmed: true });
+      await object.restart();
+      expect(keysOf(await object.storage.list())).toEqual(['a', 'b']);
+    });
+
+    it('gives every object its own storage', async () => {
+      object = await fresh();
+      await object.storage.put('mine', 1);
+      const other = await adapter.create();
+      try {
+        expect((await other.storage.list()).size).toBe(0);
+      } finally {
+        await other.destroy();
+      }
+    });
+  });
+});
+
+/** Runs `work` against a bare runtime of the adapter's backend (for what the contract cannot reach). */
+async function withRuntime<T>(adapter: StorageAdapter, work: (runtime: ObjectRuntime) => Promise<T>,
+  options: Partial<ObjectRuntimeOptions> = {}): Promise<T> {
+  const runtime = new ObjectRuntime({ backend: adapter.name === 'reference-sqlite' ? 'sqlite' : 'kv', ...options });
+  try {
+    return await work(runtime);
+  } finally {
+    runtime.destroy();
+  }
+}

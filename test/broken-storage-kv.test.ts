@@ -1,0 +1,51 @@
+// The key-value, list and limits specs can fail: run against deliberately broken adapters over the
+// reference key-value backend (test/broken/storage/), each run must fail exactly the requirements
+// the misreading breaks. The model-based spec cites most key-value requirements at once, so it is
+// checked on its own: it must fail for every misreading its operations reach (not batch limits).
+
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { failedRequirements, readReport, ROOT, runCli, tempDir } from './helpers/cli.js';
+
+interface StorageVariant {
+  /** Module in test/broken/storage/, without .ts; also the adapter's name. */
+  name: string;
+  /** Requirement IDs the specs of kv, list and limits must fail: no more, no fewer. */
+  expectedFailures: string[];
+  /** Whether the model-based spec must catch it too. */
+  modelCatches: boolean;
+}
+
+const variants: StorageVariant[] = [
+  { name: 'list-utf16-order', expectedFailures: ['ST-LIST-ORDER-UTF8'], modelCatches: true },
+  { name: 'limits-batch-129-accepted', expectedFailures: ['ST-LIMIT-BATCH-RANGEERROR', 'ST-LIMIT-DELETE-BATCH-128', 'ST-LIMIT-GET-BATCH-128', 'ST-LIMIT-PUT-BATCH-128', 'ST-LIMIT-REFUSED-WRITES-NOTHING'], modelCatches: false },
+  { name: 'list-reverse-swapped-bounds', expectedFailures: ['ST-LIST-REVERSE-BOUNDS'], modelCatches: true },
+  { name: 'kv-get-batch-undefined-entries', expectedFailures: ['ST-KV-GET-BATCH-MISSING-OMITTED'], modelCatches: true },
+  { name: 'kv-delete-always-true', expectedFailures: ['ST-KV-DELETE-MISSING-FALSE'], modelCatches: true },
+  { name: 'list-reverse-limit-low-end', expectedFailures: ['ST-LIST-REVERSE-LIMIT-HIGH-END'], modelCatches: true },
+];
+
+// Only the specs of kv.spec.ts, list.spec.ts, limits.spec.ts and model.spec.ts (their top-level describes).
+const GREP = '^(key-value operations|list options|limits|key-value model) ';
+const MODEL_FILE = 'suites/storage/model.spec.ts';
+
+describe('broken variants of the reference key-value backend are caught', () => {
+  for (const variant of variants) {
+    it(`${variant.name} fails ${variant.expectedFailures.join(', ')}`, async () => {
+      const reportDir = tempDir(variant.name);
+      const adapter = join(ROOT, 'test/broken/storage', `${variant.name}.ts`);
+      const run = await runCli(['run', '--suite', 'storage', '--adapter', adapter, '--report-dir', reportDir, '--grep', GREP]);
+      expect(run.code, run.stderr).toBe(1);
+      const report = readReport(reportDir);
+      expect(report.run.targets.map((t) => t.name)).toEqual([adapter]);
+      const specs = report.tests.filter((t) => t.file !== MODEL_FILE);
+      expect(specs.length, 'the kv, list and limits specs ran').toBeGreaterThan(40);
+      const failedBySpecs = [...new Set(specs.filter((t) => t.status === 'failed').flatMap((t) => t.requirements))].sort();
+      expect(failedBySpecs, 'requirements failed by the kv, list and limits specs').toEqual([...variant.expectedFailures].sort());
+      const model = report.tests.filter((t) => t.file === MODEL_FILE);
+      expect(model.map((t) => t.status), 'the model-based spec').toEqual([variant.modelCatches ? 'failed' : 'passed']);
+      const expected = new Set([...variant.expectedFailures, ...(variant.modelCatches ? model[0]!.requirements : [])]);
+      expect(failedRequirements(report), 'the report\'s failed requirements').toEqual([...expected].sort());
+    });
+  }
+});

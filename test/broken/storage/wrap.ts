@@ -1,0 +1,49 @@
+// Shared by the broken storage variants: an adapter over the reference key-value backend whose
+// objects' `storage` has some methods replaced. Scenarios (object.run) still run on the real
+// storage: each misreading is in the API a spec calls directly.
+
+import { referenceKvAdapter } from '../../../src/adapters/reference.js';
+import type { ObjectStorage, StorageAdapter, StorageObject } from '../../../src/storage/contract.js';
+
+/** Replacement methods, given the real storage to build on. */
+export type Misbehaviour = (real: ObjectStorage) => Partial<ObjectStorage>;
+
+/** `storage` with the replaced methods; every other property is the real one. */
+function broken(real: ObjectStorage, misbehaviour: Misbehaviour): ObjectStorage {
+  const replaced = misbehaviour(real) as Record<PropertyKey, unknown>;
+  return new Proxy(real, {
+    get(target, property) {
+      if (Object.hasOwn(replaced, property)) return replaced[property];
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+export function brokenAdapter(name: string, misbehaviour: Misbehaviour): StorageAdapter {
+  return {
+    name,
+    supports: { ...referenceKvAdapter.supports },
+    async create(): Promise<StorageObject> {
+      const object = await referenceKvAdapter.create();
+      const views = new WeakMap<ObjectStorage, ObjectStorage>();
+      return {
+        // Looked up on each access, in case restart() gives the object a new storage.
+        get storage() {
+          let view = views.get(object.storage);
+          if (!view) views.set(object.storage, view = broken(object.storage, misbehaviour));
+          return view;
+        },
+        run: (scenario, args) => object.run(scenario, args),
+        restart: () => object.restart(),
+        ...(object.clock && { clock: object.clock }),
+        ...(object.faults && { faults: object.faults }),
+        destroy: () => object.destroy(),
+      };
+    },
+    ...(referenceKvAdapter.close && { close: () => referenceKvAdapter.close!() }),
+  };
+}
+
+/** Ascending by UTF-8 bytes, as the spec orders keys. */
+export const byUtf8 = (a: string, b: string): number => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));

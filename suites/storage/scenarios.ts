@@ -9,12 +9,27 @@ import type { ObjectStorage, StorageTransaction } from '../../src/storage/contra
 export const ALARM_LOG_KEY = 'specgate:alarm-runs';
 export const ALARM_BEHAVIOUR_KEY = 'specgate:alarm-behaviour';
 
+export const ALARM_DONE_KEY = 'specgate:alarm-done';
+
 export interface AlarmBehaviour {
   /** Throw on this many runs before succeeding (to exercise retries). */
   failTimes?: number;
+  /**
+   * Keep running until this key holds a value (polling it, yielding a timer turn between polls so
+   * other events get in), then, once the run succeeds, append its run number (its position in
+   * ALARM_LOG_KEY, from 1) under ALARM_DONE_KEY.
+   * Shows that a running handler is not cancelled.
+   */
+  holdUntilKey?: string;
 }
 
+/** How many timer turns a held handler waits for its release before giving up. */
+const HOLD_POLLS = 2_000;
+
 type Scenario = (storage: ObjectStorage, args: any) => Promise<unknown>;
+
+/** recordSpans: one log per token, in memory (shared by the events of one object, not persisted). */
+const spanLogs: Record<string, string[]> = {};
 
 const errorOf = (error: unknown) => ({ name: (error as Error)?.name, message: (error as Error)?.message });
 
@@ -92,6 +107,95 @@ export const scenarios = {
   async attempt(storage, { method, args }: { method: keyof ObjectStorage; args: unknown[] }) {
     return outcome(() => (storage[method] as (...a: unknown[]) => unknown)(...args));
   },
+
+  /** noCache: a get issued before a noCache write completes reads the write-buffer copy. */
+  async noCacheWriteThenRead(storage, { key, value }: { key: string; value: unknown }) {
+    const writing = storage.put(key, value, { noCache: true });
+    const reading = storage.get(key, { noCache: true });
+    await writing;
+    return { read: await reading };
+  },
+
+  /** allowUnconfirmed: answers as soon as the write is issued; the answer is not held for the flush. */
+  async putUnconfirmedAndRespond(storage, { key, value }: { key: string; value: unknown }) {
+    await storage.put(key, value, { allowUnconfirmed: true });
+    return 'responded';
+  },
+
+  /** sync() with nothing pending: whether it settled within a few timer turns (never waits longer). */
+  async syncWhenIdle(storage, { turns }: { turns: number }) {
+    let settled = false;
+    void storage.sync().then(() => { settled = true; }, () => { settled = true; });
+    let waited = 0;
+    while (!settled && waited < turns) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      waited++;
+    }
+    return { settled, waited };
+  },
+
+  /** Consistency rule 4: a plain (confirmed) write, then the response. */
+  async putThenRespond(storage, { key, value }: { key: string; value: unknown }) {
+    await storage.put(key, value);
+    return 'written';
+  },
+
+  /** Every txn operation once, inside one transaction, with what each answered (Maps as entry lists). */
+  async transactionOperations(storage, { put, getKeys, deleteKey, deleteKeys }: {
+    put: [string, unknown]; getKeys: string[]; deleteKey: string; deleteKeys: string[];
+  }) {
+    return storage.transaction(async (txn) => ({
+      put: await txn.put(put[0], put[1]),
+      ownWrite: await txn.get(put[0]),
+      many: [...(await txn.get(getKeys)).entries()],
+      deletedOne: await txn.delete(deleteKey),
+      deletedAgain: await txn.delete(deleteKey),
+      deletedMany: await txn.delete(deleteKeys),
+      listed: [...(await txn.list()).entries()],
+    }));
+  },
+
+  /** What the first txn.rollback() returns, and how transaction() ends after it. */
+  async transactionRollbackValue(storage, { entries }: { entries: Record<string, unknown> }) {
+    let returned: unknown = 'rollback() was not reached';
+    const result = await outcome(() => storage.transaction(async (txn) => {
+      for (const [key, value] of Object.entries(entries)) await txn.put(key, value);
+      returned = (txn.rollback as () => unknown)();
+    }));
+    return { returnedUndefined: returned === undefined, result };
+  },
+
+  /**
+   * Single-threaded execution: records, in memory shared by the object's events, the start and end
+   * of two synchronous stretches separated by a storage read. Returns the log so far.
+   */
+  async recordSpans(storage, { token, id, key }: { token: string; id: number; key: string }) {
+    const log = (spanLogs[token] ??= []);
+    const stretch = (from: string, to: string) => {
+      log.push(`${id}:${from}`);
+      let spin = 0;
+      for (let i = 0; i < 20_000; i++) spin = (spin + i * id) % 7919;
+      log.push(`${id}:${to}`);
+      return spin;
+    };
+    stretch('start', 'end');
+    await storage.get(key);
+    stretch('resume', 'finish');
+    return [...log];
+  },
+
+  /** A due alarm set and deleted in one event: it must not run. Returns getAlarm() afterwards. */
+  async setAlarmThenDelete(storage, { time }: { time: number }) {
+    await storage.setAlarm(time);
+    await storage.deleteAlarm();
+    return storage.getAlarm();
+  },
+
+  /** getAlarm() right after setAlarm(), before the handler can start. */
+  async setAlarmThenGet(storage, { time }: { time: number }) {
+    await storage.setAlarm(time);
+    return storage.getAlarm();
+  },
 } satisfies Record<string, Scenario>;
 
 export type ScenarioName = keyof typeof scenarios;
@@ -101,8 +205,17 @@ export async function alarm(storage: ObjectStorage, info: { now: number }): Prom
   const runs = ((await storage.get<number[]>(ALARM_LOG_KEY)) ?? []);
   await storage.put(ALARM_LOG_KEY, [...runs, info.now]);
   const behaviour = (await storage.get<AlarmBehaviour>(ALARM_BEHAVIOUR_KEY)) ?? {};
+  if (behaviour.holdUntilKey !== undefined) {
+    for (let polls = 0; (await storage.get(behaviour.holdUntilKey)) === undefined; polls++) {
+      if (polls >= HOLD_POLLS) throw new Error('specgate: alarm handler held and never released');
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+  }
   if ((behaviour.failTimes ?? 0) > 0) {
     await storage.put(ALARM_BEHAVIOUR_KEY, { ...behaviour, failTimes: behaviour.failTimes! - 1 });
     throw new Error('specgate: alarm handler fails on purpose');
+  }
+  if (behaviour.holdUntilKey !== undefined) {
+    await storage.put(ALARM_DONE_KEY, [...((await storage.get<number[]>(ALARM_DONE_KEY)) ?? []), runs.length + 1]);
   }
 }

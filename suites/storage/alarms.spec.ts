@@ -1,0 +1,213 @@
+// Alarms: getAlarm/setAlarm/deleteAlarm, the state table (set, replace, delete, a time in the
+// past, a running handler left alone), when the handler runs, and retries. Timed specs use the
+// object's virtual clock; the suite's alarm handler logs each run's time under ALARM_LOG_KEY.
+
+import { describe, expect } from 'vitest';
+import { storageSpec } from '../../src/spec-kit/storage.js';
+import type { ObjectStorage, StorageObject } from '../../src/storage/contract.js';
+import { ALARM_BEHAVIOUR_KEY, ALARM_DONE_KEY, ALARM_LOG_KEY, type AlarmBehaviour } from './scenarios.js';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const DAY = 24 * 60 * MINUTE;
+/** How late a handler may run (maintenance, failover): about a minute. */
+const DELAY_BOUND = MINUTE;
+
+const runsOf = async (storage: ObjectStorage) => (await storage.get<number[]>(ALARM_LOG_KEY)) ?? [];
+const doneOf = async (storage: ObjectStorage) => (await storage.get<number[]>(ALARM_DONE_KEY)) ?? [];
+const behave = (storage: ObjectStorage, behaviour: AlarmBehaviour) => storage.put(ALARM_BEHAVIOUR_KEY, behaviour);
+/** The object's time: its virtual clock when it has one. */
+const nowOf = async (object: StorageObject) => (object.clock ? object.clock.now() : Date.now());
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Moves the virtual clock to `time` (never back). */
+async function advanceTo(object: StorageObject, time: number): Promise<void> {
+  await object.clock!.advance(Math.max(0, time - (await object.clock!.now())));
+}
+
+/** Waits (event-loop turns, no real sleeping) until the handler has started `count` runs. */
+async function untilRuns(storage: ObjectStorage, count: number): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    if ((await runsOf(storage)).length >= count) return;
+    await turn();
+  }
+  expect.fail(`the alarm handler did not start run ${count}`);
+}
+
+const RELEASE_KEY = 'alarm:release';
+
+/**
+ * Starts the alarm handler and keeps it running (it waits for RELEASE_KEY); `during` runs while
+ * it does. Answers the handler runs that completed, by number.
+ */
+async function whileHandlerRuns(object: StorageObject, during: (now: number) => Promise<void>): Promise<number[]> {
+  const { storage } = object;
+  await behave(storage, { holdUntilKey: RELEASE_KEY });
+  const time = (await nowOf(object)) + SECOND;
+  await storage.setAlarm(time);
+  const advancing = object.clock!.advance(SECOND + DELAY_BOUND);
+  await untilRuns(storage, 1);
+  await during(await nowOf(object));
+  await storage.put(RELEASE_KEY, true);
+  await advancing;
+  return doneOf(storage);
+}
+
+describe('alarm operations', () => {
+  storageSpec('ST-ALARM-NONE-NULL', 'getAlarm() is null when no alarm was set', async ({ storage }) => {
+    expect(await storage.getAlarm(), 'a fresh object has no alarm').toBeNull();
+    await storage.put('alarm:unrelated', 1);
+    expect(await storage.getAlarm(), 'writing keys sets no alarm').toBeNull();
+  }, { needs: ['alarms'] });
+
+  storageSpec('ST-ALARM-INTEGER-MS', 'getAlarm() answers integer milliseconds since the epoch', async ({ object, storage }) => {
+    const time = (await nowOf(object)) + DAY;
+    await storage.setAlarm(new Date(time));
+    expect(await storage.getAlarm(), 'the alarm set from a Date, as ms since the epoch').toBe(time);
+    await storage.setAlarm(time + 0.75);
+    const fractional = await storage.getAlarm();
+    expect(Number.isInteger(fractional), `the alarm time is integer milliseconds, got ${fractional}`).toBe(true);
+    expect(Math.abs(fractional! - (time + 0.75)), 'and within a millisecond of the time set').toBeLessThan(1);
+  }, { needs: ['alarms'] });
+
+  storageSpec('ST-ALARM-DATE-OR-NUMBER', 'setAlarm takes a Date or a number of ms and both set the same time', async ({ object, storage }) => {
+    const time = (await nowOf(object)) + DAY;
+    await storage.setAlarm(new Date(time));
+    expect(await storage.getAlarm(), 'setAlarm(Date)').toBe(time);
+    await storage.setAlarm(time + SECOND);
+    expect(await storage.getAlarm(), 'setAlarm(number)').toBe(time + SECOND);
+    await storage.setAlarm(new Date(time + SECOND));
+    expect(await storage.getAlarm(), 'a Date and a number for the same instant set the same time').toBe(time + SECOND);
+  }, { needs: ['alarms'] });
+});
+
+describe('state table', () => {
+  storageSpec('ST-ALARM-SET', 'setAlarm(time) with no alarm sets one', async ({ object, storage }) => {
+    const time = (await nowOf(object)) + DAY;
+    await storage.setAlarm(time);
+    expect(await storage.getAlarm(), 'getAlarm() returns the time just set').toBe(time);
+  }, { needs: ['alarms'] });
+
+  storageSpec('ST-ALARM-REPLACE', 'setAlarm on a set alarm replaces its time: one alarm, run once at the new time', async ({ object, storage }) => {
+    for (const [first, second] of [[100 * SECOND, 300 * SECOND], [300 * SECOND, 100 * SECOND]] as const) {
+      const now = await nowOf(object);
+      await storage.setAlarm(now + first);
+      await storage.setAlarm(now + second);
+      expect(await storage.getAlarm(), 'getAlarm() returns the replacing time').toBe(now + second);
+      const before = (await runsOf(storage)).length;
+      await advanceTo(object, now + Math.min(first, second) + DELAY_BOUND);
+      if (second > first) expect((await runsOf(storage)).length, 'the replaced (earlier) time no longer triggers the handler').toBe(before);
+      await advanceTo(object, now + Math.max(first, second) + DELAY_BOUND);
+      const runs = (await runsOf(storage)).slice(before);
+      expect(runs.length, `one alarm per object: the handler runs once, not at both times (runs: ${runs})`).toBe(1);
+      expect(runs[0], 'it runs at the replacing time').toBeGreaterThanOrEqual(now + second);
+      expect(runs[0], 'it runs at the replacing time, not at the replaced one').toBeLessThanOrEqual(now + second + DELAY_BOUND);
+    }
+  }, { needs: ['alarms', 'clock'] });
+
+  storageSpec('ST-ALARM-DELETE', 'deleteAlarm() removes a future alarm: getAlarm() is null and the handler never runs', async ({ object, storage }) => {
+    const time = (await nowOf(object)) + 10 * SECOND;
+    await storage.setAlarm(time);
+    await storage.deleteAlarm();
+    expect(await storage.getAlarm(), 'no alarm after deleteAlarm()').toBeNull();
+    await advanceTo(object, time + DELAY_BOUND);
+    expect(await runsOf(storage), 'a deleted alarm does not run').toEqual([]);
+  }, { needs: ['alarms', 'clock'] });
+
+  storageSpec('ST-ALARM-DELETE', 'deleteAlarm() removes a due alarm that has not started', async ({ object }) => {
+    const now = await nowOf(object);
+    expect(await object.run('setAlarmThenDelete', { time: now - SECOND }), 'no alarm after deleteAlarm()').toBeNull();
+    await object.clock!.advance(0);
+    await object.clock!.advance(DELAY_BOUND);
+    expect(await runsOf(object.storage), 'an alarm deleted before its handler started does not run').toEqual([]);
+  }, { needs: ['alarms', 'clock'] });
+
+  storageSpec('ST-ALARM-DELETE-KEEPS-RUNNING', 'deleteAlarm() while the handler runs does not cancel it', async ({ object }) => {
+    const done = await whileHandlerRuns(object, () => object.storage.deleteAlarm());
+    expect(done, 'the running handler must run to completion after deleteAlarm()').toContain(1);
+  }, { needs: ['alarms', 'clock'] });
+
+  storageSpec('ST-ALARM-SET-KEEPS-RUNNING', 'setAlarm(now or earlier) while the handler runs does not cancel it', async ({ object }) => {
+    const done = await whileHandlerRuns(object, (now) => object.storage.setAlarm(now - SECOND));
+    expect(done, 'the running handler must run to completion after setAlarm()').toContain(1);
+  }, { needs: ['alarms', 'clock'] });
+
+  storageSpec('ST-ALARM-PAST-RUNS-PROMPTLY', 'an alarm set now or in the past runs soon, without the clock moving', async ({ object, storage }) => {
+    const now = await nowOf(object);
+    for (const [i, time] of [now - MINUTE, now].entries()) {
+      await storage.setAlarm(time);
+      await object.clock!.advance(0);
+      expect((await runsOf(storage)).length, `setAlarm(${time === now ? 'now' : 'a minute ago'}) schedules the handler at once`).toBe(i + 1);
+    }
+    expect(await nowOf(object), 'no time had to pass').toBe(now);
+  }, { needs: ['alarms', 'clock'] });
+
+  storageSpec('ST-ALARM-SET-UNTIL-STARTED', 'getAlarm() returns the time until the handler has started', async ({ object, storage }) => {
+    const now = await nowOf(object);
+    expect(await object.run('setAlarmThenGet', { time: now - SECOND }), 'a due alarm whose handler has not started is still set').toBe(now - SECOND);
+    await object.clock!.advance(0);
+    const time = (await nowOf(object)) + 10 * SECOND;
+    await storage.setAlarm(time);
+    await advanceTo(object, time - 1);
+    expect(await storage.getAlarm(), 'one millisecond before its time the alarm is still set').toBe(time);
+  }, { needs: ['alarms', 'clock'] });
+
+  storageSpec('ST-ALARM-SET-WHILE-RETRY-PENDING', 'after a failed run, getAlarm() returns a time while the retry is pending', async ({ object, storage }) => {
+    await behave(storage, { failTimes: 1 });
+    const time = (await nowOf(object)) + 10 * SECOND;
+    await storage.setAlarm(time);
+    await advanceTo(object, time);
+    for (let step = 0; step < DELAY_BOUND / 100 && (await runsOf(storage)).length === 0; step++) await object.clock!.advance(100);
+    expect((await runsOf(storage)).length, 'the handler ran and failed; its retry must not have begun within 100 ms').toBe(1);
+    const pending = await storage.getAlarm();
+    expect(pending, 'an alarm whose retry has not begun counts as set').not.toBeNull();
+    expect(Number.isInteger(pending) && pending! >= time, `getAlarm() answers the alarm's time (or its retry's), got ${pending}`).toBe(true);
+  }, { needs: ['alarms', 'clock'] });
+});
+
+describe('when the handler runs', () => {
+  storageSpec('ST-ALARM-HANDLER-RUNS', 'the handler runs once the alarm time is reached, and not before', async ({ object, storage }) => {
+    const time = (await nowOf(object)) + 5 * SECOND;
+    await storage.setAlarm(time);
+    await advanceTo(object, time - 1);
+    expect(await runsOf(storage), 'the handler must not run before the alarm time').toEqual([]);
+    await advanceTo(object, time + DELAY_BOUND);
+    const runs = await runsOf(storage);
+    expect(runs.length, 'the handler runs once the time is reached').toBe(1);
+    expect(runs[0], 'and not before the alarm time').toBeGreaterThanOrEqual(time);
+  }, { needs: ['alarms', 'clock'] });
+
+  storageSpec('ST-ALARM-PROMPT', 'the handler runs within a few milliseconds after the set time', async ({ object, storage }) => {
+    const time = (await nowOf(object)) + 5 * SECOND;
+    await storage.setAlarm(time);
+    await advanceTo(object, time + 10);
+    const runs = await runsOf(storage);
+    expect(runs.length, 'within 10 ms after its time the handler should have run').toBe(1);
+    expect(runs[0]! - time, 'it should run within a few milliseconds of its time').toBeLessThanOrEqual(10);
+  }, { needs: ['alarms', 'clock'] });
+
+  storageSpec('ST-ALARM-DELAY-BOUND', 'the handler is delayed by at most about a minute', async ({ object, storage }) => {
+    const time = (await nowOf(object)) + 5 * SECOND;
+    await storage.setAlarm(time);
+    await advanceTo(object, time + DELAY_BOUND);
+    const runs = await runsOf(storage);
+    expect(runs.length, 'a minute after its time the handler must have run').toBe(1);
+    expect(runs[0]! - time, 'no later than a minute after its time').toBeLessThanOrEqual(DELAY_BOUND);
+  }, { needs: ['alarms', 'clock'] });
+
+  storageSpec('ST-ALARM-RETRY-BACKOFF', 'a failing handler is retried after 2 s, 4 s, 8 s, ... and at most 6 times', async ({ object, storage }) => {
+    await behave(storage, { failTimes: 100 });
+    const time = (await nowOf(object)) + SECOND;
+    await storage.setAlarm(time);
+    // One-second steps: retries the handler schedules while the clock moves are reached too.
+    for (let step = 0; step < 200; step++) await object.clock!.advance(SECOND);
+    await object.clock!.advance(DAY);
+    const runs = await runsOf(storage);
+    expect(runs.length, `the first run and 6 retries, no more (runs at ${runs.map((r) => r - time)} ms)`).toBe(7);
+    runs.slice(1).forEach((run, i) => {
+      const gap = run - runs[i]!;
+      const expected = 2 * SECOND * 2 ** i;
+      expect(gap >= expected && gap <= expected + SECOND, `retry ${i + 1} follows the previous run after ${expected} ms (exponential from 2 s), got ${gap} ms`).toBe(true);
+    });
+  }, { needs: ['alarms', 'clock'], timeout: 30_000 });
+});

@@ -1,0 +1,101 @@
+// The consistency rules: single-threaded execution, every method one transaction, writes with no
+// await between them submitted together, the input gate and the output gate, and the reset after
+// a write fails. Code whose meaning depends on running inside the object is a scenario.
+
+import { randomUUID } from 'node:crypto';
+import { describe, expect } from 'vitest';
+import { storageSpec } from '../../src/spec-kit/storage.js';
+
+const keys = Array.from({ length: 8 }, (_, i) => `cons:${i}`);
+const entriesOf = (value: unknown) => Object.fromEntries(keys.map((key) => [key, value]));
+
+/** All of `keys` with one value, or none of them: what a reader may see of an atomic write. */
+function expectAllOrNone(seen: Map<string, unknown>, what: string): void {
+  const values = [...seen.values()];
+  const whole = seen.size === 0 || (seen.size === keys.length && values.every((value) => value === values[0]));
+  expect(whole, `${what} must see all of the write or none of it, saw ${JSON.stringify([...seen])}`).toBe(true);
+}
+
+describe('execution', () => {
+  storageSpec('ST-CONS-SINGLE-THREADED', 'the synchronous code of one event never overlaps another\'s, and all events run in one instance', async ({ object }) => {
+    const token = randomUUID();
+    await object.storage.put('cons:k', 1);
+    const logs = await Promise.all(Array.from({ length: 10 }, (_, id) => object.run<string[]>('recordSpans', { token, id, key: 'cons:k' })));
+    const log = logs.reduce((longest, next) => (next.length > longest.length ? next : longest));
+    expect(log.length, 'every event of the object ran in the same single-threaded instance (one shared log of 4 marks each)').toBe(40);
+    log.forEach((mark, i) => {
+      const [id, at] = mark.split(':');
+      if (at === 'start' || at === 'resume') {
+        expect(log[i + 1], `nothing else runs inside the synchronous stretch that ${mark} began`).toBe(`${id}:${at === 'start' ? 'end' : 'finish'}`);
+      }
+    });
+  });
+});
+
+describe('every method is one transaction', () => {
+  storageSpec('ST-CONS-METHOD-ATOMIC', 'concurrent readers see all or none of a multi-key put or delete', async ({ storage }) => {
+    const reads: Array<Promise<Map<string, unknown>>> = [];
+    const writes: Array<Promise<unknown>> = [];
+    for (let value = 1; value <= 10; value++) {
+      writes.push(storage.put(entriesOf(value)));
+      reads.push(storage.get(keys), storage.get(keys, { allowConcurrency: true }), storage.list({ prefix: 'cons:' }));
+    }
+    writes.push(storage.delete(keys));
+    reads.push(storage.get(keys), storage.list({ prefix: 'cons:', allowConcurrency: true }));
+    await Promise.all(writes);
+    (await Promise.all(reads)).forEach((seen, i) => expectAllOrNone(seen, `read ${i}, issued among multi-key writes,`));
+    expect((await storage.list({ prefix: 'cons:' })).size, 'the multi-key delete removed every key').toBe(0);
+  });
+});
+
+describe('writes with no await between them', () => {
+  storageSpec('ST-CONS-WRITES-COALESCED', 'a concurrent reader sees all or none of them', async ({ object }) => {
+    const writing = object.run('putWithoutAwait', { entries: entriesOf('v') });
+    const reads = Array.from({ length: 6 }, () => object.storage.get(keys));
+    await writing;
+    (await Promise.all(reads)).forEach((seen, i) => expectAllOrNone(seen, `read ${i}, issued while the writes were made,`));
+  });
+
+  storageSpec('ST-CONS-WRITES-COALESCED', 'after a failed flush and a restart, all or none of them are on disk', async ({ object }) => {
+    await object.faults!.failNextFlush();
+    await object.run('putWithoutAwait', { entries: entriesOf('v') }).catch(() => undefined);
+    await object.restart();
+    expectAllOrNone(await object.storage.get(keys), 'the object restarted after the failed flush');
+  }, { needs: ['faults', 'restart'] });
+});
+
+describe('input gate', () => {
+  storageSpec('ST-CONS-INPUT-GATE', '50 concurrent read-then-write increments lose no update', async ({ object }) => {
+    const results = await Promise.all(Array.from({ length: 50 }, () => object.run<number>('increment', { key: 'cons:counter' })));
+    expect(await object.storage.get('cons:counter'), 'a get followed by a put with no other I/O behaves as a transaction: 50 increments make 50').toBe(50);
+    expect([...results].sort((a, b) => a - b), 'each increment read the previous one\'s write').toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+  });
+});
+
+describe('output gate', () => {
+  storageSpec('ST-CONS-OUTPUT-GATE', 'once the answer of an event that wrote arrives, the write is durable', async ({ object }) => {
+    expect(await object.run('putThenRespond', { key: 'cons:k', value: 'durable' })).toBe('written');
+    await object.restart();
+    expect(await object.storage.get('cons:k'), 'the answer was held until the write was on disk, so it survives a restart').toBe('durable');
+  }, { needs: ['restart'] });
+
+  storageSpec('ST-CONS-OUTPUT-GATE', 'no answer arrives for a write that never reaches disk', async ({ object }) => {
+    await object.faults!.failNextFlush();
+    const answered = await object.run('putThenRespond', { key: 'cons:k', value: 'lost' }).then(() => true, () => false);
+    await object.restart();
+    const durable = (await object.storage.get('cons:k')) !== undefined;
+    expect(!answered || durable, 'an answer arrived, so the write must be on disk; the flush failed and it is not').toBe(true);
+  }, { needs: ['faults', 'restart'] });
+});
+
+describe('a write that fails to reach disk', () => {
+  storageSpec('ST-CONS-WRITE-FAILURE-RESET', 'the client gets an error, the object is reset to what was flushed, and later events work', async ({ object }) => {
+    await object.storage.put('cons:k', 'flushed');
+    await object.faults!.failNextFlush();
+    await expect(object.run('putThenRespond', { key: 'cons:k', value: 'lost' }), 'the client of the failed write receives an error').rejects.toThrow();
+    expect(await object.storage.get('cons:k'), 'the object is reset: the unflushed write is gone').toBe('flushed');
+    expect(await object.run('increment', { key: 'cons:n' }), 'a later event runs normally').toBe(1);
+    await object.storage.put('cons:after', 'ok');
+    expect(await object.storage.get('cons:after'), 'and later writes take effect').toBe('ok');
+  }, { needs: ['faults'] });
+});

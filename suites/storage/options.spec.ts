@@ -1,0 +1,110 @@
+// Options: noCache (a hint with no visible effect, reads see the write buffer), allowConcurrency,
+// allowUnconfirmed (writes not holding the answer), sync(), and the options of the alarm methods.
+// An option that is only a hint can still be checked: the results must not change with it.
+
+import { describe, expect } from 'vitest';
+import { storageSpec } from '../../src/spec-kit/storage.js';
+import type { ObjectStorage, StorageObject } from '../../src/storage/contract.js';
+
+const entries = { 'opt:a': 1, 'opt:b': { nested: ['x', 2] }, 'opt:c': 'three' };
+const keys = Object.keys(entries);
+
+const contents = async (storage: ObjectStorage) => Object.fromEntries(await storage.list());
+/** The object's time: its virtual clock when it has one. */
+const nowOf = async (object: StorageObject) => (object.clock ? object.clock.now() : Date.now());
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('noCache', () => {
+  storageSpec('ST-OPT-NOCACHE-NO-VISIBLE-EFFECT', 'get, list, put, delete and deleteAll answer the same with noCache', async ({ storage }) => {
+    const noCache = { noCache: true };
+    await storage.put(entries, noCache);
+    await storage.put('opt:single', 'one', noCache);
+    expect(await storage.get('opt:single', noCache), 'get(key, {noCache}) answers the stored value').toBe('one');
+    expect(Object.fromEntries(await storage.get(keys, noCache)), 'get(keys, {noCache}) answers the stored values').toEqual(entries);
+    expect(Object.fromEntries(await storage.list({ prefix: 'opt:', noCache: true })), 'list({noCache}) answers every stored pair')
+      .toEqual({ ...entries, 'opt:single': 'one' });
+    expect(await storage.delete('opt:single', noCache), 'delete(key, {noCache}) answers true for a key that existed').toBe(true);
+    expect(await storage.delete('opt:single', noCache), 'delete(key, {noCache}) answers false for a key that does not exist').toBe(false);
+    expect(await storage.delete(['opt:a', 'opt:missing'], noCache), 'delete(keys, {noCache}) answers how many existed').toBe(1);
+    expect(await contents(storage), 'the noCache writes took effect as plain writes do').toEqual({ 'opt:b': entries['opt:b'], 'opt:c': 'three' });
+    await storage.deleteAll(noCache);
+    expect(await contents(storage), 'deleteAll({noCache}) removes every key').toEqual({});
+  });
+
+  storageSpec('ST-OPT-NOCACHE-WRITE-BUFFER', 'a get issued before a noCache write completes reads the value being written', async ({ object }) => {
+    await object.storage.put('opt:buffered', 'old');
+    const { read } = await object.run<{ read: unknown }>('noCacheWriteThenRead', { key: 'opt:buffered', value: { fresh: true } });
+    expect(read, 'a get before the noCache put completed must return the write-buffer copy, not the stored value').toEqual({ fresh: true });
+  });
+});
+
+describe('allowConcurrency', () => {
+  storageSpec('ST-OPT-ALLOW-CONCURRENCY', 'get and list accept allowConcurrency and answer as without it', async ({ storage }) => {
+    await storage.put(entries);
+    const allow = { allowConcurrency: true };
+    // Events delivered meanwhile (the spec allows it) must not change what each read answers.
+    const [one, many, listed] = await Promise.all([
+      storage.get('opt:c', allow),
+      storage.get(keys, allow),
+      storage.list({ prefix: 'opt:', ...allow }),
+      storage.put('opt:later', 'unrelated'),
+    ]);
+    expect(one, 'get(key, {allowConcurrency}) answers the stored value').toBe('three');
+    expect(Object.fromEntries(many), 'get(keys, {allowConcurrency}) answers the stored values').toEqual(entries);
+    expect([...listed.keys()].filter((key) => key !== 'opt:later'), 'list({allowConcurrency}) answers the stored keys in order').toEqual(keys);
+  });
+});
+
+describe('allowUnconfirmed and sync()', () => {
+  storageSpec('ST-OPT-ALLOW-UNCONFIRMED', 'put, delete and deleteAll with allowUnconfirmed take effect as usual', async ({ storage }) => {
+    const unconfirmed = { allowUnconfirmed: true };
+    await storage.put(entries, unconfirmed);
+    await storage.put('opt:single', 'one', unconfirmed);
+    expect(await contents(storage), 'unconfirmed puts are visible like plain ones').toEqual({ ...entries, 'opt:single': 'one' });
+    expect(await storage.delete('opt:single', unconfirmed), 'an unconfirmed delete(key) still tells whether the key existed').toBe(true);
+    expect(await storage.delete(['opt:a', 'opt:b', 'opt:none'], unconfirmed), 'an unconfirmed delete(keys) still counts the deleted keys').toBe(2);
+    expect(await contents(storage)).toEqual({ 'opt:c': 'three' });
+    await storage.deleteAll(unconfirmed);
+    expect(await contents(storage), 'an unconfirmed deleteAll removes every key').toEqual({});
+  });
+
+  storageSpec('ST-OPT-ALLOW-UNCONFIRMED', 'the answer after an unconfirmed write is not held back by its flush', async ({ object }) => {
+    // The flush fails after the answer was sent: only an answer held for the flush would be lost.
+    await object.faults!.failNextFlush();
+    const answer = await object.run('putUnconfirmedAndRespond', { key: 'opt:k', value: 1 });
+    expect(answer, 'with allowUnconfirmed the outgoing answer is not held until the write is flushed').toBe('responded');
+  }, { needs: ['faults'] });
+
+  storageSpec('ST-OPT-SYNC-FLUSHES', 'after sync() an unconfirmed write survives a restart', async ({ object }) => {
+    expect(await object.run('putUnconfirmedThenSync', { key: 'opt:k', value: { v: 1 } })).toBe(true);
+    await object.restart();
+    expect(await object.storage.get('opt:k'), 'sync() resolved, so the unconfirmed write must be on disk').toEqual({ v: 1 });
+  }, { needs: ['restart'] });
+
+  storageSpec('ST-OPT-SYNC-FLUSHES', 'sync() does not resolve when the pending write fails to reach disk', async ({ object }) => {
+    await object.faults!.failNextFlush();
+    const sync = object.run('putUnconfirmedThenSync', { key: 'opt:k', value: 1 });
+    await expect(sync, 'sync() resolves only once the writes are on disk; this flush failed').rejects.toThrow();
+    await object.restart();
+    expect(await object.storage.get('opt:k'), 'the failed write is not on disk').toBeUndefined();
+  }, { needs: ['faults', 'restart'] });
+
+  storageSpec('ST-OPT-SYNC-NOTHING-PENDING', 'sync() with no pending writes resolves at once', async ({ object }) => {
+    expect((await object.run<{ settled: boolean }>('syncWhenIdle', { turns: 5 })).settled, 'on a fresh object sync() has nothing to wait for').toBe(true);
+    await object.storage.put('opt:k', 1);
+    await object.storage.sync();
+    expect((await object.run<{ settled: boolean }>('syncWhenIdle', { turns: 5 })).settled, 'all writes are confirmed, so sync() has nothing to wait for').toBe(true);
+  });
+});
+
+describe('options of the alarm methods', () => {
+  storageSpec('ST-OPT-ALARM-OPTIONS', 'getAlarm with allowConcurrency, setAlarm and deleteAlarm with allowUnconfirmed work as without them', async ({ object, storage }) => {
+    const time = (await nowOf(object)) + DAY;
+    expect(await storage.getAlarm({ allowConcurrency: true }), 'no alarm yet').toBeNull();
+    await storage.setAlarm(time, { allowUnconfirmed: true });
+    expect(await storage.getAlarm({ allowConcurrency: true }), 'setAlarm(time, {allowUnconfirmed}) sets the alarm').toBe(time);
+    expect(await storage.getAlarm(), 'getAlarm() without options agrees').toBe(time);
+    await storage.deleteAlarm({ allowUnconfirmed: true });
+    expect(await storage.getAlarm({ allowConcurrency: true }), 'deleteAlarm({allowUnconfirmed}) removes the alarm').toBeNull();
+  }, { needs: ['alarms'] });
+});

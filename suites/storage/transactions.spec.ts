@@ -1,0 +1,80 @@
+// Explicit transactions: commit, abort on throw, the txn operations, rollback() and what follows it.
+// Closures cannot cross into the object, so each transaction is a scenario run inside it.
+
+import { describe, expect } from 'vitest';
+import { storageSpec } from '../../src/spec-kit/storage.js';
+import type { ObjectStorage } from '../../src/storage/contract.js';
+
+interface Outcome { ok: boolean; value?: unknown; error?: { name: string; message: string } }
+
+const entries = { 'txn:a': 1, 'txn:b': 'two', 'txn:c': { three: [3] } };
+const contents = async (storage: ObjectStorage) => Object.fromEntries(await storage.list());
+
+describe('commit and abort', () => {
+  storageSpec('ST-TXN-COMMIT', 'a closure that completes commits every write, and transaction() resolves with its value', async ({ object }) => {
+    await object.storage.put('txn:before', 0);
+    const size = await object.run('transactionCommit', { entries });
+    expect(size, 'transaction() resolves with the closure\'s value (txn.list() saw the earlier key and its own writes)').toBe(4);
+    expect(await contents(object.storage), 'every write made through txn is visible after the commit').toEqual({ 'txn:before': 0, ...entries });
+  });
+
+  storageSpec('ST-TXN-ABORT-ON-THROW', 'a closure that throws aborts: transaction() rejects and none of its writes remain', async ({ object }) => {
+    await object.storage.put('txn:a', 'kept');
+    const outcome = await object.run<Outcome>('transactionThrows', { entries });
+    expect(outcome.ok, 'transaction() must reject when its closure throws').toBe(false);
+    expect(outcome.error?.message, 'the closure\'s own error is what transaction() rejects with').toContain('abort this transaction');
+    expect(await contents(object.storage), 'the aborted transaction wrote nothing; the earlier value stays').toEqual({ 'txn:a': 'kept' });
+  });
+});
+
+describe('txn operations', () => {
+  storageSpec('ST-TXN-OPERATIONS', 'txn get, put, delete and list behave as the storage methods and see the transaction\'s own writes', async ({ object }) => {
+    await object.storage.put({ 'txn:a': 1, 'txn:b': 2, 'txn:c': 3 });
+    const results = await object.run<Record<string, unknown>>('transactionOperations', {
+      put: ['txn:d', { four: 4 }], getKeys: ['txn:d', 'txn:a', 'txn:none'], deleteKey: 'txn:b', deleteKeys: ['txn:c', 'txn:d', 'txn:none'],
+    });
+    expect(results.ownWrite, 'txn.get(key) sees the earlier txn.put of the same transaction').toEqual({ four: 4 });
+    expect(results.many, 'txn.get(keys) answers the found keys in ascending order, omitting missing ones').toEqual([['txn:a', 1], ['txn:d', { four: 4 }]]);
+    expect(results.deletedOne, 'txn.delete(key) answers true for a key that existed').toBe(true);
+    expect(results.deletedAgain, 'txn.delete(key) answers false once the transaction deleted it').toBe(false);
+    expect(results.deletedMany, 'txn.delete(keys) counts the keys that existed, including the transaction\'s own').toBe(2);
+    expect(results.listed, 'txn.list() shows the transaction\'s state').toEqual([['txn:a', 1]]);
+    expect(await contents(object.storage), 'the committed transaction left exactly its state').toEqual({ 'txn:a': 1 });
+  });
+
+  storageSpec('ST-TXN-OPERATIONS', 'txn.list() takes the list options over the transaction\'s own writes', async ({ object }) => {
+    await object.storage.put({ 'txn:b': 0, 'other': 0 });
+    const listed = await object.run('transactionList', { entries: { 'txn:c': 1, 'txn:a': 1, 'txn:d': 1 }, options: { prefix: 'txn:', reverse: true, limit: 3 } });
+    expect(listed, 'prefix, reverse and limit apply to the stored keys and the transaction\'s writes together').toEqual(['txn:d', 'txn:c', 'txn:b']);
+  });
+});
+
+describe('rollback()', () => {
+  storageSpec('ST-TXN-ROLLBACK', 'rollback() returns nothing and discards the transaction\'s writes', async ({ object }) => {
+    await object.storage.put('txn:a', 'kept');
+    const { returnedUndefined } = await object.run<{ returnedUndefined: boolean }>('transactionRollbackValue', { entries });
+    expect(returnedUndefined, 'txn.rollback() returns nothing').toBe(true);
+    expect(await contents(object.storage), 'a rolled back transaction writes nothing; the earlier value stays').toEqual({ 'txn:a': 'kept' });
+  });
+
+  storageSpec('ST-TXN-ROLLBACK-THEN-THROWS', 'after rollback() get, put, delete and list on txn fail and write nothing', async ({ object }) => {
+    await object.storage.put('txn:probe', 'before');
+    const { probes } = await object.run<{ probes: Record<string, Outcome> }>('transactionRollback', { entries, probeKey: 'txn:probe' });
+    for (const operation of ['get', 'put', 'delete', 'list']) {
+      expect(probes[operation]?.ok, `txn.${operation}() after rollback() must fail with an exception`).toBe(false);
+    }
+    expect(await object.storage.get('txn:probe'), 'the put and delete on txn after rollback() did not reach storage').toBe('before');
+  });
+
+  storageSpec('ST-TXN-ROLLBACK-ERROR-MESSAGE', 'an operation after rollback() fails with "Cannot <op>() on rolled back transaction"', async ({ object }) => {
+    const { probes } = await object.run<{ probes: Record<string, Outcome> }>('transactionRollback', { entries, probeKey: 'txn:probe' });
+    for (const operation of ['get', 'put', 'delete', 'list']) {
+      expect(probes[operation]?.error?.message, `txn.${operation}() after rollback()`).toBe(`Cannot ${operation}() on rolled back transaction`);
+    }
+  });
+
+  storageSpec('ST-TXN-ROLLBACK-TWICE', 'a second rollback() does nothing', async ({ object }) => {
+    const { probes } = await object.run<{ probes: Record<string, Outcome> }>('transactionRollback', { entries, probeKey: 'txn:probe' });
+    expect(probes.rollbackAgain, 'a second txn.rollback() must not throw').toMatchObject({ ok: true });
+  });
+});

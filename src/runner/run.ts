@@ -96,7 +96,11 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
 
 async function checkedAdapters(adapter: string | undefined): Promise<{ ref: StorageTargetRef; supports: Record<string, boolean> }[]> {
   const refs = adapterRefs(adapter);
-  return Promise.all(refs.map(async (ref) => ({ ref, supports: { ...(await loadAdapter(ref)).supports } })));
+  return Promise.all(refs.map(async (ref) => {
+    const adapter = await loadAdapter(ref);
+    // Reports name an adapter given by path by its own name.
+    return { ref: { ...ref, name: adapter.name }, supports: { ...adapter.supports } };
+  }));
 }
 
 function zoneProject(target: ZoneApiTarget): PlannedProject {

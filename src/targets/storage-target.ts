@@ -43,7 +43,7 @@ const CAPABILITIES: readonly Capability[] = ['kv', 'alarms', 'clock', 'faults', 
 export async function loadAdapter(ref: StorageTargetRef): Promise<StorageAdapter> {
   let module: Record<string, unknown>;
   try {
-    module = (await import(pathToFileURL(ref.module).href)) as Record<string, unknown>;
+    module = await importModule(ref.module);
   } catch (error) {
     throw new UsageError(`--adapter ${ref.name}: cannot load ${ref.module}: ${(error as Error).message.split('\n')[0]}`);
   }
@@ -51,6 +51,21 @@ export async function loadAdapter(ref: StorageTargetRef): Promise<StorageAdapter
   const problems = adapterProblems(adapter);
   if (problems.length > 0) throw new UsageError(`--adapter ${ref.name}: ${problems.join('; ')} (see the adapter contract in the README)`);
   return adapter as StorageAdapter;
+}
+
+/**
+ * Imports a module by path. Under the CLI (plain Node with tsx) a TypeScript file outside an ESM
+ * package would be read as CommonJS, so it goes through tsx's own importer, which may wrap the
+ * module's exports once more under `default`. In a test worker, vitest imports it directly.
+ */
+async function importModule(path: string): Promise<Record<string, unknown>> {
+  const inVitestWorker = '__vitest_worker__' in globalThis;
+  if (inVitestWorker || !/\.[cm]?tsx?$/.test(path)) return (await import(pathToFileURL(path).href)) as Record<string, unknown>;
+  const { tsImport } = await import('tsx/esm/api');
+  const module = (await tsImport(pathToFileURL(path).href, import.meta.url)) as Record<string, unknown>;
+  const inner = module.default as Record<string, unknown> | undefined;
+  const wrapped = inner !== null && typeof inner === 'object' && 'default' in inner && !('create' in inner);
+  return wrapped ? inner : module;
 }
 
 function adapterProblems(adapter: Partial<StorageAdapter> | undefined): string[] {

@@ -32,7 +32,6 @@ describe('key-value operations', () => {
         delete: () => storage.delete('key'),
         deleteAll: () => storage.deleteAll(),
         sync: () => storage.sync(),
-        getAlarm: () => storage.getAlarm(),
       };
       for (const [method, call] of Object.entries(calls)) {
         const result = call();
@@ -41,7 +40,10 @@ describe('key-value operations', () => {
       }
     });
 
-    storageSpec('ST-KV-CTX-STORAGE', 'setAlarm() and deleteAlarm() return promises', async ({ storage, object }) => {
+    storageSpec('ST-KV-CTX-STORAGE', 'getAlarm(), setAlarm() and deleteAlarm() return promises', async ({ storage, object }) => {
+      const read = storage.getAlarm();
+      expect(isThenable(read), 'getAlarm() must return a promise').toBe(true);
+      await read;
       const now = object.clock ? await object.clock.now() : Date.now();
       const set = storage.setAlarm(now + 3_600_000);
       expect(isThenable(set), 'setAlarm() must return a promise').toBe(true);

@@ -10,13 +10,17 @@ import type { Report } from '../../src/report/model.js';
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(ROOT, 'bin/specgate.mjs');
 
+const withoutVitest = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv =>
+  Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('VITEST') && name !== 'TEST' && name !== 'NODE_ENV'));
+
 export interface CliResult { code: number | null; stdout: string; stderr: string }
 
 export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: ROOT,
-      env: { ...process.env, CI: 'true', FORCE_COLOR: '0', NO_COLOR: '1', ...env },
+      // The environment of a user's shell, not of this test worker.
+      env: { ...withoutVitest(process.env), CI: 'true', FORCE_COLOR: '0', NO_COLOR: '1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -5,6 +5,7 @@ import type { AreaCatalog } from '../src/catalog/types.js';
 import { buildReport } from '../src/report/model.js';
 import { redact, summaryMarkdown } from '../src/report/write.js';
 import type { TestRecord } from '../src/runner/collector.js';
+import { EVERYTHING } from '../src/runner/selection.js';
 
 const requirement = (id: string, extra: object = {}) => ({ id, area: 'filters' as const, level: 'must' as const, profile: 'core' as const, section: 's', text: `${id} text`, ...extra });
 const catalog: AreaCatalog[] = [
@@ -15,7 +16,7 @@ const test = (name: string, requirements: string[], status: TestRecord['status']
 
 const report = buildReport({
   version: '0',
-  run: { id: 'r', startedAt: '', finishedAt: '', durationMs: 0, targets: [{ suite: 'zone-api', name: 'reference', control: true }], suites: ['zone-api'], grep: null, seed: 1 },
+  run: { id: 'r', startedAt: '', finishedAt: '', durationMs: 0, targets: [{ suite: 'zone-api', name: 'reference', control: true }], suites: ['zone-api'], grep: null, selection: EVERYTHING, seed: 1 },
   suites: [{ name: 'zone-api', catalog }],
   tests: [
     test('passes', ['R-PASS', 'R-MIXED'], 'passed'),

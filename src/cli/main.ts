@@ -4,6 +4,8 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { relative } from 'node:path';
 import { SUITES, SUITE_NAMES, type SuiteName } from '../catalog/suites.js';
+import { STORAGE_AREAS, ZONE_API_AREAS } from '../catalog/types.js';
+import type { Report, Selection } from '../report/model.js';
 import { PACKAGE_ROOT, runConformance } from '../runner/run.js';
 import { UnreachableError, UsageError } from '../targets/zone-target.js';
 import { listSpecs } from '../runner/list.js';
@@ -29,6 +31,15 @@ run options:
                                  (.ts or .js) whose default export is an adapter
   --report-dir DIR               where to write the report (default: reports/<run-id>/)
   --grep PATTERN                 only specs whose name matches PATTERN (a regular expression)
+  --profile core|extended        core: only specs of what the spec states; extended: also the
+                                 conventions it leaves open (default: extended, everything)
+  --area A[,A...]                only specs of these areas (e.g. firewall-rules,kv)
+  --requirement ID[,ID...]       only specs citing these requirements (globs: ZM-FW-*)
+  --level must|should|may[,...]  only specs citing requirements of these levels
+  --shard I/N                    run shard I of N (for CI matrices; join with specgate merge)
+  --baseline FILE                gate on known failures: exit 0 if every failure is listed,
+                                 1 on a new failure or a listed one that now passes
+  --update-baseline              rewrite --baseline FILE to this run's failures
   --seed N                       seed of the property-based specs (default: 20261121)
 
 list options:
@@ -55,6 +66,13 @@ const RUN_OPTIONS = {
   adapter: { type: 'string' },
   'report-dir': { type: 'string' },
   grep: { type: 'string' },
+  profile: { type: 'string', default: 'extended' },
+  area: { type: 'string', multiple: true },
+  requirement: { type: 'string', multiple: true },
+  level: { type: 'string', multiple: true },
+  shard: { type: 'string' },
+  baseline: { type: 'string' },
+  'update-baseline': { type: 'boolean', default: false },
   seed: { type: 'string' },
 } satisfies ParseArgsConfig['options'];
 
@@ -100,6 +118,8 @@ async function runCommand(args: string[]): Promise<number> {
     throw new UsageError('--token, --email, --key and --control apply to a --target URL; the bundled reference makes its own');
   }
   if (values.grep !== undefined) checkPattern(values.grep);
+  if (values['update-baseline'] && values.baseline === undefined) throw new UsageError('--update-baseline needs --baseline FILE');
+  const selection = selectionFrom(values);
   const outcome = await runConformance({
     suites,
     ...(values.target !== undefined && { target: values.target }),
@@ -108,10 +128,20 @@ async function runCommand(args: string[]): Promise<number> {
     ...(values.adapter !== undefined && { adapter: values.adapter }),
     ...(values['report-dir'] !== undefined && { reportDir: values['report-dir'] }),
     ...(values.grep !== undefined && { grep: values.grep }),
+    selection,
+    ...(values.baseline !== undefined && { baseline: values.baseline, updateBaseline: values['update-baseline'] }),
     ...(seed !== undefined && { seed }),
   });
-  const { summary, coverageProblems } = outcome.report;
+  const { summary, coverageProblems, baseline } = outcome.report;
   for (const problem of coverageProblems) process.stderr.write(`specgate: catalog and specs out of step: ${problem.detail}\n`);
+  printFailures(outcome.report);
+  if (baseline) {
+    process.stdout.write(`\nspecgate: baseline ${baseline.file}: ${baseline.known} known, ${baseline.new} new, ${baseline.fixed} fixed\n`);
+    for (const name of baseline.newFailures) process.stdout.write(`specgate: new failure: ${name}\n`);
+    for (const entry of baseline.staleEntries) process.stdout.write(`specgate: stale baseline entry (now passes; remove it or run --update-baseline): ${entry}\n`);
+  } else if (values['update-baseline']) {
+    process.stdout.write(`\nspecgate: baseline ${values.baseline} rewritten with ${summary.requirements.failed} known failure(s)\n`);
+  }
   const where = relative(process.cwd(), outcome.reportDir) || '.';
   for (const suite of suites.map((name) => SUITES[name]).filter((s) => s.pending)) {
     process.stdout.write(`\nspecgate: suite ${suite.name} not run: ${suite.pending}`);
@@ -121,6 +151,40 @@ async function runCommand(args: string[]): Promise<number> {
     + `${summary.requirements.pending} pending, ${summary.requirements.unspecified} unspecified\n`
     + `specgate: report in ${where}/ (summary.md, report.json, junit.xml)\n`);
   return outcome.exitCode;
+}
+
+const MAX_LISTED_FAILURES = 20;
+
+function printFailures(report: Report): void {
+  const failed = report.tests.filter((t) => t.status === 'failed');
+  if (failed.length === 0) return;
+  process.stdout.write(`\nspecgate: failed specs${failed.length > MAX_LISTED_FAILURES ? ` (first ${MAX_LISTED_FAILURES} of ${failed.length})` : ''}:\n`);
+  for (const test of failed.slice(0, MAX_LISTED_FAILURES)) {
+    process.stdout.write(`  ${test.name} [${test.requirements.join(', ')}]${test.known ? ' (known)' : ''}\n    ${(test.error ?? '').split('\n')[0]}\n`);
+  }
+}
+
+/** Comma-separated and repeated values alike: --area kv,list --area alarms */
+const listOf = (values: string[] | undefined): string[] => (values ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+
+function selectionFrom(values: { profile?: string; area?: string[]; requirement?: string[]; level?: string[]; shard?: string }): Selection {
+  if (values.profile !== 'core' && values.profile !== 'extended') throw new UsageError(`--profile must be core or extended, got "${values.profile}"`);
+  const areas = listOf(values.area);
+  const known = new Set<string>([...ZONE_API_AREAS, ...STORAGE_AREAS]);
+  const unknownArea = areas.find((a) => !known.has(a));
+  if (unknownArea) throw new UsageError(`--area: unknown area "${unknownArea}" (areas: ${[...known].join(', ')})`);
+  const levels = listOf(values.level);
+  const badLevel = levels.find((l) => !['must', 'should', 'may'].includes(l));
+  if (badLevel) throw new UsageError(`--level must be must, should or may, got "${badLevel}"`);
+  return { profile: values.profile, areas, requirements: listOf(values.requirement), levels, shard: shardFrom(values.shard) };
+}
+
+function shardFrom(value: string | undefined): Selection['shard'] {
+  if (value === undefined) return null;
+  const match = /^(\d+)\/(\d+)$/.exec(value);
+  const [index, total] = match ? [Number(match[1]), Number(match[2])] : [NaN, NaN];
+  if (!(total >= 1 && index >= 1 && index <= total)) throw new UsageError(`--shard must be I/N with 1 <= I <= N, got "${value}"`);
+  return { index, total };
 }
 
 function suitesFrom(value: string): SuiteName[] {

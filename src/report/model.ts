@@ -6,11 +6,40 @@ import { checkCoverage, type CoverageProblem } from '../catalog/coverage.js';
 import type { AreaCatalog, Level, Profile } from '../catalog/types.js';
 import type { FileError, TestRecord, TestStatus } from '../runner/collector.js';
 
-export const REPORT_FORMAT = 1;
+export const REPORT_FORMAT = 2;
 
 export type RequirementStatus = 'passed' | 'failed' | 'skipped' | 'not-run' | 'pending' | 'unspecified';
 
-export interface ReportTest extends TestRecord { area: string }
+export interface ReportTest extends TestRecord {
+  area: string;
+  /** For a failed spec under a baseline: listed there as a known failure, with its reason. */
+  known?: { reason: string };
+}
+
+/** Which specs a run selected (all of them when every list is empty and there is no shard). */
+export interface Selection {
+  /** core: only specs all of whose requirements are stated by the spec; extended: all specs. */
+  profile: 'core' | 'extended';
+  areas: string[];
+  /** Requirement IDs or globs (`ZM-FW-*`). */
+  requirements: string[];
+  levels: string[];
+  /** This run is shard `index` of `total` (1-based). */
+  shard: { index: number; total: number } | null;
+}
+
+/** The outcome of gating a run on a baseline of known failures. */
+export interface BaselineOutcome {
+  file: string;
+  /** Failed specs the baseline lists (by spec name or by one of their requirements). */
+  known: number;
+  /** Failed specs the baseline does not list: they fail the gate. */
+  new: number;
+  /** Baseline entries that no longer fail (stale): they fail the gate until removed. */
+  fixed: number;
+  newFailures: string[];
+  staleEntries: string[];
+}
 
 export interface ReportRequirement {
   id: string;
@@ -61,6 +90,7 @@ export interface Report {
     targets: RunTarget[];
     suites: string[];
     grep: string | null;
+    selection: Selection;
     seed: number;
   };
   summary: {
@@ -75,6 +105,8 @@ export interface Report {
   requirements: ReportRequirement[];
   coverageProblems: CoverageProblem[];
   errors: FileError[];
+  /** Present when the run was gated on a baseline (--baseline). */
+  baseline?: BaselineOutcome;
 }
 
 export interface ReportInput {

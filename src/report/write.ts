@@ -4,6 +4,7 @@
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { escapeHtml, renderHtml } from './html.js';
 import type { Report } from './model.js';
 
 export function redact(text: string, secrets: string[]): string {
@@ -14,6 +15,7 @@ export function writeReport(dir: string, report: Report, secrets: string[]): voi
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'report.json'), redact(`${JSON.stringify(report, null, 2)}\n`, secrets));
   writeFileSync(join(dir, 'summary.md'), redact(summaryMarkdown(report), secrets));
+  writeFileSync(join(dir, 'report.html'), redact(renderHtml(report), [...secrets, ...secrets.map(escapeHtml)]));
   const junit = join(dir, 'junit.xml');
   if (existsSync(junit)) writeFileSync(junit, redact(readFileSync(junit, 'utf8'), secrets));
 }

@@ -8,13 +8,16 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startVitest } from 'vitest/node';
 import { SUITES, type SuiteName } from '../catalog/suites.js';
-import { buildReport, type Report, type RunTarget } from '../report/model.js';
+import { applyBaseline, gatePasses, readBaseline, updatedBaseline, writeBaseline } from '../report/baseline.js';
+import { buildReport, type Report, type RunTarget, type Selection } from '../report/model.js';
 import { writeReport } from '../report/write.js';
 import type { Credentials, ZoneApiTarget } from '../spec-kit/target.js';
 import { secretsOf } from '../spec-kit/target.js';
 import { adapterRefs, loadAdapter, type StorageTargetRef } from '../targets/storage-target.js';
 import { resolveZoneTarget } from '../targets/zone-target.js';
 import { CollectingReporter } from './collector.js';
+import { ProgressReporter } from './progress.js';
+import { EVERYTHING, isEverything } from './selection.js';
 
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const DEFAULT_SEED = 20261121;
@@ -32,6 +35,12 @@ export interface RunOptions {
   reportDir?: string;
   /** Only specs whose full name matches this regular expression. */
   grep?: string;
+  /** Profile, areas, requirements, levels and shard (everything by default). */
+  selection?: Selection;
+  /** Gate on this baseline of known failures. */
+  baseline?: string;
+  /** Rewrite the baseline to the run's failures instead of gating on it. */
+  updateBaseline?: boolean;
   seed?: number;
   /** Print vitest's progress (default true). */
   verbose?: boolean;
@@ -56,6 +65,8 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   const runId = `${started.toISOString().replace(/[:.]/g, '-')}-${randomBytes(2).toString('hex')}`;
   const reportDir = resolve(options.reportDir ?? join(PACKAGE_ROOT, 'reports', runId));
   const seed = options.seed ?? DEFAULT_SEED;
+  const selection = options.selection ?? EVERYTHING;
+  const baseline = options.baseline === undefined ? undefined : readBaseline(options.baseline, { mayBeMissing: options.updateBaseline === true });
   const suites = options.suites.map((name) => SUITES[name]).filter((suite) => !suite.pending);
   // Bad adapters, an unreachable target or missing credentials fail here: before any spec runs
   // and before any file is written.
@@ -67,7 +78,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   const projects = [...(zone ? [zoneProject(zone.target)] : []), ...adapters.map(storageProject)];
   const collector = new CollectingReporter(PACKAGE_ROOT);
   try {
-    if (projects.length > 0) await runProjects(projects, seed, collector, reportDir, options);
+    if (projects.length > 0) await runProjects(projects, { seed, selection }, collector, reportDir, options);
   } finally {
     await zone?.stop();
   }
@@ -82,16 +93,28 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
       targets: projects.map((p) => p.target),
       suites: options.suites,
       grep: options.grep ?? null,
+      selection,
       seed,
     },
     suites: options.suites.map((name) => ({ name, catalog: SUITES[name].catalog, ...(SUITES[name].pending && { pending: SUITES[name].pending }) })),
     tests: collector.tests,
     fileErrors: collector.fileErrors,
-    checkCoverage: options.grep === undefined,
+    checkCoverage: options.grep === undefined && isEverything(selection),
   });
+  if (baseline && options.baseline) {
+    if (options.updateBaseline) writeBaseline(options.baseline, updatedBaseline(report, baseline));
+    else report.baseline = applyBaseline(report, baseline, options.baseline);
+  }
   writeReport(reportDir, report, zone ? secretsOf(zone.target.credentials) : []);
-  const exitCode = report.summary.failed > 0 || report.errors.length > 0 ? 1 : 0;
-  return { report, reportDir, exitCode };
+  return { report, reportDir, exitCode: exitCodeOf(report, options) };
+}
+
+/** 0 when every spec passed, or when the only failures are known to the baseline; else 1. */
+function exitCodeOf(report: Report, options: RunOptions): 0 | 1 {
+  if (report.errors.length > 0) return 1;
+  if (report.baseline) return gatePasses(report.baseline) ? 0 : 1;
+  if (options.updateBaseline) return 0;
+  return report.summary.failed > 0 ? 1 : 0;
 }
 
 async function checkedAdapters(adapter: string | undefined): Promise<{ ref: StorageTargetRef; supports: Record<string, boolean> }[]> {
@@ -121,14 +144,14 @@ function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Re
   };
 }
 
-async function runProjects(projects: PlannedProject[], seed: number, collector: CollectingReporter, reportDir: string, options: RunOptions): Promise<void> {
+async function runProjects(projects: PlannedProject[], shared: { seed: number; selection: Selection }, collector: CollectingReporter, reportDir: string, options: RunOptions): Promise<void> {
   const vitest = await startVitest('test', [], {
     root: PACKAGE_ROOT,
     config: false,
     watch: false,
     passWithNoTests: true,
-    projects: projects.map((p) => ({ test: { name: p.name, include: p.include, provide: { seed, ...p.provide } } })),
-    reporters: [collector, ['junit', { outputFile: join(reportDir, 'junit.xml') }], ...(options.verbose === false ? [] : ['default' as const])],
+    projects: projects.map((p) => ({ test: { name: p.name, include: p.include, provide: { ...shared, ...p.provide } } })),
+    reporters: [collector, ['junit', { outputFile: join(reportDir, 'junit.xml') }], ...(options.verbose === false ? [] : [new ProgressReporter(PACKAGE_ROOT)])],
     ...(options.grep !== undefined && { testNamePattern: options.grep }),
   });
   await vitest.close();

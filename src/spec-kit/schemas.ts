@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 export const SCHEMA_DIR = fileURLToPath(new URL('../../fixtures/schemas/', import.meta.url));
 
 export type SchemaName =
-  | 'envelope' | 'error' | 'success-envelope' | 'failure-envelope' | 'filter' | 'firewall-rule' | 'result-info';
+  | 'envelope' | 'error' | 'success-envelope' | 'failure-envelope' | 'filter' | 'firewall-rule' | 'result-info' | 'report';
 
 let ajv: Ajv | undefined;
 const compiled = new Map<string, ValidateFunction>();

@@ -10,6 +10,7 @@
 
 import { inject, test } from 'vitest';
 import { ApiClient, ExchangeLog } from './api-client.js';
+import { isSelected } from './selection.js';
 import { ControlClient, type ControlZone, type ZoneSetup } from './control.js';
 import { defaultAuth, schemes, secretsOf, type Auth, type ZoneApiTarget } from './target.js';
 
@@ -64,5 +65,5 @@ export interface SpecOptions { timeout?: number }
 /** Declares a spec verifying the given requirement IDs. */
 export function spec(requirements: string | string[], title: string, body: NonNullable<SpecBody>, options: SpecOptions = {}): void {
   const ids = Array.isArray(requirements) ? requirements : [requirements];
-  specTest(title, { meta: { requirements: ids }, ...(options.timeout !== undefined && { timeout: options.timeout }) }, body);
+  (isSelected(title, ids) ? specTest : specTest.skip)(title, { meta: { requirements: ids }, ...(options.timeout !== undefined && { timeout: options.timeout }) }, body);
 }

@@ -9,6 +9,7 @@
 import { afterAll, inject, test } from 'vitest';
 import type { Capability, ObjectStorage, StorageAdapter, StorageObject } from '../storage/contract.js';
 import { loadAdapter, type StorageTargetRef } from '../targets/storage-target.js';
+import { isSelected } from './selection.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -65,7 +66,7 @@ export interface StorageSpecOptions { needs?: Capability[]; timeout?: number }
 /** Declares a storage spec verifying the given requirement IDs. */
 export function storageSpec(requirements: string | string[], title: string, body: StorageSpecBody, options: StorageSpecOptions = {}): void {
   const ids = Array.isArray(requirements) ? requirements : [requirements];
-  storageTest(title, {
+  (isSelected(title, ids) ? storageTest : storageTest.skip)(title, {
     meta: { requirements: ids, needs: options.needs ?? [] },
     ...(options.timeout !== undefined && { timeout: options.timeout }),
   }, body);

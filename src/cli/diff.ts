@@ -1,0 +1,58 @@
+// `specgate diff OLD NEW [--json]`: what changed between two runs. Exit 0 when nothing regressed,
+// 1 when some spec regressed, 2 (through UsageError, printed by main) for bad usage or a file that
+// is not a readable, valid report.
+
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { diffReports, formatDiff } from '../report/diff.js';
+import type { Report } from '../report/model.js';
+import { schemaProblems } from '../spec-kit/schemas.js';
+import { UsageError } from '../targets/zone-target.js';
+
+export const DIFF_HELP = `specgate diff OLD NEW [--json]
+  OLD, NEW   report.json files, or report directories holding one
+  --json     print the differences as JSON instead of text
+Exit codes: 0 nothing regressed, 1 some spec regressed (passed or skipped → failed), 2 bad usage or invalid report.
+`;
+
+export async function diffCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args, options: { json: { type: 'boolean', default: false } }, strict: true, allowPositionals: true });
+  if (positionals.length !== 2) throw new UsageError(`diff takes two reports, OLD and NEW (got ${positionals.length}); see specgate --help`);
+  const [old, next] = positionals.map(loadReport) as [Report, Report];
+  const diff = diffReports(old, next);
+  process.stdout.write(values.json ? `${JSON.stringify(diff, null, 2)}\n` : formatDiff(diff));
+  return diff.totals.regressed > 0 ? 1 : 0;
+}
+
+/** A report.json (or the one in a report directory), checked against the report schema. */
+export function loadReport(path: string): Report {
+  const file = isDirectory(path) ? join(path, 'report.json') : path;
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  let report: unknown;
+  try {
+    report = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${file} is not JSON: ${(error as Error).message}`);
+  }
+  const problems = schemaProblems('report', report);
+  // One line on stderr: the first few problems are enough to see what is wrong.
+  if (problems.length > 0) {
+    const more = problems.length > 3 ? ` (and ${problems.length - 3} more)` : '';
+    throw new UsageError(`${file} is not a valid specgate report: ${problems.slice(0, 3).join('; ')}${more}`);
+  }
+  return report as Report;
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false; // reading it reports the problem
+  }
+}

@@ -1,0 +1,88 @@
+// The CI gate: a baseline file lists known failures, each with a reason, by requirement ID or by
+// spec name. A run then passes when its only failures are known; it fails on a new failure, and
+// on a stale entry (a listed failure that now passes), so the baseline never silently rots.
+//
+//   { "knownFailures": [ { "requirement": "ST-LIMIT-KEY-2048", "reason": "..." },
+//                        { "spec": "zone-api > envelope > ...", "reason": "..." } ] }
+
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { UsageError } from '../targets/zone-target.js';
+import type { BaselineOutcome, Report } from './model.js';
+
+export interface BaselineEntry {
+  requirement?: string;
+  spec?: string;
+  reason: string;
+}
+
+export interface BaselineFile {
+  about?: string;
+  knownFailures: BaselineEntry[];
+}
+
+const label = (entry: BaselineEntry): string => (entry.requirement ? `requirement ${entry.requirement}` : `spec "${entry.spec}"`);
+
+export function readBaseline(path: string, { mayBeMissing = false } = {}): BaselineFile {
+  if (!existsSync(path)) {
+    if (mayBeMissing) return { knownFailures: [] };
+    throw new UsageError(`--baseline: no file at ${path} (create it with --update-baseline)`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`--baseline: ${path} is not JSON: ${(error as Error).message}`);
+  }
+  const entries = (parsed as BaselineFile | null)?.knownFailures;
+  if (!Array.isArray(entries)) throw new UsageError(`--baseline: ${path} must be {"knownFailures": [...]}`);
+  entries.forEach((entry, i) => {
+    const ok = entry !== null && typeof entry === 'object'
+      && (typeof entry.requirement === 'string') !== (typeof entry.spec === 'string')
+      && typeof entry.reason === 'string' && entry.reason.trim() !== '';
+    if (!ok) throw new UsageError(`--baseline: ${path}: knownFailures[${i}] needs exactly one of "requirement" or "spec", and a non-empty "reason"`);
+  });
+  return parsed as BaselineFile;
+}
+
+/** Marks known failures in the report and says what the gate decides. */
+export function applyBaseline(report: Report, baseline: BaselineFile, file: string): BaselineOutcome {
+  const byRequirement = new Map(baseline.knownFailures.filter((e) => e.requirement).map((e) => [e.requirement!, e]));
+  const bySpec = new Map(baseline.knownFailures.filter((e) => e.spec).map((e) => [e.spec!, e]));
+  const newFailures: string[] = [];
+  let known = 0;
+  for (const test of report.tests.filter((t) => t.status === 'failed')) {
+    const entry = bySpec.get(test.name) ?? test.requirements.map((id) => byRequirement.get(id)).find((e) => e !== undefined);
+    if (entry) {
+      test.known = { reason: entry.reason };
+      known++;
+    } else newFailures.push(test.name);
+  }
+  const status = new Map(report.requirements.map((r) => [r.id, r.status]));
+  const specStatus = new Map(report.tests.map((t) => [t.name, t.status]));
+  const staleEntries = baseline.knownFailures
+    .filter((e) => (e.requirement ? status.get(e.requirement) === 'passed' : specStatus.get(e.spec!) === 'passed'))
+    .map(label);
+  return { file, known, new: newFailures.length, fixed: staleEntries.length, newFailures, staleEntries };
+}
+
+/** The baseline that makes this run pass: every failed requirement, keeping known reasons. */
+export function updatedBaseline(report: Report, previous: BaselineFile): BaselineFile {
+  const reasons = new Map(previous.knownFailures.filter((e) => e.requirement).map((e) => [e.requirement!, e.reason]));
+  const failed = report.requirements.filter((r) => r.status === 'failed');
+  const firstError = (id: string) => report.tests.find((t) => t.status === 'failed' && t.requirements.includes(id))?.error?.split('\n')[0] ?? 'failed';
+  return {
+    ...(previous.about !== undefined && { about: previous.about }),
+    knownFailures: failed.map((r) => ({
+      requirement: r.id,
+      reason: reasons.get(r.id) ?? `added by --update-baseline on ${report.run.startedAt.slice(0, 10)}: ${firstError(r.id)}`,
+    })),
+  };
+}
+
+export function writeBaseline(path: string, baseline: BaselineFile): void {
+  writeFileSync(path, `${JSON.stringify(baseline, null, 2)}\n`);
+}
+
+export function gatePasses(outcome: BaselineOutcome): boolean {
+  return outcome.new === 0 && outcome.fixed === 0;
+}

@@ -1,0 +1,345 @@
+// report.html: the report for people, one self-contained file (inline CSS and script, no network,
+// no external asset), so it can be opened from a CI artefact or mailed as is.
+// Everything in a report may come from a target (errors quote what it sent), so every piece of
+// report text goes through `escapeHtml`; the inline script reads only the page's own DOM.
+
+import { BUILTIN_ADAPTERS } from '../targets/storage-target.js';
+import type { Level } from '../catalog/types.js';
+import type { AreaSummary, Report, ReportRequirement, ReportTest, RequirementStatus, RunTarget } from './model.js';
+
+const LEVELS: readonly Level[] = ['must', 'should', 'may'];
+const STATUSES: readonly RequirementStatus[] = ['passed', 'failed', 'skipped', 'not-run', 'pending', 'unspecified'];
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Template tag: interpolated values are escaped unless they are already markup (`Html`). */
+class Html {
+  constructor(readonly markup: string) {}
+}
+type Part = Html | string | number | null | undefined | false | Part[];
+
+const toMarkup = (part: Part): string => {
+  if (part === null || part === undefined || part === false) return '';
+  if (Array.isArray(part)) return part.map(toMarkup).join('');
+  return part instanceof Html ? part.markup : escapeHtml(String(part));
+};
+
+function html(strings: TemplateStringsArray, ...parts: Part[]): Html {
+  return new Html(strings.reduce((out, s, i) => out + s + (i < parts.length ? toMarkup(parts[i]!) : ''), ''));
+}
+
+export function renderHtml(report: Report): string {
+  const body = [
+    header(report), totals(report), areaSection(report.areas), levelSection(report.areas), baselineSection(report),
+    failureSection(report), skippedSection(report.tests), seedSection(report), matrixSection(report),
+    unspecifiedSection(report.requirements), problemSection(report),
+  ];
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(`specgate report ${report.run.id}`)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+${toMarkup(body)}
+<footer>specgate ${escapeHtml(report.specgate.version)}, report format ${report.specgate.format}</footer>
+<script>${SCRIPT}</script>
+</body>
+</html>
+`;
+}
+
+// ---- header -------------------------------------------------------------------------------------
+
+function describeTarget(target: RunTarget): string {
+  if (target.suite === 'zone-api') {
+    return `${target.name}${target.baseUrl ? ` at ${target.baseUrl}` : ' (bundled)'}, ${target.control ? 'with' : 'no'} control API`;
+  }
+  const supported = Object.entries(target.capabilities ?? {}).filter(([, yes]) => yes).map(([c]) => c);
+  return `adapter ${target.name}, supports ${supported.join(', ') || 'nothing'}`;
+}
+
+function describeSelection(selection: Report['run']['selection'] | undefined): string | null {
+  if (!selection) return null;
+  const parts = [`profile ${selection.profile}`];
+  if (selection.areas.length > 0) parts.push(`areas ${selection.areas.join(', ')}`);
+  if (selection.requirements.length > 0) parts.push(`requirements ${selection.requirements.join(', ')}`);
+  if (selection.levels.length > 0) parts.push(`levels ${selection.levels.join(', ')}`);
+  if (selection.shard) parts.push(`shard ${selection.shard.index}/${selection.shard.total}`);
+  return parts.join('; ');
+}
+
+const readableTime = (iso: string): string => iso.replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+
+function header(report: Report): Html {
+  const { run, summary } = report;
+  const verdict = summary.failed > 0 ? 'failed' : 'passed';
+  const rows: [string, Part][] = [
+    ...run.targets.map((t): [string, Part] => [`Target (${t.suite})`, describeTarget(t)]),
+    ['Run', run.id],
+    ['Started', readableTime(run.startedAt)],
+    ['Duration', `${(run.durationMs / 1000).toFixed(1)} s`],
+    ['Suites', run.suites.join(', ')],
+    ['Seed', html`<code>${run.seed}</code> (replay with <code>--seed ${run.seed}</code>)`],
+  ];
+  const selection = describeSelection(run.selection);
+  if (selection) rows.push(['Selection', selection]);
+  if (run.grep) rows.push(['Grep', html`<code>${run.grep}</code>`]);
+  return html`<header>
+<h1>specgate conformance report <span class="badge s-${verdict}">${verdict}</span></h1>
+<dl class="meta">${rows.map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl>
+</header>`;
+}
+
+function totals(report: Report): Html {
+  const { summary } = report;
+  const tile = (label: string, n: number, status: string) => html`<div class="tile s-${status}"><b>${n}</b> ${label}</div>`;
+  return html`<section id="totals">
+<div class="tiles">${tile('specs passed', summary.passed, 'passed')}${tile('failed', summary.failed, 'failed')}${tile('skipped', summary.skipped, 'skipped')}${tile('in all', summary.total, 'total')}</div>
+<p>Requirements: ${STATUSES.map((s) => html`<span class="badge s-${s}">${summary.requirements[s] ?? 0} ${s}</span> `)}</p>
+</section>`;
+}
+
+// ---- compliance -----------------------------------------------------------------------------------
+
+/** A bar for passed/total; `percent` is the figure shown (the report's own rounding when it has one). */
+function bar(passed: number, total: number, percent = total === 0 ? null : Math.round((1000 * passed) / total) / 10): Html {
+  if (percent === null) return html`<span class="bar empty"><span class="label">—</span></span>`;
+  return html`<span class="bar" title="${passed} of ${total} passed"><span class="fill" style="width:${percent}%"></span><span class="label">${percent}%</span></span>`;
+}
+
+const levelTally = (area: AreaSummary): Html[] =>
+  LEVELS.flatMap((level) => {
+    const entry = area.byLevel[level];
+    return entry ? [html`<span class="lvl">${level} ${entry.passed}/${entry.requirements}</span>`] : [];
+  });
+
+function areaRow(area: AreaSummary): Html {
+  if (area.state === 'pending') {
+    return html`<tr class="pending" data-area="${area.area}"><td>${area.area}</td><td>${area.suite}</td>
+<td colspan="3"><span class="bar pending"><span class="label">pending</span></span> ${area.pendingReason ?? ''}</td>
+<td class="num">${area.requirements}</td><td class="num">${area.unspecified}</td></tr>`;
+  }
+  return html`<tr data-area="${area.area}"><td>${area.area}</td><td>${area.suite}</td>
+<td>${bar(area.passed, area.requirements, area.compliance)}</td>
+<td class="counts"><span class="c-passed">${area.passed}✓</span> <span class="c-failed">${area.failed}✗</span> <span class="c-skipped">${area.skipped} skipped</span>${area.notRun > 0 ? html` <span class="c-not-run">${area.notRun} not run</span>` : ''}</td>
+<td>${levelTally(area)}</td><td class="num">${area.requirements}</td><td class="num">${area.unspecified}</td></tr>`;
+}
+
+function areaSection(areas: AreaSummary[]): Html {
+  return html`<section id="areas"><h2>Compliance by area</h2>
+<table class="areas"><thead><tr><th>Area</th><th>Suite</th><th>Compliance</th><th>Requirements</th><th>By level (passed/verifiable)</th><th>Verifiable</th><th>Unspecified</th></tr></thead>
+<tbody>${areas.map(areaRow)}</tbody></table></section>`;
+}
+
+/** Per level, over the covered areas (a pending area has nothing to verify yet). */
+function levelSection(areas: AreaSummary[]): Html {
+  const covered = areas.filter((a) => a.state === 'covered');
+  const rows = LEVELS.map((level) => {
+    const entries = covered.map((a) => a.byLevel[level]).filter((e) => e !== undefined);
+    const total = entries.reduce((n, e) => n + e.requirements, 0);
+    const passed = entries.reduce((n, e) => n + e.passed, 0);
+    return html`<tr><td>${level}</td><td>${bar(passed, total)}</td><td class="num">${passed}/${total}</td></tr>`;
+  });
+  return html`<section id="levels"><h2>Compliance by level <small>(covered areas)</small></h2>
+<table class="levels"><tbody>${rows}</tbody></table></section>`;
+}
+
+// ---- baseline, failures, skips, seeds -------------------------------------------------------------
+
+function baselineSection(report: Report): Html | null {
+  const baseline = report.baseline;
+  if (!baseline) return null;
+  const list = (title: string, items: string[]) => (items.length === 0 ? null : html`<p>${title}:</p><ul>${items.map((i) => html`<li>${i}</li>`)}</ul>`);
+  return html`<section id="baseline"><h2>Baseline <small>${baseline.file}</small></h2>
+<p><span class="badge s-skipped">${baseline.known} known</span> <span class="badge s-failed">${baseline.new} new</span> <span class="badge s-pending">${baseline.fixed} fixed (stale entries)</span></p>
+${list('New failures (fail the gate)', baseline.newFailures)}${list('Stale entries: these pass now, remove them', baseline.staleEntries)}</section>`;
+}
+
+/** Vitest's diff arrives with ANSI colours: keep them as classes (expected/received), drop the rest. */
+export function ansiToHtml(text: string): Html {
+  const CLASSES: Record<string, string> = { '31': 'ansi-red', '32': 'ansi-green', '33': 'ansi-yellow', '2': 'ansi-dim' };
+  const withoutOtherEscapes = text.replace(/\x1b\[[0-9;?]*[A-Za-ln-z]/g, '');
+  const pieces = withoutOtherEscapes.split(/\x1b\[([0-9;]*)m/);
+  let current = '';
+  let out = '';
+  pieces.forEach((piece, i) => {
+    if (i % 2 === 1) {
+      current = piece.split(';').map((code) => CLASSES[code]).filter(Boolean).join(' ');
+      return;
+    }
+    const escaped = escapeHtml(piece.replace(/\x1b/g, ''));
+    out += current && escaped ? `<span class="${current}">${escaped}</span>` : escaped;
+  });
+  return new Html(out);
+}
+
+const shellQuote = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
+const regexEscape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The spec's name as vitest matches --grep: its describe titles and title joined by spaces, no target. */
+const grepName = (test: ReportTest): string => test.name.split(' > ').slice(1).join(' ');
+
+function targetOptions(report: Report, target: string): string {
+  if (target.startsWith('storage:')) {
+    const adapter = target.slice('storage:'.length);
+    // An adapter given by path is reported by its own name: the path itself is not in the report.
+    return ` --suite storage --adapter ${adapter in BUILTIN_ADAPTERS ? adapter : shellQuote(`<path of adapter ${adapter}>`)}`;
+  }
+  const zone = report.run.targets.find((t) => t.suite === 'zone-api');
+  return ` --suite zone-api${zone?.baseUrl ? ` --target ${shellQuote(zone.baseUrl)}` : ''}`;
+}
+
+export function replayCommand(report: Report, test: ReportTest): string {
+  return `npx specgate run --seed ${test.seed ?? report.run.seed} --grep ${shellQuote(regexEscape(grepName(test)))}${targetOptions(report, test.target)}`;
+}
+
+function failureBlock(report: Report, test: ReportTest): Html {
+  return html`<details class="failure" open><summary><span class="badge s-failed">failed</span> ${test.name}${test.known ? html` <span class="badge s-skipped">known: ${test.known.reason}</span>` : ''}</summary>
+<p class="reqs">Requirements: ${test.requirements.map((id) => html`<code>${id}</code> `)} · <span class="file">${test.file}</span></p>
+<pre class="error">${ansiToHtml((test.error ?? '').trim())}</pre>
+${test.exchange ? html`<details class="exchange"><summary>Last request/response exchange</summary><pre>${test.exchange}</pre></details>` : ''}
+${test.seed !== undefined ? html`<p>Seed ${test.seed}, replay: <code class="cmd">${replayCommand(report, test)}</code></p>` : ''}
+</details>`;
+}
+
+function failureSection(report: Report): Html | null {
+  const failed = report.tests.filter((t) => t.status === 'failed');
+  if (failed.length === 0) return null;
+  return html`<section id="failures"><h2>Failures (${failed.length})</h2>${failed.map((t) => failureBlock(report, t))}</section>`;
+}
+
+function skippedSection(tests: ReportTest[]): Html | null {
+  const skipped = tests.filter((t) => t.status === 'skipped');
+  if (skipped.length === 0) return null;
+  return html`<section id="skipped"><h2>Skipped specs (${skipped.length}, not verified)</h2>
+<details open><summary>Specs and why they were skipped</summary><table class="skips"><thead><tr><th>Spec</th><th>Reason</th></tr></thead>
+<tbody>${skipped.map((t) => html`<tr><td>${t.name}</td><td class="reason">${t.skipReason ?? 'skipped'}</td></tr>`)}</tbody></table></details></section>`;
+}
+
+function seedSection(report: Report): Html | null {
+  const seeded = report.tests.filter((t) => t.seed !== undefined);
+  if (seeded.length === 0) return null;
+  return html`<section id="seeds"><h2>Property-test seeds</h2>
+<table class="seeds"><thead><tr><th>Spec</th><th>Status</th><th>Seed</th><th>Replay</th></tr></thead>
+<tbody>${seeded.map((t) => html`<tr><td>${t.name}</td><td><span class="badge s-${t.status}">${t.status}</span></td><td class="num">${t.seed}</td><td><code class="cmd">${replayCommand(report, t)}</code></td></tr>`)}</tbody></table></section>`;
+}
+
+// ---- requirement matrix ---------------------------------------------------------------------------
+
+function specList(requirement: ReportRequirement, statusOf: Map<string, string>): Html {
+  if (requirement.tests.length === 0) return html`<span class="none">${requirement.pendingReason ?? 'no spec'}</span>`;
+  const items = requirement.tests.map((name) => html`<li><span class="dot s-${statusOf.get(name) ?? 'not-run'}"></span>${name}</li>`);
+  if (items.length <= 2) return html`<ul class="specs">${items}</ul>`;
+  return html`<details><summary>${items.length} specs</summary><ul class="specs">${items}</ul></details>`;
+}
+
+function matrixRow(requirement: ReportRequirement, statusOf: Map<string, string>): Html {
+  const r = requirement;
+  return html`<tr data-status="${r.status}" data-area="${r.area}" data-level="${r.level}">
+<td><code>${r.id}</code></td><td>${r.area}</td><td>${r.level}</td><td>${r.profile}</td><td><span class="badge s-${r.status}">${r.status}</span></td>
+<td>${r.text}<div class="section">${r.section}</div></td><td>${specList(r, statusOf)}</td></tr>`;
+}
+
+const options = (values: string[]): Html[] => values.map((v) => html`<option value="${v}">${v}</option>`);
+
+function matrixSection(report: Report): Html {
+  const statusOf = new Map(report.tests.map((t) => [t.name, t.status]));
+  const areas = [...new Set(report.requirements.map((r) => r.area))];
+  return html`<section id="matrix"><h2>Requirement matrix</h2>
+<div class="filters">
+<input id="f-text" type="search" placeholder="Filter: ID, text or spec" aria-label="Filter requirements">
+<select id="f-status" aria-label="Status"><option value="">all statuses</option>${options([...STATUSES])}</select>
+<select id="f-area" aria-label="Area"><option value="">all areas</option>${options(areas)}</select>
+<select id="f-level" aria-label="Level"><option value="">all levels</option>${options([...LEVELS])}</select>
+<span id="f-count" aria-live="polite">${report.requirements.length} of ${report.requirements.length} requirements shown</span>
+</div>
+<table class="matrix"><thead><tr><th>Requirement</th><th>Area</th><th>Level</th><th>Profile</th><th>Status</th><th>Statement</th><th>Specs</th></tr></thead>
+<tbody>${report.requirements.map((r) => matrixRow(r, statusOf))}</tbody></table></section>`;
+}
+
+function unspecifiedSection(requirements: ReportRequirement[]): Html {
+  const unspecified = requirements.filter((r) => r.status === 'unspecified');
+  return html`<section id="unspecified"><h2>Unspecified by the spec (${unspecified.length}, never asserted)</h2>
+<details><summary>Statements the spec leaves open</summary><ul>${unspecified.map((r) => html`<li><code>${r.id}</code> (${r.area}): ${r.text}</li>`)}</ul></details></section>`;
+}
+
+function problemSection(report: Report): Html | null {
+  if (report.coverageProblems.length === 0 && report.errors.length === 0) return null;
+  return html`<section id="problems"><h2>Problems</h2>
+${report.errors.length > 0 ? html`<h3>Errors outside specs</h3>${report.errors.map((e) => html`<details open><summary>${e.file}</summary><pre class="error">${ansiToHtml(e.error)}</pre></details>`)}` : ''}
+${report.coverageProblems.length > 0 ? html`<h3>Catalog and specs out of step</h3><ul>${report.coverageProblems.map((p) => html`<li><code>${p.kind}</code>: ${p.detail}</li>`)}</ul>` : ''}
+</section>`;
+}
+
+// ---- inline assets --------------------------------------------------------------------------------
+
+const STYLE = `
+:root{--passed:#1a7f37;--failed:#cf222e;--skipped:#bf8700;--not-run:#6e7781;--pending:#8250df;--unspecified:#afb8c1;--line:#d0d7de;--bg2:#f6f8fa}
+*{box-sizing:border-box}
+body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1f2328;margin:0 auto;padding:16px 24px;max-width:1400px}
+h1{font-size:22px;margin:0 0 8px}h2{font-size:18px;margin:24px 0 8px;border-bottom:1px solid var(--line);padding-bottom:4px}h3{font-size:15px}
+small{color:#59636e;font-weight:normal}
+code,pre{font:12px/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
+pre{background:var(--bg2);border:1px solid var(--line);border-radius:6px;padding:8px;overflow:auto;max-height:420px;white-space:pre-wrap;word-break:break-word}
+.meta{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:0}.meta dt{color:#59636e}.meta dd{margin:0}
+table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid var(--line);padding:4px 6px;text-align:left;vertical-align:top}
+th{background:var(--bg2);position:sticky;top:0}td.num{text-align:right;font-variant-numeric:tabular-nums}
+.badge{display:inline-block;border-radius:10px;padding:0 8px;font-size:12px;color:#fff;background:var(--not-run);white-space:nowrap}
+.s-passed{--c:var(--passed)}.s-failed{--c:var(--failed)}.s-skipped{--c:var(--skipped)}.s-not-run{--c:var(--not-run)}.s-pending{--c:var(--pending)}.s-unspecified{--c:var(--unspecified)}.s-total{--c:#0969da}
+.badge[class*=s-]{background:var(--c)}.badge.s-unspecified{color:#1f2328}
+.tiles{display:flex;gap:8px;flex-wrap:wrap;margin:12px 0}.tile{border-left:4px solid var(--c);background:var(--bg2);padding:6px 12px;border-radius:4px}.tile b{font-size:20px}
+.bar{position:relative;display:inline-block;width:220px;height:18px;background:#ffebe9;border:1px solid var(--line);border-radius:4px;overflow:hidden;vertical-align:middle}
+.bar .fill{position:absolute;inset:0 auto 0 0;background:var(--passed)}
+.bar .label{position:relative;display:block;text-align:center;font-size:12px;line-height:18px;font-weight:600;color:#1f2328;text-shadow:0 0 3px #fff}
+.bar.empty{background:var(--bg2)}.bar.pending{width:90px;background:repeating-linear-gradient(45deg,#f1e8ff,#f1e8ff 6px,#e4d4ff 6px,#e4d4ff 12px)}
+tr.pending td{color:#59636e}
+.counts span{margin-right:4px}.c-passed{color:var(--passed)}.c-failed{color:var(--failed)}.c-skipped{color:var(--skipped)}.c-not-run{color:var(--not-run)}
+.lvl{display:inline-block;margin-right:8px;font-size:12px}
+table.levels{width:auto}table.levels td{border:0}
+details{margin:4px 0}summary{cursor:pointer}
+.failure{border:1px solid var(--line);border-left:4px solid var(--failed);border-radius:6px;padding:6px 10px;margin:8px 0}
+.failure>summary{font-weight:600}.reqs,.file{color:#59636e}
+.ansi-red{color:var(--failed)}.ansi-green{color:var(--passed)}.ansi-yellow{color:#9a6700}.ansi-dim{color:#6e7781}
+code.cmd{background:var(--bg2);padding:1px 4px;border-radius:4px;word-break:break-all}
+.filters{display:flex;gap:8px;align-items:center;flex-wrap:wrap;margin:8px 0}.filters input{min-width:260px;padding:4px 6px}
+#f-count{color:#59636e}
+.matrix td:nth-child(6){max-width:460px}.section{color:#59636e;font-size:12px}
+ul.specs{margin:0;padding:0;list-style:none;font-size:12px}
+.dot{display:inline-block;width:8px;height:8px;border-radius:50%;background:var(--c);margin-right:4px}
+.none{color:#59636e;font-size:12px}
+.reason{color:#9a6700}
+footer{margin-top:32px;color:#59636e;font-size:12px}
+`;
+
+// Filters the requirement matrix; touches nothing but the page's own elements.
+const SCRIPT = `
+(function () {
+  var text = document.getElementById('f-text');
+  var status = document.getElementById('f-status');
+  var area = document.getElementById('f-area');
+  var level = document.getElementById('f-level');
+  var count = document.getElementById('f-count');
+  var rows = Array.prototype.slice.call(document.querySelectorAll('table.matrix tbody tr'));
+  function apply() {
+    var words = text.value.toLowerCase().split(/\\s+/).filter(Boolean);
+    var shown = 0;
+    rows.forEach(function (row) {
+      var haystack = row.textContent.toLowerCase();
+      var visible = (!status.value || row.dataset.status === status.value)
+        && (!area.value || row.dataset.area === area.value)
+        && (!level.value || row.dataset.level === level.value)
+        && words.every(function (w) { return haystack.indexOf(w) !== -1; });
+      row.hidden = !visible;
+      if (visible) shown++;
+    });
+    count.textContent = shown + ' of ' + rows.length + ' requirements shown';
+  }
+  [text, status, area, level].forEach(function (el) { el.addEventListener('input', apply); el.addEventListener('change', apply); });
+  apply();
+})();
+`;

@@ -1,0 +1,133 @@
+// Merges the reports of the shards of one run (a CI matrix: `--shard i/n`, or one job per storage
+// adapter) into the report of the whole run. Tests, errors and targets are united; everything
+// derived from them (summary, areas, requirement statuses, the golden coverage check) is computed
+// again with `buildReport`, so a merged report reads exactly like the report of a single run.
+
+import { SUITES, type SuiteName } from '../catalog/suites.js';
+import { isEverything } from '../runner/selection.js';
+import { UsageError } from '../targets/zone-target.js';
+import { buildReport, REPORT_FORMAT, type BaselineOutcome, type Report, type ReportTest, type RunTarget, type Selection } from './model.js';
+
+export function mergeReports(reports: Report[]): Report {
+  const first = reports[0];
+  if (!first) throw new UsageError('merge needs at least one report');
+  refuseMismatches(reports);
+  const run = mergedRun(reports);
+  const report = buildReport({
+    version: first.specgate.version,
+    run,
+    suites: (run.suites as SuiteName[]).map((name) => ({ name, catalog: SUITES[name].catalog, ...(SUITES[name].pending && { pending: SUITES[name].pending }) })),
+    tests: unitedTests(reports),
+    fileErrors: reports.flatMap((r) => r.errors),
+    checkCoverage: reports.every(unfilteredButSharded) && missingShards(reports).length === 0,
+  });
+  const baseline = mergedBaseline(reports);
+  return baseline ? { ...report, baseline } : report;
+}
+
+/** Shards of one run agree on everything but the shard: otherwise the merged header would lie. */
+function refuseMismatches(reports: Report[]): void {
+  const facets: [string, (r: Report) => unknown][] = [
+    ['format', (r) => r.specgate.format],
+    ['specgate version', (r) => r.specgate.version],
+    ['seed', (r) => r.run.seed],
+    ['suites', (r) => [...r.run.suites].sort().join(', ')],
+    ['grep', (r) => r.run.grep],
+    ['selection', (r) => ({ ...r.run.selection, shard: null })],
+  ];
+  for (const [facet, of] of facets) {
+    const values = [...new Set(reports.map((r) => canonical(of(r))))];
+    if (values.length > 1) throw new UsageError(`cannot merge reports of different ${facet}: ${values.join(' vs ')}`);
+  }
+  const format = reports[0]!.specgate.format;
+  // buildReport writes the current format: an older shard would be silently reinterpreted.
+  if (format !== REPORT_FORMAT) throw new UsageError(`cannot merge reports of format ${format}; this specgate writes format ${REPORT_FORMAT}`);
+}
+
+/**
+ * The whole run: from the first start to the last finish. durationMs is the SUM of the shards'
+ * durations (the work done); the wall-clock span is finishedAt − startedAt.
+ */
+function mergedRun(reports: Report[]): Report['run'] {
+  const first = reports[0]!.run;
+  const times = (pick: (r: Report) => string) => reports.map(pick).sort((a, b) => Date.parse(a) - Date.parse(b));
+  return {
+    id: reports.map((r) => r.run.id).join('+'),
+    startedAt: times((r) => r.run.startedAt)[0]!,
+    finishedAt: times((r) => r.run.finishedAt).at(-1)!,
+    durationMs: reports.reduce((sum, r) => sum + r.run.durationMs, 0),
+    targets: unitedTargets(reports),
+    suites: first.suites,
+    grep: first.grep,
+    selection: { ...first.selection, shard: null } satisfies Selection,
+    seed: first.seed,
+  };
+}
+
+/** A spec in several shards is a sharding bug unless it came out the same (durations aside). */
+function unitedTests(reports: Report[]): ReportTest[] {
+  const byName = new Map<string, ReportTest>();
+  for (const test of reports.flatMap((r) => r.tests)) {
+    const seen = byName.get(test.name);
+    if (!seen) byName.set(test.name, test);
+    else if (canonical(comparable(seen)) !== canonical(comparable(test))) {
+      throw new UsageError(`cannot merge: spec "${test.name}" is in several reports with different results (${seen.status}, ${test.status})`);
+    }
+  }
+  return [...byName.values()];
+}
+
+const comparable = ({ durationMs: _duration, ...rest }: ReportTest): Omit<ReportTest, 'durationMs'> => rest;
+
+function unitedTargets(reports: Report[]): RunTarget[] {
+  const byKey = new Map<string, RunTarget>();
+  for (const target of reports.flatMap((r) => r.run.targets)) {
+    const key = `${target.suite}/${target.name}`;
+    const seen = byKey.get(key);
+    if (!seen) byKey.set(key, target);
+    else if (canonical(seen) !== canonical(target)) throw new UsageError(`cannot merge: target ${key} is described differently in two reports`);
+  }
+  return [...byKey.values()];
+}
+
+/** The golden check means something only when no shard was filtered by anything but its shard. */
+function unfilteredButSharded(report: Report): boolean {
+  return report.run.grep === null && isEverything({ ...report.run.selection, shard: null });
+}
+
+/** Shards ("i/n") absent from a set of sharded reports: without them the merged run is incomplete. */
+export function missingShards(reports: Report[]): string[] {
+  const shards = reports.map((r) => r.run.selection.shard).filter((s) => s !== null);
+  const totals = [...new Set(shards.map((s) => s.total))];
+  return totals.flatMap((total) => Array.from({ length: total }, (_, i) => i + 1)
+    .filter((index) => !shards.some((s) => s.total === total && s.index === index))
+    .map((index) => `${index}/${total}`));
+}
+
+/**
+ * Shards gated on the same baseline: known and new failures add up; an entry is stale only when
+ * it is stale in every shard (each shard sees only its own specs failing).
+ */
+function mergedBaseline(reports: Report[]): BaselineOutcome | undefined {
+  const outcomes = reports.map((r) => r.baseline);
+  if (outcomes.every((b) => b === undefined)) return undefined;
+  const files = [...new Set(outcomes.map((b) => b?.file ?? '(none)'))];
+  if (files.length > 1) throw new UsageError(`cannot merge reports gated on different baselines: ${files.join(' vs ')}`);
+  const gated = outcomes as BaselineOutcome[];
+  const staleEntries = gated[0]!.staleEntries.filter((entry) => gated.every((b) => b.staleEntries.includes(entry)));
+  return {
+    file: files[0]!,
+    known: gated.reduce((n, b) => n + b.known, 0),
+    new: gated.reduce((n, b) => n + b.new, 0),
+    fixed: staleEntries.length,
+    newFailures: gated.flatMap((b) => b.newFailures),
+    staleEntries,
+  };
+}
+
+/** JSON with sorted keys: equality of plain data regardless of key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v)
+    ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+    : v));
+}

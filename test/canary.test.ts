@@ -48,7 +48,7 @@ describe('a canary credential never reaches an artefact or a log', () => {
 
   it('no report file, stdout or stderr contains the marker', () => {
     const files = readdirSync(reportDir);
-    expect(files.sort()).toEqual(['junit.xml', 'report.json', 'summary.md']);
+    expect(files.sort()).toEqual(['junit.xml', 'report.html', 'report.json', 'summary.md']);
     const texts = [...files.map((f) => [f, readFileSync(join(reportDir, f), 'utf8')] as const), ['stdout', run.stdout] as const, ['stderr', run.stderr] as const];
     for (const [where, text] of texts) expect(text.includes(marker), `${where} contains the canary`).toBe(false);
   });

@@ -64,4 +64,9 @@ describe('redaction', () => {
   it('replaces every occurrence of every secret', () => {
     expect(redact('a TOKEN b TOKEN c key', ['TOKEN', 'key', ''])).toBe('a [REDACTED] b [REDACTED] c [REDACTED]');
   });
+  it('also in the escaped forms a secret takes in JSON, XML and HTML', () => {
+    const secret = 'p"a&s<s\\';
+    const text = [JSON.stringify({ token: secret }), `<x a="${secret.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')}"/>`].join(' ');
+    expect(redact(text, [secret])).not.toMatch(/p.{0,8}a.{0,8}s.{0,8}s/);
+  });
 });

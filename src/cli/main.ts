@@ -149,7 +149,7 @@ async function runCommand(args: string[]): Promise<number> {
   process.stdout.write(`\nspecgate: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped; `
     + `requirements ${summary.requirements.passed} passed, ${summary.requirements.failed} failed, ${summary.requirements.skipped} skipped, `
     + `${summary.requirements.pending} pending, ${summary.requirements.unspecified} unspecified\n`
-    + `specgate: report in ${where}/ (summary.md, report.json, junit.xml)\n`);
+    + `specgate: report in ${where}/ (report.html, summary.md, report.json, junit.xml)\n`);
   return outcome.exitCode;
 }
 

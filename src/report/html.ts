@@ -5,6 +5,7 @@
 
 import { BUILTIN_ADAPTERS } from '../targets/storage-target.js';
 import type { Level } from '../catalog/types.js';
+import { isEverything } from '../runner/selection.js';
 import type { AreaSummary, Report, ReportRequirement, ReportTest, RequirementStatus, RunTarget } from './model.js';
 
 const LEVELS: readonly Level[] = ['must', 'should', 'may'];
@@ -65,6 +66,7 @@ function describeTarget(target: RunTarget): string {
 
 function describeSelection(selection: Report['run']['selection'] | undefined): string | null {
   if (!selection) return null;
+  if (isEverything(selection)) return 'every spec (profile extended)';
   const parts = [`profile ${selection.profile}`];
   if (selection.areas.length > 0) parts.push(`areas ${selection.areas.join(', ')}`);
   if (selection.requirements.length > 0) parts.push(`requirements ${selection.requirements.join(', ')}`);
@@ -108,9 +110,12 @@ function totals(report: Report): Html {
 
 /** A bar for passed/total; `percent` is the figure shown (the report's own rounding when it has one). */
 function bar(passed: number, total: number, percent = total === 0 ? null : Math.round((1000 * passed) / total) / 10): Html {
-  if (percent === null) return html`<span class="bar empty"><span class="label">—</span></span>`;
-  return html`<span class="bar" title="${passed} of ${total} passed"><span class="fill" style="width:${percent}%"></span><span class="label">${percent}%</span></span>`;
+  if (percent === null) return html`<span class="bar"><span class="track"></span><span class="label">—</span></span>`;
+  return html`<span class="bar" title="${passed} of ${total} passed"><span class="track"><span class="fill" style="width:${percent}%"></span></span><span class="label">${percent}%</span></span>`;
 }
+
+/** A count in its status colour; a zero stays grey so the eye goes to what is not. */
+const count = (n: number, label: string, status: string): Html => html`<span class="${n === 0 ? 'zero' : `c-${status}`}">${n} ${label}</span>`;
 
 const levelTally = (area: AreaSummary): Html[] =>
   LEVELS.flatMap((level) => {
@@ -121,12 +126,12 @@ const levelTally = (area: AreaSummary): Html[] =>
 function areaRow(area: AreaSummary): Html {
   if (area.state === 'pending') {
     return html`<tr class="pending" data-area="${area.area}"><td>${area.area}</td><td>${area.suite}</td>
-<td colspan="3"><span class="bar pending"><span class="label">pending</span></span> ${area.pendingReason ?? ''}</td>
+<td colspan="3"><span class="badge s-pending">pending</span> ${area.pendingReason ?? ''}</td>
 <td class="num">${area.requirements}</td><td class="num">${area.unspecified}</td></tr>`;
   }
   return html`<tr data-area="${area.area}"><td>${area.area}</td><td>${area.suite}</td>
 <td>${bar(area.passed, area.requirements, area.compliance)}</td>
-<td class="counts"><span class="c-passed">${area.passed}✓</span> <span class="c-failed">${area.failed}✗</span> <span class="c-skipped">${area.skipped} skipped</span>${area.notRun > 0 ? html` <span class="c-not-run">${area.notRun} not run</span>` : ''}</td>
+<td class="counts">${count(area.passed, 'passed', 'passed')} ${count(area.failed, 'failed', 'failed')} ${count(area.skipped, 'skipped', 'skipped')}${area.notRun > 0 ? html` ${count(area.notRun, 'not run', 'not-run')}` : ''}</td>
 <td>${levelTally(area)}</td><td class="num">${area.requirements}</td><td class="num">${area.unspecified}</td></tr>`;
 }
 
@@ -231,9 +236,15 @@ function seedSection(report: Report): Html | null {
 
 // ---- requirement matrix ---------------------------------------------------------------------------
 
+/** "target > describe > title", the target dimmed: it repeats on every spec of a one-target run. */
+function specName(name: string): Html {
+  const cut = name.indexOf(' > ');
+  return cut < 0 ? html`${name}` : html`<span class="tgt">${name.slice(0, cut + 3)}</span>${name.slice(cut + 3)}`;
+}
+
 function specList(requirement: ReportRequirement, statusOf: Map<string, string>): Html {
   if (requirement.tests.length === 0) return html`<span class="none">${requirement.pendingReason ?? 'no spec'}</span>`;
-  const items = requirement.tests.map((name) => html`<li><span class="dot s-${statusOf.get(name) ?? 'not-run'}"></span>${name}</li>`);
+  const items = requirement.tests.map((name) => html`<li><span class="dot s-${statusOf.get(name) ?? 'not-run'}"></span>${specName(name)}</li>`);
   if (items.length <= 2) return html`<ul class="specs">${items}</ul>`;
   return html`<details><summary>${items.length} specs</summary><ul class="specs">${items}</ul></details>`;
 }
@@ -293,26 +304,26 @@ th{background:var(--bg2);position:sticky;top:0}td.num{text-align:right;font-vari
 .s-passed{--c:var(--passed)}.s-failed{--c:var(--failed)}.s-skipped{--c:var(--skipped)}.s-not-run{--c:var(--not-run)}.s-pending{--c:var(--pending)}.s-unspecified{--c:var(--unspecified)}.s-total{--c:#0969da}
 .badge[class*=s-]{background:var(--c)}.badge.s-unspecified{color:#1f2328}
 .tiles{display:flex;gap:8px;flex-wrap:wrap;margin:12px 0}.tile{border-left:4px solid var(--c);background:var(--bg2);padding:6px 12px;border-radius:4px}.tile b{font-size:20px}
-.bar{position:relative;display:inline-block;width:220px;height:18px;background:#ffebe9;border:1px solid var(--line);border-radius:4px;overflow:hidden;vertical-align:middle}
+.bar{display:inline-flex;align-items:center;gap:6px;vertical-align:middle}
+.bar .track{position:relative;display:inline-block;width:180px;height:14px;background:#ffebe9;border:1px solid var(--line);border-radius:4px;overflow:hidden}
 .bar .fill{position:absolute;inset:0 auto 0 0;background:var(--passed)}
-.bar .label{position:relative;display:block;text-align:center;font-size:12px;line-height:18px;font-weight:600;color:#1f2328;text-shadow:0 0 3px #fff}
-.bar.empty{background:var(--bg2)}.bar.pending{width:90px;background:repeating-linear-gradient(45deg,#f1e8ff,#f1e8ff 6px,#e4d4ff 6px,#e4d4ff 12px)}
+.bar .label{font-size:12px;font-weight:600;min-width:44px;font-variant-numeric:tabular-nums}
 tr.pending td{color:#59636e}
-.counts span{margin-right:4px}.c-passed{color:var(--passed)}.c-failed{color:var(--failed)}.c-skipped{color:var(--skipped)}.c-not-run{color:var(--not-run)}
+.counts span{margin-right:4px}.zero{color:#8c959f}.c-passed{color:var(--passed)}.c-failed{color:var(--failed)}.c-skipped{color:var(--skipped)}.c-not-run{color:var(--not-run)}
 .lvl{display:inline-block;margin-right:8px;font-size:12px}
 table.levels{width:auto}table.levels td{border:0}
 details{margin:4px 0}summary{cursor:pointer}
 .failure{border:1px solid var(--line);border-left:4px solid var(--failed);border-radius:6px;padding:6px 10px;margin:8px 0}
 .failure>summary{font-weight:600}.reqs,.file{color:#59636e}
 .ansi-red{color:var(--failed)}.ansi-green{color:var(--passed)}.ansi-yellow{color:#9a6700}.ansi-dim{color:#6e7781}
-code.cmd{background:var(--bg2);padding:1px 4px;border-radius:4px;word-break:break-all}
+code.cmd{background:var(--bg2);padding:1px 4px;border-radius:4px;overflow-wrap:anywhere}
 .filters{display:flex;gap:8px;align-items:center;flex-wrap:wrap;margin:8px 0}.filters input{min-width:260px;padding:4px 6px}
 #f-count{color:#59636e}
-.matrix td:nth-child(6){max-width:460px}.section{color:#59636e;font-size:12px}
+.matrix td:first-child{white-space:nowrap}.matrix td:nth-child(6){max-width:460px}.tgt{color:#8c959f}.section{color:#59636e;font-size:12px}
 ul.specs{margin:0;padding:0;list-style:none;font-size:12px}
 .dot{display:inline-block;width:8px;height:8px;border-radius:50%;background:var(--c);margin-right:4px}
 .none{color:#59636e;font-size:12px}
-.reason{color:#9a6700}
+.reason{color:#9a6700;min-width:300px}
 footer{margin-top:32px;color:#59636e;font-size:12px}
 `;
 

@@ -1,5 +1,5 @@
-// Writes a run's artefacts into its report directory: report.json, summary.md, and the redaction
-// of junit.xml (written by vitest's own junit reporter). Every artefact passes through `redact`,
+// Writes a run's artefacts into its report directory: report.json, report.html, summary.md, and
+// the redaction of junit.xml (written by vitest's own junit reporter). Every artefact passes through `redact`,
 // so no credential given to the run can reach a file.
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -7,15 +7,24 @@ import { join } from 'node:path';
 import { escapeHtml, renderHtml } from './html.js';
 import type { Report } from './model.js';
 
+/**
+ * Replaces every secret by [REDACTED], in its plain form and in the escaped forms it takes inside
+ * JSON, XML and HTML (a secret holding a quote or an ampersand would otherwise slip through).
+ */
 export function redact(text: string, secrets: string[]): string {
-  return secrets.filter((s) => s.length > 0).reduce((out, secret) => out.split(secret).join('[REDACTED]'), text);
+  const forms = secrets.filter((s) => s.length > 0).flatMap((s) => [s, JSON.stringify(s).slice(1, -1), escapeHtml(s), escapeXml(s)]);
+  // Longest first, so that a form containing another is replaced whole.
+  return [...new Set(forms)].sort((a, b) => b.length - a.length).reduce((out, form) => out.split(form).join('[REDACTED]'), text);
 }
+
+const XML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const escapeXml = (text: string): string => text.replace(/[&<>"']/g, (c) => XML_ENTITIES[c]!);
 
 export function writeReport(dir: string, report: Report, secrets: string[]): void {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'report.json'), redact(`${JSON.stringify(report, null, 2)}\n`, secrets));
   writeFileSync(join(dir, 'summary.md'), redact(summaryMarkdown(report), secrets));
-  writeFileSync(join(dir, 'report.html'), redact(renderHtml(report), [...secrets, ...secrets.map(escapeHtml)]));
+  writeFileSync(join(dir, 'report.html'), redact(renderHtml(report), secrets));
   const junit = join(dir, 'junit.xml');
   if (existsSync(junit)) writeFileSync(junit, redact(readFileSync(junit, 'utf8'), secrets));
 }

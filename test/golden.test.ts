@@ -10,6 +10,8 @@ import { zoneApiCatalog } from '../suites/zone-api/requirements/index.js';
 import type { ListedSpec } from '../src/runner/list.js';
 import { runCli } from './helpers/cli.js';
 
+const duplicates = (names: string[]): string[] => names.filter((name, i) => names.indexOf(name) !== i);
+
 describe('the zone API catalog and its specs', () => {
   it('agree: every covered requirement has a spec, every spec cites known, covered requirements', async () => {
     const listing = await runCli(['list', '--suite', 'zone-api', '--json']);
@@ -17,6 +19,7 @@ describe('the zone API catalog and its specs', () => {
     const specs = JSON.parse(listing.stdout) as ListedSpec[];
     expect(specs.length).toBeGreaterThan(40);
     expect(checkCoverage(zoneApiCatalog, specs)).toEqual([]);
+    expect(duplicates(specs.map((s) => s.name)), 'spec names identify specs in reports and baselines').toEqual([]);
   });
 
   it('has one catalog file per area of the zone-management document, in the report\'s area names', () => {
@@ -45,6 +48,7 @@ describe('the storage catalog and its specs', () => {
     const specs = JSON.parse(listing.stdout) as ListedSpec[];
     expect(specs.length).toBeGreaterThan(40);
     expect(checkCoverage(storageCatalog, specs)).toEqual([]);
+    expect(duplicates(specs.map((s) => s.name)), 'spec names identify specs in reports and baselines').toEqual([]);
   });
 
   it('has one catalog file per area of the storage document, in the report\'s area names', () => {

@@ -9,6 +9,8 @@ import type { Report, Selection } from '../report/model.js';
 import { PACKAGE_ROOT, runConformance } from '../runner/run.js';
 import { UnreachableError, UsageError } from '../targets/zone-target.js';
 import { listSpecs } from '../runner/list.js';
+import { DIFF_HELP, diffCommand } from './diff.js';
+import { MERGE_HELP, mergeCommand } from './merge.js';
 import { serve } from './serve.js';
 
 export const HELP = `specgate: conformance suite for the zone-management API and the object storage interface
@@ -17,6 +19,8 @@ Usage:
   specgate run [options]      run the conformance suites and write a report
   specgate list [options]     list the specs and the requirements each cites (runs nothing)
   specgate serve [options]    start the bundled reference zone API server
+  specgate diff OLD NEW       compare two reports: improved, regressed, new, removed specs
+  specgate merge DIR...       join the reports of the shards of one run
   specgate --help             show this help
 
 run options:
@@ -53,6 +57,10 @@ serve options:
   --test-mode                    enable the control API (reset, clock, zones)
   --token T | --email E --key K  credentials to accept (generated when not given)
 
+diff:
+${DIFF_HELP}
+merge:
+${MERGE_HELP}
 Exit codes: 0 all specs passed, 1 some spec failed, 2 bad usage or unreachable target.
 `;
 
@@ -96,7 +104,9 @@ export async function main(argv: string[]): Promise<number> {
     if (command === 'run') return await runCommand(rest);
     if (command === 'serve') return await serveCommand(rest);
     if (command === 'list') return await listCommand(rest);
-    throw new UsageError(`unknown command "${command}" (expected run or serve; see specgate --help)`);
+    if (command === 'diff') return await diffCommand(rest);
+    if (command === 'merge') return await mergeCommand(rest);
+    throw new UsageError(`unknown command "${command}" (expected run, list, serve, diff or merge; see specgate --help)`);
   } catch (error) {
     if (error instanceof UsageError || error instanceof UnreachableError || isParseArgsError(error)) {
       process.stderr.write(`specgate: ${(error as Error).message}\n`);

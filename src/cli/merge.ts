@@ -1,13 +1,15 @@
 // `specgate merge DIR... [--out DIR]`: one report from the shards of a run (a CI matrix). Writes
-// report.json, summary.md and junit.xml (the shards' <testsuite> elements side by side). Exit 0
+// report.json, summary.md and junit.xml (written from the merged report). Exit 0
 // when the merged run has no failure, 1 when it has, 2 (through UsageError) for bad usage.
 
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { mergeReports, missingShards } from '../report/merge.js';
+import type { Report } from '../report/model.js';
 import { writeReport } from '../report/write.js';
+import { gatePasses } from '../report/baseline.js';
 import { UsageError } from '../targets/zone-target.js';
 import { loadReport } from './diff.js';
 
@@ -17,8 +19,9 @@ const REPORTS_ROOT = fileURLToPath(new URL('../../reports/', import.meta.url));
 export const MERGE_HELP = `specgate merge DIR... [--out DIR]
   DIR        report directories (or report.json files) of the shards of one run
   --out DIR  where to write the merged report (default: reports/merged-<timestamp>/)
-Writes report.json, summary.md, and junit.xml when every shard has one.
-Exit codes: 0 the merged run has no failure, 1 it has, 2 bad usage or reports that cannot be merged.
+Writes report.json, summary.md and junit.xml (from the merged report: only the specs that ran).
+Exit codes: 0 the merged run has no failure (or, for shards gated on a baseline, passes the gate),
+1 otherwise, 2 bad usage or reports that cannot be merged.
 `;
 
 export async function mergeCommand(args: string[]): Promise<number> {
@@ -28,40 +31,60 @@ export async function mergeCommand(args: string[]): Promise<number> {
   const report = mergeReports(reports);
   const out = resolve(values.out ?? join(REPORTS_ROOT, `merged-${new Date().toISOString().replace(/[:.]/g, '-')}`));
   mkdirSync(out, { recursive: true });
-  const junit = mergedJunit(positionals.map(junitFileOf));
-  if (junit !== undefined) writeFileSync(join(out, 'junit.xml'), junit);
-  // The shards' artefacts were redacted when written; nothing new to redact here.
+  // writeReport passes junit.xml through redaction, as for a run; the shards were redacted already.
+  writeFileSync(join(out, 'junit.xml'), junitOf(report));
   writeReport(out, report, []);
   const missing = missingShards(reports);
   if (missing.length > 0) process.stderr.write(`specgate: shards ${missing.join(', ')} missing: the merged run is incomplete\n`);
-  if (junit === undefined) process.stderr.write('specgate: some shard has no junit.xml; the merged report has none\n');
   const { summary } = report;
   process.stdout.write(`specgate: merged ${positionals.length} reports: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped\n`
     + `specgate: report in ${relative(process.cwd(), out) || '.'}/\n`);
-  return summary.failed > 0 || report.errors.length > 0 ? 1 : 0;
+  if (report.errors.length > 0) return 1;
+  // Shards gated on a baseline merge into one gate: the same exit code as an unsharded run.
+  if (report.baseline) return gatePasses(report.baseline) ? 0 : 1;
+  return summary.failed > 0 ? 1 : 0;
 }
 
-const junitFileOf = (path: string): string => join(isFile(path) ? dirname(path) : path, 'junit.xml');
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
+/**
+ * junit.xml of the merged run, written from the merged report: the shards' own junit files cannot
+ * simply be joined (vitest lists every spec a shard left out as skipped, and names a spec file's
+ * <testsuite> the same for every target). One <testsuite> per target and spec file; a spec left
+ * out of the run by its selection or --grep is not listed.
+ */
+export function junitOf(report: Report): string {
+  const groups = new Map<string, Report['tests']>();
+  for (const test of report.tests) {
+    const key = `${test.target} > ${test.file}`;
+    groups.set(key, [...(groups.get(key) ?? []), test]);
   }
+  const suites = [...groups].map(([name, tests]) => testsuite(name, tests));
+  const { summary } = report;
+  return ['<?xml version="1.0" encoding="UTF-8" ?>',
+    `<testsuites name="specgate merged" tests="${summary.total}" failures="${summary.failed}" errors="0" skipped="${summary.skipped}" time="${seconds(totalMs(report.tests))}">`,
+    ...suites, '</testsuites>', ''].join('\n');
 }
 
-const ROOT_TAG = /<testsuites\b([^>]*)>([\s\S]*)<\/testsuites>/;
-const COUNTS = ['tests', 'failures', 'errors'] as const;
-
-/** One <testsuites> holding every shard's <testsuite> elements, with the counts added up; undefined when a shard has no junit.xml. */
-export function mergedJunit(files: string[]): string | undefined {
-  if (!files.every((f) => existsSync(f))) return undefined;
-  const roots = files.map((f) => ROOT_TAG.exec(readFileSync(f, 'utf8')));
-  if (roots.some((m) => m === null)) return undefined;
-  const attribute = (attrs: string, name: string) => Number(new RegExp(`\\b${name}="([^"]*)"`).exec(attrs)?.[1] ?? 0);
-  const sum = (name: string) => roots.reduce((n, m) => n + attribute(m![1]!, name), 0);
-  const counts = COUNTS.map((name) => `${name}="${sum(name)}"`).join(' ');
-  const body = roots.map((m) => m![2]!.replace(/^\s*\n|\s+$/g, '')).filter((b) => b.length > 0).join('\n');
-  return `<?xml version="1.0" encoding="UTF-8" ?>\n<testsuites name="vitest tests" ${counts} time="${sum('time')}">\n${body}\n</testsuites>\n`;
+function testsuite(name: string, tests: Report['tests']): string {
+  const count = (status: string) => tests.filter((t) => t.status === status).length;
+  return [
+    `    <testsuite name="${xml(name)}" tests="${tests.length}" failures="${count('failed')}" errors="0" skipped="${count('skipped')}" time="${seconds(totalMs(tests))}">`,
+    ...tests.map(testcase),
+    '    </testsuite>',
+  ].join('\n');
 }
+
+function testcase(test: Report['tests'][number]): string {
+  const open = `        <testcase classname="${xml(test.file)}" name="${xml(test.name)}" time="${seconds(test.durationMs)}"`;
+  if (test.status === 'passed') return `${open}/>`;
+  const body = test.status === 'failed'
+    ? `            <failure message="${xml(firstLine(test.error))}">${xml(test.error ?? '')}</failure>`
+    : `            <skipped message="${xml(test.skipReason ?? 'skipped')}"/>`;
+  return [`${open}>`, body, '        </testcase>'].join('\n');
+}
+
+const totalMs = (tests: Report['tests']): number => tests.reduce((ms, t) => ms + t.durationMs, 0);
+const seconds = (ms: number): string => String(ms / 1000);
+const firstLine = (text: string | undefined): string => (text ?? 'failed').split('\n')[0] ?? 'failed';
+const xml = (text: string): string => text.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c] ?? c)
+  // Characters XML 1.0 cannot carry at all (ANSI escapes in error messages, for one).
+  .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');

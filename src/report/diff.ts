@@ -1,13 +1,14 @@
 // What changed between two reports (`specgate diff OLD NEW`): per area, which specs improved,
 // regressed, appeared or disappeared, and which requirements changed status. Specs are matched
 // by name, which starts with the target ("zone-api > ...", "storage:reference-kv > ..."), so the
-// same spec on two adapters is two specs.
+// same spec on two adapters is two specs. A name is not always unique in a run (the same
+// describe and title in two spec files): such specs are matched by name and file.
 
 import type { TestStatus } from '../runner/collector.js';
 import type { Report, ReportTest, RequirementStatus } from './model.js';
 
-export interface SpecChange { name: string; from: TestStatus; to: TestStatus }
-export interface SpecPresence { name: string; status: TestStatus }
+export interface SpecChange { name: string; file: string; from: TestStatus; to: TestStatus }
+export interface SpecPresence { name: string; file: string; status: TestStatus }
 export interface RequirementChange { id: string; from: RequirementStatus; to: RequirementStatus }
 
 export interface AreaDiff {
@@ -61,21 +62,28 @@ function areaOrder(old: Report, next: Report): string[] {
 }
 
 function diffArea(area: string, old: Report, next: Report): AreaDiff {
+  const key = specKey(old, next);
+  const nextTests = new Map(next.tests.map((t) => [key(t), t]));
+  const oldTests = new Map(old.tests.map((t) => [key(t), t]));
   // A spec whose area moved between the reports is counted under its area in NEW.
-  const nextTests = new Map(next.tests.map((t) => [t.name, t]));
-  const oldTests = new Map(old.tests.map((t) => [t.name, t]));
-  const inArea = (t: ReportTest) => (nextTests.get(t.name) ?? t).area === area;
+  const inArea = (t: ReportTest) => (nextTests.get(key(t)) ?? t).area === area;
   const diff: AreaDiff = { area, improved: [], regressed: [], changed: [], added: [], removed: [], requirements: [] };
   for (const test of next.tests.filter(inArea)) {
-    const before = oldTests.get(test.name);
-    if (!before) diff.added.push({ name: test.name, status: test.status });
-    else if (before.status !== test.status) diff[verdict(before.status, test.status)].push({ name: test.name, from: before.status, to: test.status });
+    const before = oldTests.get(key(test));
+    if (!before) diff.added.push({ name: test.name, file: test.file, status: test.status });
+    else if (before.status !== test.status) diff[verdict(before.status, test.status)].push({ name: test.name, file: test.file, from: before.status, to: test.status });
   }
   for (const test of old.tests.filter(inArea)) {
-    if (!nextTests.has(test.name)) diff.removed.push({ name: test.name, status: test.status });
+    if (!nextTests.has(key(test))) diff.removed.push({ name: test.name, file: test.file, status: test.status });
   }
   diff.requirements = requirementChanges(area, old, next);
   return diff;
+}
+
+/** By name; by name and file for a name that appears more than once in either report. */
+function specKey(old: Report, next: Report): (t: ReportTest) => string {
+  const ambiguous = new Set([old, next].flatMap((r) => r.tests.map((t) => t.name).filter((name, i, all) => all.indexOf(name) !== i)));
+  return (t) => (ambiguous.has(t.name) ? `${t.name}\u0000${t.file}` : t.name);
 }
 
 function verdict(from: TestStatus, to: TestStatus): 'improved' | 'regressed' | 'changed' {

@@ -64,12 +64,16 @@ function mergedRun(reports: Report[]): Report['run'] {
   };
 }
 
-/** A spec in several shards is a sharding bug unless it came out the same (durations aside). */
+/**
+ * A spec in several shards is a sharding bug unless it came out the same (durations aside).
+ * Specs are told apart by name and file: a name alone is not unique in a run.
+ */
 function unitedTests(reports: Report[]): ReportTest[] {
   const byName = new Map<string, ReportTest>();
   for (const test of reports.flatMap((r) => r.tests)) {
-    const seen = byName.get(test.name);
-    if (!seen) byName.set(test.name, test);
+    const key = `${test.name}\u0000${test.file}`;
+    const seen = byName.get(key);
+    if (!seen) byName.set(key, test);
     else if (canonical(comparable(seen)) !== canonical(comparable(test))) {
       throw new UsageError(`cannot merge: spec "${test.name}" is in several reports with different results (${seen.status}, ${test.status})`);
     }

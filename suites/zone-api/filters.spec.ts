@@ -34,7 +34,7 @@ describe('the filter resource and its expression', () => {
   });
 });
 
-describe('the paths of the Versioning table', () => {
+describe('the filters paths of the Versioning table', () => {
   spec(['ZM-FLT-LIST', 'ZM-FLT-GET'], 'the list holds the zone\'s filters and each reads back the same', async ({ api, zone }) => {
     const created = await createFilters(api, zone, [1, 2, 3].map(() => ({ expression: uniqueExpression() })));
     const filters = await listed<Filter>(api, zone, '/filters');

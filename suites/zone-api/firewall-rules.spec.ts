@@ -147,7 +147,7 @@ describe('the recommended sequence', () => {
   });
 });
 
-describe('the paths of the Versioning table', () => {
+describe('the firewall rules paths of the Versioning table', () => {
   spec(['ZM-FW-LIST', 'ZM-FW-GET'], 'the list holds the zone\'s rules and each reads back the same', async ({ api, zone }) => {
     const created = await createRules(api, zone, [1, 2, 3].map(() => ({ filter: { expression: uniqueExpression() }, action: 'block' })));
     const rules = await listed<FirewallRule>(api, zone, '/firewall/rules');

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Report } from '../../src/report/model.js';
+import { schemaProblems } from '../../src/spec-kit/schemas.js';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(ROOT, 'bin/specgate.mjs');
@@ -34,7 +35,13 @@ export function runCli(args: string[], env: Record<string, string> = {}): Promis
 
 export const tempDir = (prefix: string): string => mkdtempSync(join(tmpdir(), `specgate-${prefix}-`));
 
-export const readReport = (dir: string): Report => JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
+/** The report a run wrote, checked against the published schema: every report a test reads is validated. */
+export function readReport(dir: string): Report {
+  const report: unknown = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
+  const problems = schemaProblems('report', report);
+  if (problems.length > 0) throw new Error(`${join(dir, 'report.json')} does not match report.schema.json:\n${problems.join('\n')}`);
+  return report as Report;
+}
 
 /** IDs of the requirements a report marks failed, sorted. */
 export const failedRequirements = (report: Report): string[] => report.requirements.filter((r) => r.status === 'failed').map((r) => r.id).sort();

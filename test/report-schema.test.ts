@@ -1,0 +1,77 @@
+// report.json is published as a JSON Schema (fixtures/schemas/report.schema.json): a report a run
+// writes conforms to it, and the schema is strict enough to catch a broken one.
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Report } from '../src/report/model.js';
+import { schemaProblems } from '../src/spec-kit/schemas.js';
+import { runCli, tempDir } from './helpers/cli.js';
+
+let report: Report;
+
+beforeAll(async () => {
+  const dir = tempDir('schema');
+  const result = await runCli(['run', '--suite', 'all', '--adapter', 'reference-kv', '--report-dir', dir, '--grep', 'envelope|a put value is read back']);
+  expect(result.code, result.stderr).toBe(0);
+  // Read without the validating helper: this test is about the schema itself.
+  report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
+});
+
+const broken = (edit: (copy: Report & Record<string, unknown>) => void): unknown => {
+  const copy = structuredClone(report) as Report & Record<string, unknown>;
+  edit(copy);
+  return copy;
+};
+
+describe('report.schema.json', () => {
+  it('accepts the report a run writes, with both suites and their targets', () => {
+    expect(report.tests.length).toBeGreaterThan(0);
+    expect(report.run.targets.map((t) => t.suite).sort()).toEqual(['storage', 'zone-api']);
+    expect(schemaProblems('report', report)).toEqual([]);
+  });
+
+  it('accepts the optional parts: a baseline outcome, a known failure, a shard', () => {
+    const gated = broken((r) => {
+      r.baseline = { file: 'baseline.json', known: 1, new: 0, fixed: 0, newFailures: [], staleEntries: [] };
+      Object.assign(r.tests[0]!, { status: 'failed', error: 'expected 404', known: { reason: 'issue #12' } });
+      r.run.selection.shard = { index: 1, total: 2 };
+    });
+    expect(schemaProblems('report', gated)).toEqual([]);
+  });
+
+  it('refuses a report without its summary', () => {
+    expect(schemaProblems('report', broken((r) => { delete (r as Partial<Report>).summary; }))).toContain("(root) must have required property 'summary'");
+  });
+
+  it('refuses a spec status outside the enum', () => {
+    const problems = schemaProblems('report', broken((r) => { (r.tests[0] as { status: string }).status = 'flaky'; }));
+    expect(problems).toContain('/tests/0/status must be equal to one of the allowed values');
+  });
+
+  it('refuses an unknown requirement status, level and area state', () => {
+    const problems = schemaProblems('report', broken((r) => {
+      (r.requirements[0] as { status: string }).status = 'maybe';
+      (r.requirements[0] as { level: string }).level = 'ought';
+      (r.areas[0] as { state: string }).state = 'partial';
+    }));
+    expect(problems).toEqual(expect.arrayContaining([
+      '/requirements/0/status must be equal to one of the allowed values',
+      '/requirements/0/level must be equal to one of the allowed values',
+      '/areas/0/state must be equal to one of the allowed values',
+    ]));
+  });
+
+  it('refuses an extra field in a closed object, at any depth', () => {
+    expect(schemaProblems('report', broken((r) => { r.extra = 1; }))).toContain('(root) must NOT have additional properties');
+    expect(schemaProblems('report', broken((r) => { (r.run.selection as unknown as Record<string, unknown>).tags = []; })))
+      .toContain('/run/selection must NOT have additional properties');
+    expect(schemaProblems('report', broken((r) => { (r.summary.requirements as Record<string, number>).flaky = 0; })))
+      .toContain('/summary/requirements must NOT have additional properties');
+  });
+
+  it('refuses another report format and a malformed shard', () => {
+    expect(schemaProblems('report', broken((r) => { r.specgate.format = 1; }))).toContain('/specgate/format must be equal to constant');
+    expect(schemaProblems('report', broken((r) => { r.run.selection.shard = { index: 0, total: 2 }; }))).not.toEqual([]);
+  });
+});

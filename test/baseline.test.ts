@@ -28,6 +28,9 @@ describe('--baseline', () => {
     expect(report.baseline).toMatchObject({ known: report.summary.failed, new: 0, fixed: 0 });
     expect(report.tests.filter((t) => t.status === 'failed').every((t) => t.known?.reason === 'this adapter sorts by UTF-16 code units')).toBe(true);
     expect(run.stdout).toMatch(/baseline .*: \d+ known, 0 new, 0 fixed/);
+    const summary = readFileSync(join(reportDir, 'summary.md'), 'utf8');
+    expect(summary).toContain('## Baseline gate: passed');
+    expect(summary).toContain('(known failure: this adapter sorts by UTF-16 code units)');
   });
 
   it('exits 1 on a new failure, naming it', async () => {
@@ -47,6 +50,7 @@ describe('--baseline', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('stale baseline entry (now passes; remove it or run --update-baseline): requirement ST-LIST-PREFIX');
     expect(readReport(reportDir).baseline).toMatchObject({ new: 0, fixed: 1, staleEntries: ['requirement ST-LIST-PREFIX'] });
+    expect(readFileSync(join(reportDir, 'summary.md'), 'utf8')).toContain('- stale entry, now passes: requirement ST-LIST-PREFIX');
   });
 
   it('--update-baseline rewrites the file so that the next run passes, keeping known reasons', async () => {

@@ -56,11 +56,18 @@ export function summaryMarkdown(report: Report): string {
     '|---|---|---|---|---|---|---|---|---|---|',
     ...report.areas.map((a) => `| ${a.area} | ${a.suite} | ${a.state === 'pending' ? `pending: ${a.pendingReason}` : 'covered'} | ${percent(a.compliance)} | ${a.passed} | ${a.failed} | ${a.skipped} | ${a.notRun} | ${a.unspecified} | ${a.byLevel.must ? `${a.byLevel.must.passed}/${a.byLevel.must.requirements}` : '—'} |`),
   ];
+  if (report.baseline) {
+    const { baseline } = report;
+    lines.push('', `## Baseline gate: ${baseline.new === 0 && baseline.fixed === 0 ? 'passed' : 'failed'}`, '',
+      `${baseline.file}: ${baseline.known} known, ${baseline.new} new, ${baseline.fixed} fixed (stale entries).`,
+      ...baseline.newFailures.map((name) => `- new failure: ${name}`),
+      ...baseline.staleEntries.map((entry) => `- stale entry, now passes: ${entry}`));
+  }
   const failed = report.tests.filter((t) => t.status === 'failed');
   if (failed.length > 0) {
     lines.push('', '## Failures', '');
     for (const test of failed) {
-      lines.push(`### ${test.name}`, '', `Requirements: ${test.requirements.join(', ')}`, '', '```', (test.error ?? '').trim(), '```');
+      lines.push(`### ${test.name}`, '', `Requirements: ${test.requirements.join(', ')}${test.known ? ` (known failure: ${test.known.reason})` : ''}`, '', '```', (test.error ?? '').trim(), '```');
       if (test.exchange) lines.push('', 'Last exchange:', '', '```', test.exchange, '```');
       if (test.seed !== undefined) lines.push('', `Seed: ${test.seed}`);
       lines.push('');

@@ -47,3 +47,24 @@ export function brokenAdapter(name: string, misbehaviour: Misbehaviour): Storage
 
 /** Ascending by UTF-8 bytes, as the spec orders keys. */
 export const byUtf8 = (a: string, b: string): number => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+
+/**
+ * The misreading lives inside the object: the named scenario runs `replacement` instead, given the
+ * object and the real `run` (every other scenario runs as usual).
+ */
+export function withScenario<Args>(
+  adapter: StorageAdapter,
+  scenario: string,
+  replacement: (object: StorageObject, args: Args, run: StorageObject['run']) => Promise<unknown>,
+): StorageAdapter {
+  return {
+    ...adapter,
+    async create() {
+      const object = await adapter.create();
+      const run = object.run.bind(object);
+      return Object.assign(object, {
+        run: (name: string, args?: unknown) => (name === scenario ? replacement(object, args as Args, run) : run(name, args)) as Promise<any>,
+      });
+    },
+  };
+}

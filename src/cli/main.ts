@@ -30,6 +30,8 @@ run options:
   --token T                      API token (or SPECGATE_TOKEN)
   --email E --key K              key pair (or SPECGATE_EMAIL, SPECGATE_KEY)
   --control URL                  the target's control API, if it has one
+  --real-time                    where specs need time to pass, wait for real (for targets
+                                 whose clock cannot be moved; slow)
   --adapter NAME|PATH            storage adapter: reference (both reference backends, the default),
                                  reference-kv, reference-sqlite, workerd, or a module path
                                  (.ts or .js) whose default export is an adapter
@@ -71,6 +73,7 @@ const RUN_OPTIONS = {
   email: { type: 'string' },
   key: { type: 'string' },
   control: { type: 'string' },
+  'real-time': { type: 'boolean', default: false },
   adapter: { type: 'string' },
   'report-dir': { type: 'string' },
   grep: { type: 'string' },
@@ -135,6 +138,7 @@ async function runCommand(args: string[]): Promise<number> {
     ...(values.target !== undefined && { target: values.target }),
     credentials,
     ...(values.control !== undefined && { controlUrl: values.control }),
+    ...(values['real-time'] && { realTime: true }),
     ...(values.adapter !== undefined && { adapter: values.adapter }),
     ...(values['report-dir'] !== undefined && { reportDir: values['report-dir'] }),
     ...(values.grep !== undefined && { grep: values.grep }),

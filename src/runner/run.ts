@@ -29,6 +29,8 @@ export interface RunOptions {
   target?: string;
   credentials?: Credentials;
   controlUrl?: string;
+  /** Wait in real time where specs need time to pass (targets without clock control). */
+  realTime?: boolean;
   /** Storage adapter: a built-in name or a module path; both reference backends when absent. */
   adapter?: string;
   /** Defaults to reports/<run-id>/ under the package root. */
@@ -72,7 +74,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   // and before any file is written.
   const adapters = suites.some((s) => s.name === 'storage') ? await checkedAdapters(options.adapter) : [];
   const zone = suites.some((s) => s.name === 'zone-api')
-    ? await resolveZoneTarget({ url: options.target, credentials: options.credentials ?? {}, controlUrl: options.controlUrl, seed })
+    ? await resolveZoneTarget({ url: options.target, credentials: options.credentials ?? {}, controlUrl: options.controlUrl, seed, realTime: options.realTime === true })
     : undefined;
   mkdirSync(reportDir, { recursive: true });
   const projects = [...(zone ? [zoneProject(zone.target)] : []), ...adapters.map(storageProject)];

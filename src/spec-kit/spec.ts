@@ -24,6 +24,13 @@ export class TestZone {
   update(setup: ZoneSetup): Promise<ControlZone> { return this.control.updateZone(this.id, setup); }
 }
 
+/** The target's time as a spec sees it: virtual through the control API, or real with --real-time. */
+export interface SpecClock {
+  now(): Promise<number>;
+  advance(ms: number): Promise<void>;
+  readonly virtual: boolean;
+}
+
 export interface SpecFixtures {
   target: ZoneApiTarget;
   /** Client authenticated with the target's default scheme. */
@@ -34,6 +41,8 @@ export interface SpecFixtures {
   /** A fresh enterprise zone; specs that need another plan create their own with `newZone`. */
   zone: TestZone;
   newZone: (setup?: ZoneSetup) => Promise<TestZone>;
+  /** Skips the spec when the target's time can neither be moved nor (with --real-time) waited for. */
+  clock: SpecClock;
 }
 
 export const specTest = test.extend<SpecFixtures>({
@@ -56,6 +65,15 @@ export const specTest = test.extend<SpecFixtures>({
     });
   },
   zone: async ({ newZone }, use) => { await use(await newZone({ plan: 'enterprise' })); },
+  clock: async ({ target, control, skip }, use) => {
+    if (target.realTime) {
+      await use({ virtual: false, now: async () => Date.now(), advance: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) });
+      return;
+    }
+    const hasClock = await control.now().then(() => true, () => false);
+    if (!hasClock) skip('target has no clock control (run with --real-time to wait in real time)');
+    await use({ virtual: true, now: async () => (await control.now()).epoch_ms, advance: async (ms) => { await control.advanceClock(ms); } });
+  },
 });
 
 type SpecBody = Parameters<typeof specTest>[2];

@@ -22,6 +22,8 @@ export interface ZoneApiTarget {
   controlUrl?: string;
   /** Seed for property-based specs; recorded in the report so a failure replays. */
   seed: number;
+  /** Wait in real time where a spec needs time to pass (for targets without clock control). */
+  realTime?: boolean;
 }
 
 declare module 'vitest' {

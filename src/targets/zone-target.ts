@@ -17,25 +17,26 @@ export interface TargetRequest {
   credentials: Credentials;
   controlUrl?: string;
   seed: number;
+  realTime?: boolean;
 }
 
 export async function resolveZoneTarget(request: TargetRequest): Promise<ResolvedTarget> {
-  if (!request.url) return startBundledReference(request.seed);
+  if (!request.url) return startBundledReference(request.seed, request.realTime === true);
   const baseUrl = normalizeBaseUrl(request.url);
   if (!request.credentials.token && !(request.credentials.email && request.credentials.key)) {
     throw new UsageError('a target URL needs credentials: --token T, or --email E --key K');
   }
   await assertReachable(baseUrl);
   if (request.controlUrl) await assertReachable(request.controlUrl.replace(/\/$/, ''));
-  const target: ZoneApiTarget = { name: baseUrl, baseUrl, credentials: request.credentials, seed: request.seed };
+  const target: ZoneApiTarget = { name: baseUrl, baseUrl, credentials: request.credentials, seed: request.seed, ...(request.realTime && { realTime: true }) };
   if (request.controlUrl) target.controlUrl = request.controlUrl.replace(/\/$/, '');
   return { target, stop: async () => {} };
 }
 
-async function startBundledReference(seed: number): Promise<ResolvedTarget> {
+async function startBundledReference(seed: number, realTime: boolean): Promise<ResolvedTarget> {
   const server = await startReferenceServer({ testMode: true });
   return {
-    target: { name: 'reference', baseUrl: server.baseUrl, credentials: server.credentials, controlUrl: server.controlUrl!, seed },
+    target: { name: 'reference', baseUrl: server.baseUrl, credentials: server.credentials, controlUrl: server.controlUrl!, seed, ...(realTime && { realTime }) },
     stop: () => server.close(),
   };
 }

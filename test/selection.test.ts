@@ -21,6 +21,7 @@ describe('selects', () => {
   it('core profile: only specs all of whose requirements are core', () => {
     const core = { ...EVERYTHING, profile: 'core' as const };
     expect([selects(core, spec('ZM-FLT-A'), catalog), selects(core, spec('ZM-FLT-A', 'ZM-FLT-B'), catalog)]).toEqual([true, false]);
+    expect(selects(core, { ...spec('ZM-FLT-A'), extended: true }, catalog), 'a spec declared extended').toBe(false);
   });
   it('area, level and requirement globs: a spec is in when one of its requirements matches', () => {
     expect(selects({ ...EVERYTHING, areas: ['kv'] }, spec('ZM-FLT-A', 'ST-KV-C'), catalog)).toBe(true);

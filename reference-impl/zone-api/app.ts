@@ -6,8 +6,10 @@ import type { Socket } from 'node:net';
 import { authenticate, type Credentials } from './auth.js';
 import { VirtualClock } from './clock.js';
 import { ApiError, codes, failureEnvelope } from './errors.js';
+import { CustomHostnamePolicy } from './custom-hostnames/policy.js';
 import { createRouter } from './router.js';
 import { controlRoutes } from './routes/control.js';
+import { customHostnameRoutes } from './routes/custom-hostnames.js';
 import { filterRoutes } from './routes/filters.js';
 import { firewallRuleRoutes } from './routes/firewall-rules.js';
 import { Store } from './store.js';
@@ -29,11 +31,14 @@ export interface ReferenceApp {
   app: FastifyInstance;
   store: Store;
   clock: VirtualClock;
+  /** The custom hostname numbers and decisions, read on every request: variants reassign them. */
+  customHostnames: CustomHostnamePolicy;
 }
 
 export function buildApp(options: AppOptions): ReferenceApp {
   const store = new Store(options.dataFile);
   const clock = new VirtualClock(store.loadClock(), (state) => store.saveClock(state));
+  const customHostnames = new CustomHostnamePolicy();
   const app = Fastify({
     logger: false,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
@@ -72,8 +77,9 @@ export function buildApp(options: AppOptions): ReferenceApp {
   const api = createRouter(app, API_PREFIX, store, clock);
   filterRoutes(api);
   firewallRuleRoutes(api);
-  if (options.testMode) controlRoutes(createRouter(app, CONTROL_PREFIX, store, clock));
-  return { app, store, clock };
+  customHostnameRoutes(api, customHostnames);
+  if (options.testMode) controlRoutes(createRouter(app, CONTROL_PREFIX, store, clock), customHostnames);
+  return { app, store, clock, customHostnames };
 }
 
 /** Maps any error raised while handling a request to a status and an error envelope. */

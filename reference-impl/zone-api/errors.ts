@@ -38,6 +38,10 @@ export const codes = {
   filterInUse: 10023,
   notFound: 10024,
   transferEncodingWithLength: 6010,
+  // Custom hostnames (codes seen from the production service, reference-notes.md).
+  duplicateCustomHostname: 1406,
+  certificateRateLimited: 1407,
+  unknownCustomHostname: 1436,
 } as const;
 
 export const notFound = (what: string, id: string): ApiError =>

@@ -40,6 +40,33 @@ export interface RuleRow {
   modified_on: string;
 }
 
+export interface CustomHostnameRow {
+  id: string;
+  zone_id: string;
+  /** Lower-case; may start with `*.` (a wildcard). */
+  hostname: string;
+  method: string;
+  type: string;
+  /** What was asked: '' for the default CA, else a CA name. */
+  certificate_authority: string;
+  /** The CA whose certificate the hostname has; null while none is issued. */
+  issuer: string | null;
+  status: string;
+  verification_errors: string[];
+  created_at: string;
+  /** Virtual-clock ms when the hostname became moved; null otherwise. */
+  moved_at: number | null;
+}
+
+export interface CaaRecord { tag: 'issue' | 'issuewild'; value: string }
+
+/** What the customer's DNS says about one hostname (set through the control API). */
+export interface DnsFacts { cname: string | null; caa: CaaRecord[] }
+
+export interface Hold { domain: string; include_subdomains: boolean }
+
+export interface FallbackOrigin { origin: string | null; dns_record: boolean }
+
 export interface Page<T> { rows: T[]; total: number }
 export interface PageRequest { page: number; perPage: number }
 
@@ -59,6 +86,20 @@ const SCHEMA = `
     seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, zone_id TEXT NOT NULL,
     filter_id TEXT NOT NULL REFERENCES filters(id), action TEXT NOT NULL, paused INTEGER NOT NULL,
     priority REAL, description TEXT, ref TEXT, created_on TEXT NOT NULL, modified_on TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS custom_hostnames (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, zone_id TEXT NOT NULL,
+    hostname TEXT NOT NULL, method TEXT NOT NULL, type TEXT NOT NULL, certificate_authority TEXT NOT NULL,
+    issuer TEXT, status TEXT NOT NULL, verification_errors TEXT NOT NULL, created_at TEXT NOT NULL,
+    moved_at INTEGER);
+  CREATE INDEX IF NOT EXISTS custom_hostnames_zone ON custom_hostnames(zone_id, seq);
+  CREATE INDEX IF NOT EXISTS custom_hostnames_name ON custom_hostnames(hostname, seq);
+  CREATE TABLE IF NOT EXISTS dns_facts (hostname TEXT PRIMARY KEY, cname TEXT, caa TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS holds (domain TEXT PRIMARY KEY, include_subdomains INTEGER NOT NULL);
+  CREATE TABLE IF NOT EXISTS standalone_zones (seq INTEGER PRIMARY KEY AUTOINCREMENT, domain TEXT NOT NULL UNIQUE);
+  CREATE TABLE IF NOT EXISTS fallback_origins (zone_id TEXT PRIMARY KEY, origin TEXT, dns_record INTEGER NOT NULL);
+  CREATE TABLE IF NOT EXISTS certificate_issuances (zone_id TEXT NOT NULL, at INTEGER NOT NULL);
+  CREATE INDEX IF NOT EXISTS certificate_issuances_zone ON certificate_issuances(zone_id, at);
+  CREATE TABLE IF NOT EXISTS certificate_penalties (zone_id TEXT PRIMARY KEY, until INTEGER NOT NULL);
   CREATE INDEX IF NOT EXISTS filters_zone ON filters(zone_id, seq);
   CREATE INDEX IF NOT EXISTS rules_zone ON firewall_rules(zone_id, seq);
   CREATE INDEX IF NOT EXISTS rules_filter ON firewall_rules(filter_id);
@@ -76,6 +117,13 @@ export class Store {
     if (file !== ':memory:') this.db.pragma('journal_mode = WAL');
     this.db.pragma('foreign_keys = ON');
     this.db.exec(SCHEMA);
+    this.addColumnIfMissing('zones', 'certificate_rate_limit', 'INTEGER');
+  }
+
+  /** Data files written before a column existed get it on open (CREATE IF NOT EXISTS keeps old tables). */
+  private addColumnIfMissing(table: string, column: string, type: string): void {
+    const columns = this.db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
+    if (!columns.some((c) => c.name === column)) this.db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
   }
 
   close(): void { this.db.close(); }
@@ -84,7 +132,9 @@ export class Store {
 
   /** Drops every zone and everything in it (the control API's reset). */
   reset(): void {
-    this.transaction(() => this.db.exec('DELETE FROM firewall_rules; DELETE FROM filters; DELETE FROM zones;'));
+    this.transaction(() => this.db.exec(`DELETE FROM firewall_rules; DELETE FROM filters; DELETE FROM zones;
+      DELETE FROM custom_hostnames; DELETE FROM dns_facts; DELETE FROM holds; DELETE FROM standalone_zones;
+      DELETE FROM fallback_origins; DELETE FROM certificate_issuances; DELETE FROM certificate_penalties;`));
   }
 
   // --- clock persistence ------------------------------------------------------------------------
@@ -191,6 +241,134 @@ export class Store {
     return this.list('firewall_rules', zoneId, where, page, ruleFromRow);
   }
 
+  // --- custom hostnames -------------------------------------------------------------------------
+
+  insertCustomHostname(hostname: Omit<CustomHostnameRow, 'id'>): CustomHostnameRow {
+    const row = { id: newId(), ...hostname };
+    this.db.prepare(`INSERT INTO custom_hostnames (id, zone_id, hostname, method, type, certificate_authority, issuer, status,
+      verification_errors, created_at, moved_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+      .run(row.id, row.zone_id, row.hostname, row.method, row.type, row.certificate_authority, row.issuer, row.status,
+        JSON.stringify(row.verification_errors), row.created_at, row.moved_at);
+    return row;
+  }
+
+  getCustomHostname(zoneId: string, id: string): CustomHostnameRow | undefined {
+    const row = this.db.prepare('SELECT * FROM custom_hostnames WHERE zone_id = ? AND id = ?').get(zoneId, id);
+    return row ? customHostnameFromRow(row) : undefined;
+  }
+
+  findCustomHostname(zoneId: string, hostname: string): CustomHostnameRow | undefined {
+    const row = this.db.prepare('SELECT * FROM custom_hostnames WHERE zone_id = ? AND hostname = ?').get(zoneId, hostname);
+    return row ? customHostnameFromRow(row) : undefined;
+  }
+
+  /** Every zone's custom hostnames with that exact name, oldest first. */
+  customHostnamesNamed(hostname: string): CustomHostnameRow[] {
+    return this.db.prepare('SELECT * FROM custom_hostnames WHERE hostname = ? ORDER BY seq').all(hostname).map(customHostnameFromRow);
+  }
+
+  /** All custom hostnames of one zone, or of every zone. */
+  allCustomHostnames(zoneId?: string): CustomHostnameRow[] {
+    const rows = zoneId === undefined
+      ? this.db.prepare('SELECT * FROM custom_hostnames ORDER BY seq').all()
+      : this.db.prepare('SELECT * FROM custom_hostnames WHERE zone_id = ? ORDER BY seq').all(zoneId);
+    return rows.map(customHostnameFromRow);
+  }
+
+  updateCustomHostname(row: CustomHostnameRow): void {
+    this.db.prepare(`UPDATE custom_hostnames SET method = ?, type = ?, certificate_authority = ?, issuer = ?, status = ?,
+      verification_errors = ?, moved_at = ? WHERE id = ?`)
+      .run(row.method, row.type, row.certificate_authority, row.issuer, row.status, JSON.stringify(row.verification_errors), row.moved_at, row.id);
+  }
+
+  deleteCustomHostname(id: string): void {
+    this.db.prepare('DELETE FROM custom_hostnames WHERE id = ?').run(id);
+  }
+
+  listCustomHostnames(zoneId: string, where: Conditions, page: PageRequest): Page<CustomHostnameRow> {
+    return this.list('custom_hostnames', zoneId, where, page, customHostnameFromRow);
+  }
+
+  // --- the customer's DNS, holds, standalone zones, fallback origins (control API facts) --------
+
+  getDnsFacts(hostname: string): DnsFacts | undefined {
+    const row = this.db.prepare('SELECT cname, caa FROM dns_facts WHERE hostname = ?').get(hostname) as { cname: string | null; caa: string } | undefined;
+    return row && { cname: row.cname, caa: JSON.parse(row.caa) as CaaRecord[] };
+  }
+
+  putDnsFacts(hostname: string, facts: DnsFacts): void {
+    this.db.prepare('INSERT INTO dns_facts (hostname, cname, caa) VALUES (?, ?, ?) ON CONFLICT(hostname) DO UPDATE SET cname = excluded.cname, caa = excluded.caa')
+      .run(hostname, facts.cname, JSON.stringify(facts.caa));
+  }
+
+  putHold(hold: Hold): void {
+    this.db.prepare('INSERT INTO holds (domain, include_subdomains) VALUES (?, ?) ON CONFLICT(domain) DO UPDATE SET include_subdomains = excluded.include_subdomains')
+      .run(hold.domain, Number(hold.include_subdomains));
+  }
+
+  /** False when there was no hold on that domain. */
+  deleteHold(domain: string): boolean {
+    return this.db.prepare('DELETE FROM holds WHERE domain = ?').run(domain).changes > 0;
+  }
+
+  listHolds(): Hold[] {
+    return (this.db.prepare('SELECT domain, include_subdomains FROM holds').all() as { domain: string; include_subdomains: number }[])
+      .map((r) => ({ domain: r.domain, include_subdomains: toBool(r.include_subdomains) }));
+  }
+
+  addStandaloneZone(domain: string): void {
+    this.db.prepare('INSERT INTO standalone_zones (domain) VALUES (?) ON CONFLICT(domain) DO NOTHING').run(domain);
+  }
+
+  listStandaloneZones(): string[] {
+    return (this.db.prepare('SELECT domain FROM standalone_zones ORDER BY seq').all() as { domain: string }[]).map((r) => r.domain);
+  }
+
+  getFallbackOrigin(zoneId: string): FallbackOrigin | undefined {
+    const row = this.db.prepare('SELECT origin, dns_record FROM fallback_origins WHERE zone_id = ?').get(zoneId) as { origin: string | null; dns_record: number } | undefined;
+    return row && { origin: row.origin, dns_record: toBool(row.dns_record) };
+  }
+
+  putFallbackOrigin(zoneId: string, fallback: FallbackOrigin): void {
+    this.db.prepare('INSERT INTO fallback_origins (zone_id, origin, dns_record) VALUES (?, ?, ?) ON CONFLICT(zone_id) DO UPDATE SET origin = excluded.origin, dns_record = excluded.dns_record')
+      .run(zoneId, fallback.origin, Number(fallback.dns_record));
+  }
+
+  // --- certificate issuance rate limit ----------------------------------------------------------
+
+  /** The zone's own limit; null when it uses the default. */
+  getCertificateRateLimit(zoneId: string): number | null {
+    const row = this.db.prepare('SELECT certificate_rate_limit AS n FROM zones WHERE id = ?').get(zoneId) as { n: number | null } | undefined;
+    return row?.n ?? null;
+  }
+
+  setCertificateRateLimit(zoneId: string, limit: number | null): void {
+    this.db.prepare('UPDATE zones SET certificate_rate_limit = ? WHERE id = ?').run(limit, zoneId);
+  }
+
+  recordIssuance(zoneId: string, at: number): void {
+    this.db.prepare('INSERT INTO certificate_issuances (zone_id, at) VALUES (?, ?)').run(zoneId, at);
+  }
+
+  /** Issuances strictly after `since`. */
+  countIssuances(zoneId: string, since: number): number {
+    return (this.db.prepare('SELECT count(*) AS n FROM certificate_issuances WHERE zone_id = ? AND at > ?').get(zoneId, since) as { n: number }).n;
+  }
+
+  forgetIssuances(zoneId: string, upTo: number): void {
+    this.db.prepare('DELETE FROM certificate_issuances WHERE zone_id = ? AND at <= ?').run(zoneId, upTo);
+  }
+
+  getPenaltyEnd(zoneId: string): number | undefined {
+    const row = this.db.prepare('SELECT until FROM certificate_penalties WHERE zone_id = ?').get(zoneId) as { until: number } | undefined;
+    return row?.until;
+  }
+
+  setPenaltyEnd(zoneId: string, until: number): void {
+    this.db.prepare('INSERT INTO certificate_penalties (zone_id, until) VALUES (?, ?) ON CONFLICT(zone_id) DO UPDATE SET until = excluded.until')
+      .run(zoneId, until);
+  }
+
   private list<T>(table: string, zoneId: string, where: Conditions, page: PageRequest, map: (row: unknown) => T): Page<T> {
     const clauses = ['zone_id = ?'];
     const params: unknown[] = [zoneId];
@@ -216,6 +394,16 @@ function filterFromRow(raw: unknown): FilterRow {
   return {
     id: r.id as string, zone_id: r.zone_id as string, expression: r.expression as string, paused: toBool(r.paused),
     description: r.description as string | null, ref: r.ref as string | null, via_rule: toBool(r.via_rule),
+  };
+}
+
+function customHostnameFromRow(raw: unknown): CustomHostnameRow {
+  const r = raw as Record<string, unknown>;
+  return {
+    id: r.id as string, zone_id: r.zone_id as string, hostname: r.hostname as string, method: r.method as string,
+    type: r.type as string, certificate_authority: r.certificate_authority as string, issuer: r.issuer as string | null,
+    status: r.status as string, verification_errors: JSON.parse(r.verification_errors as string) as string[],
+    created_at: r.created_at as string, moved_at: r.moved_at as number | null,
   };
 }
 

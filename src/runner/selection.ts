@@ -14,11 +14,13 @@ export const isEverything = (selection: Selection): boolean =>
 export interface SelectableSpec {
   title: string;
   requirements: string[];
+  /** Declared extended by the spec itself (it depends on something the spec does not show). */
+  extended?: boolean;
 }
 
 export function selects(selection: Selection, spec: SelectableSpec, catalog: ReadonlyMap<string, Requirement>): boolean {
   const cited = spec.requirements.map((id) => catalog.get(id)).filter((r): r is Requirement => r !== undefined);
-  if (selection.profile === 'core' && cited.some((r) => r.profile !== 'core')) return false;
+  if (selection.profile === 'core' && (spec.extended || cited.some((r) => r.profile !== 'core'))) return false;
   if (selection.areas.length > 0 && !cited.some((r) => selection.areas.includes(r.area))) return false;
   if (selection.levels.length > 0 && !cited.some((r) => selection.levels.includes(r.level))) return false;
   if (selection.requirements.length > 0) {

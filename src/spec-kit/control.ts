@@ -8,9 +8,25 @@ export interface ZoneSetup {
   name?: string;
   rule_quota?: number;
   features?: string[];
+  /** Successful custom hostname POSTs allowed per minute (custom hostnames; default 15). */
+  certificate_rate_limit?: number;
 }
 
-export interface ControlZone extends Required<ZoneSetup> { id: string }
+export interface ControlZone extends Required<Omit<ZoneSetup, 'certificate_rate_limit'>> { id: string; certificate_rate_limit?: number }
+
+/** A certificate authority the target can issue from; caa_domain is the value CAA records name. */
+export interface CertificateAuthority { name: string; caa_domain: string }
+
+/** The customer's DNS facts for one hostname (custom hostnames). */
+export interface DnsFacts {
+  cname?: string | null;
+  caa?: { tag: 'issue' | 'issuewild'; value: string }[];
+}
+
+/** What a request for a hostname meets: a custom hostname of a zone, or error 1016 with its cause. */
+export type Route =
+  | { routable: true; zone_id: string; custom_hostname_id: string }
+  | { routable: false; error: 1016; cause: 'validation_incomplete' | 'fallback_origin' | 'shadowed_by_zone' | 'no_custom_hostname' | string };
 
 export class ControlClient {
   constructor(private readonly url: string) {}
@@ -21,6 +37,21 @@ export class ControlClient {
   now(): Promise<{ now: string; epoch_ms: number }> { return this.call('GET', '/clock') as Promise<{ now: string; epoch_ms: number }>; }
   setClock(now: string | number): Promise<unknown> { return this.call('PUT', '/clock', { now }); }
   advanceClock(ms: number): Promise<unknown> { return this.call('POST', '/clock/advance', { ms }); }
+
+  // Custom hostnames (docs/custom-hostnames-contract.md)
+  certificateAuthorities(): Promise<{ preferred: CertificateAuthority; other: CertificateAuthority }> {
+    return this.call('GET', '/certificate_authorities') as Promise<{ preferred: CertificateAuthority; other: CertificateAuthority }>;
+  }
+  /** Replaces the customer's DNS facts for a hostname. */
+  setDns(hostname: string, facts: DnsFacts): Promise<unknown> { return this.call('PUT', `/dns/${encodeURIComponent(hostname)}`, facts); }
+  hold(domain: string, includeSubdomains: boolean): Promise<unknown> { return this.call('POST', '/holds', { domain, include_subdomains: includeSubdomains }); }
+  release(domain: string): Promise<unknown> { return this.call('DELETE', `/holds/${encodeURIComponent(domain)}`); }
+  /** Makes a domain exist as its own zone (with no DNS records). */
+  addStandaloneZone(domain: string): Promise<unknown> { return this.call('POST', '/standalone_zones', { domain }); }
+  setFallbackOrigin(zoneId: string, setting: { origin: string | null; dns_record: boolean }): Promise<unknown> {
+    return this.call('PUT', `/zones/${zoneId}/fallback_origin`, setting);
+  }
+  route(hostname: string): Promise<Route> { return this.call('GET', `/route/${encodeURIComponent(hostname)}`) as Promise<Route>; }
 
   private async call(method: string, path: string, body?: unknown): Promise<unknown> {
     const response = await fetch(this.url + path, {

@@ -15,7 +15,7 @@ declare module 'vitest' {
 
 let catalog: Map<string, Requirement> | undefined;
 
-export function isSelected(title: string, requirements: string[]): boolean {
+export function isSelected(title: string, requirements: string[], extended = false): boolean {
   catalog ??= new Map(Object.values(SUITES).flatMap((suite) => suite.catalog.flatMap((c) => c.requirements.map((r) => [r.id, r] as const))));
-  return selects(inject('selection') ?? EVERYTHING, { title, requirements }, catalog);
+  return selects(inject('selection') ?? EVERYTHING, { title, requirements, extended }, catalog);
 }

@@ -78,10 +78,18 @@ export const specTest = test.extend<SpecFixtures>({
 
 type SpecBody = Parameters<typeof specTest>[2];
 
-export interface SpecOptions { timeout?: number }
+export interface SpecOptions {
+  timeout?: number;
+  /**
+   * Why the spec belongs to the extended profile although it cites core requirements: it depends
+   * on something the spec does not show (an endpoint, a payload). A core-profile run leaves it out.
+   */
+  extended?: string;
+}
 
 /** Declares a spec verifying the given requirement IDs. */
 export function spec(requirements: string | string[], title: string, body: NonNullable<SpecBody>, options: SpecOptions = {}): void {
   const ids = Array.isArray(requirements) ? requirements : [requirements];
-  (isSelected(title, ids) ? specTest : specTest.skip)(title, { meta: { requirements: ids }, ...(options.timeout !== undefined && { timeout: options.timeout }) }, body);
+  const meta = { requirements: ids, ...(options.extended !== undefined && { extended: options.extended }) };
+  (isSelected(title, ids, options.extended !== undefined) ? specTest : specTest.skip)(title, { meta, ...(options.timeout !== undefined && { timeout: options.timeout }) }, body);
 }

@@ -41,6 +41,8 @@ declare module '@vitest/runner' {
     requirements?: string[];
     /** The seed a property-based spec ran with. */
     seed?: number;
+    /** Why a spec citing core requirements still belongs to the extended profile. */
+    extended?: string;
     /** The last request and response of a failed spec, credentials redacted. */
     exchange?: string;
   }

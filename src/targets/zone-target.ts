@@ -35,6 +35,8 @@ export async function resolveZoneTarget(request: TargetRequest): Promise<Resolve
 
 async function startBundledReference(seed: number, realTime: boolean): Promise<ResolvedTarget> {
   const server = await startReferenceServer({ testMode: true });
+  // A frozen clock (moved only by specs) makes every time boundary exact to the millisecond.
+  server.clock.set(Date.now());
   return {
     target: { name: 'reference', baseUrl: server.baseUrl, credentials: server.credentials, controlUrl: server.controlUrl!, seed, ...(realTime && { realTime }) },
     stop: () => server.close(),

@@ -95,4 +95,38 @@ export const zoneApiVariants: BrokenVariant[] = [
     },
     expectedFailures: ['ZM-FLT-DELETE', 'ZM-FW-COMBINED-FILTER-NO-DELETE', 'ZM-FW-DELETE', 'ZM-FW-DELETE-KEEPS-FILTER', 'ZM-FW-DELETE-REVERSE-ORDER'],
   },
+  // Custom hostnames: the reference's policy object takes one-line overrides (custom-hostnames/policy.ts).
+  {
+    name: 'failed-posts-count-toward-rate',
+    misreading: 'every POST to custom_hostnames counts toward the certificate rate limit, failed ones too',
+    customize({ customHostnames: policy }) { policy.countsTowardLimit = () => true; },
+    expectedFailures: ['ZM-CH-CERT-RATE-COUNTS-SUCCESS'],
+  },
+  {
+    name: 'rate-penalty-20s',
+    misreading: 'the certificate rate limit penalty lasts 20 seconds instead of 30',
+    customize({ customHostnames: policy }) { policy.penaltyMs = 20_000; },
+    expectedFailures: ['ZM-CH-CERT-RATE-PENALTY-30S'],
+  },
+  {
+    name: 'moved-never-deleted',
+    misreading: 'a Moved custom hostname stays until someone deletes it',
+    customize({ customHostnames: policy }) { policy.movedLifetimeMs = Infinity; },
+    expectedFailures: ['ZM-CH-MOVED-DELETED-AFTER-7D'],
+  },
+  {
+    name: 'pinned-ca-falls-back',
+    misreading: 'a named CA blocked by CAA falls back to the other CA, like the default does',
+    customize({ customHostnames: policy }) { policy.pinnedCandidates = (ca) => policy.withFallback(ca); },
+    expectedFailures: ['ZM-CH-CA-NAMED-PINS'],
+  },
+  {
+    name: 'wildcard-wins-over-standalone-zone',
+    misreading: 'a wildcard custom hostname serves every subdomain, even one that is a standalone zone of its own',
+    customize({ customHostnames: policy }) { policy.isShadowedByZone = () => false; },
+    expectedFailures: [
+      'ZM-CH-1016-CAUSE-WILDCARD-SHADOWED', 'ZM-CH-SHADOWED-ADD-INDIVIDUALLY',
+      'ZM-CH-WILDCARD-SHADOWED-BY-ZONE', 'ZM-CH-WILDCARD-SHADOWED-WITHOUT-RECORD',
+    ],
+  },
 ];

@@ -4,12 +4,23 @@
 //   PUT  /clock {now}                   freeze the clock at a time
 //   POST /clock/advance {ms}            move the clock forward
 //   POST /zones {plan?, name?, rule_quota?, features?}   create a zone
-//   PATCH /zones/:zone_id {plan?, rule_quota?, features?} change a zone's quota and features
+//   PATCH /zones/:zone_id {plan?, rule_quota?, features?, certificate_rate_limit?} change a zone's quotas and features
+// Custom hostname facts (docs/custom-hostnames-contract.md):
+//   GET  /certificate_authorities       {preferred, other}: {name, caa_domain}
+//   PUT  /dns/:hostname {cname?, caa?}  replace the customer's DNS facts for a hostname
+//   POST /holds {domain, include_subdomains}   hold a domain; DELETE /holds/:domain releases it
+//   POST /standalone_zones {domain}     the domain exists as its own zone
+//   PUT  /zones/:zone_id/fallback_origin {origin, dns_record}
+//   GET  /route/:hostname               what a request for the hostname meets
+// Every change of facts re-evaluates the custom hostnames it may affect.
 
-import { badRequest, codes, successEnvelope } from '../errors.js';
+import type { CustomHostnamePolicy } from '../custom-hostnames/policy.js';
+import { HostnameLifecycle } from '../custom-hostnames/lifecycle.js';
+import { dnsFactsInput, fallbackOriginInput, holdInput, nameFromPath, rateLimitInput, standaloneZoneInput } from '../custom-hostnames/input.js';
+import { badRequest, codes, notFound, successEnvelope } from '../errors.js';
 import { DEFAULTS_BY_PLAN, requireObject, type Json } from '../firewall-model.js';
 import type { Router } from '../router.js';
-import { PLANS, newId, type Plan, type Zone } from '../store.js';
+import { PLANS, newId, type Plan, type Store, type Zone } from '../store.js';
 
 function checkZoneFields(body: Json): Partial<Omit<Zone, 'id'>> {
   const fields: Partial<Omit<Zone, 'id'>> = {};
@@ -34,7 +45,21 @@ function checkZoneFields(body: Json): Partial<Omit<Zone, 'id'>> {
 
 const clockJson = (ms: number) => ({ now: new Date(ms).toISOString(), epoch_ms: ms });
 
-export function controlRoutes({ store, clock, resource }: Router): void {
+/** The zone as the control API shows it: with its effective certificate issuance limit. */
+const zoneJson = (store: Store, policy: CustomHostnamePolicy, zone: Zone) =>
+  ({ ...zone, certificate_rate_limit: store.getCertificateRateLimit(zone.id) ?? policy.defaultRateLimit });
+
+/** The certificate_rate_limit of a zone body, checked; undefined when it has none. */
+const rateLimitOf = (body: Json): number | undefined =>
+  body.certificate_rate_limit === undefined ? undefined : rateLimitInput(body.certificate_rate_limit);
+
+export function controlRoutes(router: Router, customHostnames: CustomHostnamePolicy): void {
+  zoneControlRoutes(router, customHostnames);
+  customHostnameControlRoutes(router, customHostnames);
+}
+
+function zoneControlRoutes({ store, clock, resource }: Router, policy: CustomHostnamePolicy): void {
+  const lifecycle = new HostnameLifecycle(store, clock, policy);
   resource('/reset', {
     POST: () => {
       store.reset();
@@ -62,7 +87,9 @@ export function controlRoutes({ store, clock, resource }: Router): void {
   });
   resource('/zones', {
     POST: (req) => {
-      const fields = checkZoneFields(requireObject(req.body ?? {}, 'zone'));
+      const body = requireObject(req.body ?? {}, 'zone');
+      const fields = checkZoneFields(body);
+      const rateLimit = rateLimitOf(body);
       const plan = fields.plan ?? 'enterprise';
       const zone = store.createZone({
         name: fields.name ?? `zone-${newId().slice(0, 12)}.example`,
@@ -70,17 +97,77 @@ export function controlRoutes({ store, clock, resource }: Router): void {
         rule_quota: fields.rule_quota ?? DEFAULTS_BY_PLAN[plan].rule_quota,
         features: fields.features ?? [...DEFAULTS_BY_PLAN[plan].features],
       });
-      return successEnvelope(zone);
+      if (rateLimit !== undefined) store.setCertificateRateLimit(zone.id, rateLimit);
+      return successEnvelope(zoneJson(store, policy, zone));
     },
   });
   resource('/zones/:zone_id', {
-    GET: (req) => successEnvelope(req.zone()),
+    GET: (req) => successEnvelope(zoneJson(store, policy, req.zone())),
     PATCH: (req) => {
       const zone = req.zone();
-      const updated = { ...zone, ...checkZoneFields(requireObject(req.body, 'zone')) };
+      const body = requireObject(req.body, 'zone');
+      const updated = { ...zone, ...checkZoneFields(body) };
+      const rateLimit = rateLimitOf(body);
       store.updateZone(updated);
-      return successEnvelope(updated);
+      if (rateLimit !== undefined) store.setCertificateRateLimit(zone.id, rateLimit);
+      // A new zone name changes which CNAMEs point at the zone.
+      if (updated.name !== zone.name) lifecycle.reconsiderAll();
+      return successEnvelope(zoneJson(store, policy, updated));
     },
+  });
+}
+
+function customHostnameControlRoutes({ store, clock, resource }: Router, policy: CustomHostnamePolicy): void {
+  const lifecycle = new HostnameLifecycle(store, clock, policy);
+  resource('/certificate_authorities', {
+    GET: () => successEnvelope({ preferred: { ...policy.preferred }, other: { ...policy.other } }),
+  });
+  resource('/dns/:hostname', {
+    GET: (req) => {
+      const hostname = nameFromPath(req.params.hostname!, 'hostname', true);
+      return successEnvelope({ hostname, ...(store.getDnsFacts(hostname) ?? { cname: null, caa: [] }) });
+    },
+    PUT: (req) => {
+      const hostname = nameFromPath(req.params.hostname!, 'hostname', true);
+      const facts = dnsFactsInput(req.body);
+      store.putDnsFacts(hostname, facts);
+      lifecycle.reconsiderAll();
+      return successEnvelope({ hostname, ...facts });
+    },
+  });
+  resource('/holds', {
+    POST: (req) => {
+      const hold = holdInput(req.body);
+      store.putHold(hold);
+      lifecycle.reconsiderAll();
+      return successEnvelope(hold);
+    },
+  });
+  resource('/holds/:domain', {
+    DELETE: (req) => {
+      const domain = nameFromPath(req.params.domain!, 'domain', false);
+      if (!store.deleteHold(domain)) throw notFound('hold on', domain);
+      lifecycle.reconsiderAll();
+      return successEnvelope({ domain });
+    },
+  });
+  resource('/standalone_zones', {
+    POST: (req) => {
+      const domain = standaloneZoneInput(req.body);
+      store.addStandaloneZone(domain);
+      return successEnvelope({ domain });
+    },
+  });
+  resource('/zones/:zone_id/fallback_origin', {
+    PUT: (req) => {
+      const zone = req.zone();
+      const fallback = fallbackOriginInput(req.body);
+      store.putFallbackOrigin(zone.id, fallback);
+      return successEnvelope(fallback);
+    },
+  });
+  resource('/route/:hostname', {
+    GET: (req) => successEnvelope(lifecycle.route(nameFromPath(req.params.hostname!, 'hostname', false))),
   });
 }
 

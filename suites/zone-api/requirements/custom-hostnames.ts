@@ -3,7 +3,6 @@ import type { AreaCatalog } from '../../../src/catalog/types.js';
 // Custom hostnames: certificates for hostnames of other parties served by a parent zone.
 const catalog: AreaCatalog = {
   area: 'custom-hostnames',
-  pending: 'specs arrive with issue #5 (custom hostnames)',
   requirements: [
     // Resources and their fields > Custom hostname
     { id: 'ZM-CH-SSL-OBJECT', area: 'custom-hostnames', level: 'must', profile: 'core', section: 'Resources and their fields > Custom hostname', text: 'A custom hostname carries an ssl object holding its certificate settings' },

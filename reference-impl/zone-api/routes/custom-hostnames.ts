@@ -1,0 +1,100 @@
+// Custom hostnames: /zones/{zone_id}/custom_hostnames and /zones/{zone_id}/custom_hostnames/{id}.
+// Creation and PATCH validate the hostname (see custom-hostnames/model.ts); POST is subject to
+// the zone's issuance rate limit; expired moved hostnames disappear whenever hostnames are read.
+
+import type { FastifyReply } from 'fastify';
+import { ApiError, codes, successEnvelope } from '../errors.js';
+import { createInput, patchInput } from '../custom-hostnames/input.js';
+import { HostnameLifecycle } from '../custom-hostnames/lifecycle.js';
+import { customHostnameJson } from '../custom-hostnames/model.js';
+import type { CustomHostnamePolicy, PostOutcome } from '../custom-hostnames/policy.js';
+import { IssuanceRateLimit, rateLimited, retryAfterSeconds } from '../custom-hostnames/rate-limit.js';
+import { pageRequest, resultInfo, type Query } from '../listing.js';
+import type { Router } from '../router.js';
+import type { Conditions, CustomHostnameRow, Store, Zone } from '../store.js';
+
+export function customHostnameRoutes({ store, clock, resource }: Router, policy: CustomHostnamePolicy): void {
+  const lifecycle = new HostnameLifecycle(store, clock, policy);
+  const limit = new IssuanceRateLimit(store, clock, policy);
+
+  /** Refuses the POST when the zone is over its limit or in its penalty. */
+  const admit = (zone: Zone, reply: FastifyReply): void => {
+    const wait = limit.admit(zone.id);
+    if (wait === undefined) return;
+    reply.header('retry-after', retryAfterSeconds(wait));
+    throw rateLimited(wait, limit.limitOf(zone.id), policy.windowMs);
+  };
+
+  const create = (zone: Zone, body: unknown): CustomHostnameRow => {
+    const input = createInput(body, policy);
+    return store.transaction(() => {
+      if (store.findCustomHostname(zone.id, input.hostname)) {
+        throw new ApiError(409, { code: codes.duplicateCustomHostname, message: `A custom hostname ${input.hostname} already exists in this zone` });
+      }
+      const row = store.insertCustomHostname({
+        zone_id: zone.id, hostname: input.hostname, ...input.ssl, issuer: null, status: 'pending',
+        verification_errors: [], created_at: new Date(clock.now()).toISOString(), moved_at: null,
+      });
+      return lifecycle.validate(row);
+    });
+  };
+
+  resource('/zones/:zone_id/custom_hostnames', {
+    GET: (req) => {
+      const zone = req.zone();
+      lifecycle.sweep(zone.id);
+      const page = pageRequest(req.query);
+      const found = store.listCustomHostnames(zone.id, hostnameCondition(req.query), page);
+      return successEnvelope(found.rows.map(customHostnameJson), { result_info: resultInfo(page, found) });
+    },
+    POST: (req, reply) => {
+      const zone = req.zone();
+      lifecycle.sweep(zone.id);
+      admit(zone, reply);
+      let outcome: PostOutcome = 'failed';
+      try {
+        const row = create(zone, req.body);
+        outcome = 'created';
+        return successEnvelope(customHostnameJson(row));
+      } finally {
+        limit.record(zone.id, outcome);
+      }
+    },
+  });
+
+  resource('/zones/:zone_id/custom_hostnames/:custom_hostname_id', {
+    GET: (req) => successEnvelope(customHostnameJson(existing(store, lifecycle, req.zone(), req.params.custom_hostname_id!))),
+    PATCH: (req, reply) => {
+      const zone = req.zone();
+      const current = existing(store, lifecycle, zone, req.params.custom_hostname_id!);
+      const ssl = patchInput(req.body, policy);
+      const updated = store.transaction(() => {
+        const next = lifecycle.revalidate({ ...current, ...ssl });
+        // The ssl settings change even when the evaluation does not: store them too.
+        store.updateCustomHostname(next);
+        return next;
+      });
+      void reply.status(202);
+      return successEnvelope(customHostnameJson(updated));
+    },
+    DELETE: (req) => {
+      const row = existing(store, lifecycle, req.zone(), req.params.custom_hostname_id!);
+      store.deleteCustomHostname(row.id);
+      return successEnvelope({ id: row.id });
+    },
+  });
+}
+
+function existing(store: Store, lifecycle: HostnameLifecycle, zone: Zone, id: string): CustomHostnameRow {
+  lifecycle.sweep(zone.id);
+  const row = store.getCustomHostname(zone.id, id);
+  if (!row) throw new ApiError(404, { code: codes.unknownCustomHostname, message: `Custom hostname ${id} not found in this zone` });
+  return row;
+}
+
+/** `?hostname=` matches the name exactly, case-insensitively. */
+function hostnameCondition(query: Query): Conditions {
+  const raw = query.hostname;
+  const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
+  return value === undefined || value === '' ? {} : { hostname: { equals: value.toLowerCase() } };
+}

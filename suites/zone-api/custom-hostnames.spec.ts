@@ -1,0 +1,392 @@
+// Custom hostnames: the record, CA choice and CAA, the statuses (Moved, Blocked, caa_error), routing
+// and its 1016 causes, and the certificate issuance rate limit. Every spec runs in a zone of its own.
+//
+// Extended profile: the spec shows only the PATCH endpoint. Creating (POST), reading (GET) and
+// deleting custom hostnames are not shown, so every spec here that depends on them is declared
+// with `extendedSpec` (a run of the core profile leaves them out). The customer's DNS facts,
+// holds, standalone zones, the fallback origin and what a request for a hostname meets (1016) are set
+// and observed through the control API (docs/custom-hostnames-contract.md). `ssl.issuer` (which CA
+// issued the certificate) is the reference's field name, not the spec's: only the CA specs read it.
+//
+// Time: the clock is shared by every spec of a run, so specs only ever advance it, relative to what
+// it reads. Boundaries are checked on both sides; on a clock that ticks by itself the "not yet" side
+// keeps a margin (exact to 1 ms on a frozen clock), and the spec checks it really ran before it.
+
+import { describe, expect } from 'vitest';
+import { errorCodes, expectFailure, expectFailureStatus, expectSuccess } from '../../src/spec-kit/expect.js';
+import type { ApiClient } from '../../src/spec-kit/api-client.js';
+import { spec, type TestZone } from '../../src/spec-kit/spec.js';
+import {
+  activeHostname, advanceTo, boundarySlack, createHostname, customerDomain, DEFAULT_SSL, expectBefore, expectStatus, patchHostname,
+  pointAtZone, pointElsewhere, postHostname, readHostname, revalidate, statusOf, uniqueHostname, validatedHostname,
+  workingFallbackOrigin, type CustomHostname,
+} from './support/custom-hostnames.js';
+
+const CREATE = 'ZM-CH-EXT-POST-CREATE';
+
+/** A spec that needs endpoints the spec does not show: in the extended profile whatever it cites. */
+const extendedSpec = (...[ids, title, body, options = {}]: Parameters<typeof spec>) =>
+  spec(ids, title, body, { ...options, extended: 'creates custom hostnames through POST, which the spec does not show' });
+const SECOND = 1_000;
+const DAY = 86_400 * SECOND;
+const RATE_TIMEOUT = { timeout: 240_000 };
+
+const NO_CNAME = /does not CNAME to (this|the) zone/i;
+const HELD_ZONE = /associated with a held zone/i;
+const NOBODY = [{ tag: 'issue' as const, value: 'ca.nobody.example' }, { tag: 'issuewild' as const, value: 'ca.nobody.example' }];
+
+const permits = (caaDomain: string) => [{ tag: 'issue' as const, value: caaDomain }, { tag: 'issuewild' as const, value: caaDomain }];
+
+describe('the custom hostname record', () => {
+  extendedSpec(['ZM-CH-SSL-OBJECT', 'ZM-CH-SSL-METHOD-TXT', 'ZM-CH-SSL-TYPE-DV'], 'the record carries an ssl object; method txt and type dv are accepted', async ({ api, zone }) => {
+    const created = await createHostname(api, zone, uniqueHostname(), DEFAULT_SSL);
+    for (const record of [created, await readHostname(api, zone, created.id)]) {
+      expect(typeof record.ssl === 'object' && record.ssl !== null, `a custom hostname carries an ssl object: ${JSON.stringify(record)}`).toBe(true);
+      expect(record.ssl.method, 'ssl.method is the validation method; txt is accepted').toBe('txt');
+      expect(record.ssl.type, 'ssl.type is the certificate type; dv is accepted').toBe('dv');
+    }
+  });
+
+  extendedSpec(['ZM-CH-VERIFICATION-ERRORS'], 'verification_errors is an array of strings: the reasons while validating, none once Active', async ({ api, control, zone }) => {
+    const pending = await readHostname(api, zone, (await createHostname(api, zone, uniqueHostname())).id);
+    expect(statusOf(pending), 'a hostname whose CNAME points nowhere has not completed validation').not.toBe('active');
+    expect(Array.isArray(pending.verification_errors) && pending.verification_errors.every((e) => typeof e === 'string'),
+      `verification_errors is an array of strings: ${JSON.stringify(pending)}`).toBe(true);
+    expect(pending.verification_errors.length, 'a hostname in validation has at least one reason').toBeGreaterThan(0);
+    const active = await activeHostname(api, control, zone);
+    expect(active.verification_errors, 'validation completed: no reason remains').toEqual([]);
+  });
+
+  extendedSpec(['ZM-CH-VERIFICATION-ERROR-NO-CNAME'], 'a hostname that does not CNAME to the zone gets the message saying so', async ({ api, control, zone }) => {
+    const nowhere = await readHostname(api, zone, (await createHostname(api, zone, uniqueHostname())).id);
+    const elsewhere = uniqueHostname();
+    await pointElsewhere(control, elsewhere);
+    const other = await readHostname(api, zone, (await createHostname(api, zone, elsewhere)).id);
+    for (const record of [nowhere, other]) {
+      expect(record.verification_errors.some((e) => NO_CNAME.test(e)),
+        `verification_errors must say the hostname does not CNAME to this zone: ${JSON.stringify(record.verification_errors)}`).toBe(true);
+    }
+  });
+
+  extendedSpec(['ZM-CH-STATUS-VALUES'], 'status is a string taking the values Active, Moved, Blocked and caa_error', async ({ api, control, zone }) => {
+    const active = await activeHostname(api, control, zone);
+    const moved = await activeHostname(api, control, zone);
+    await pointElsewhere(control, moved.hostname);
+    const heldDomain = customerDomain();
+    await control.hold(heldDomain, true);
+    const blocked = await validatedHostname(api, control, zone, { hostname: uniqueHostname(heldDomain) });
+    const caa = await validatedHostname(api, control, zone, { caa: NOBODY });
+    const observed = [active, await readHostname(api, zone, moved.id), blocked, caa];
+    observed.forEach((record) => expect(typeof record.status, `status is a string: ${JSON.stringify(record)}`).toBe('string'));
+    expect(observed.map(statusOf), 'the statuses of an active, a moved, a held and a CAA-blocked hostname')
+      .toEqual(['active', 'moved', 'blocked', 'caa_error']);
+  });
+});
+
+describe('certificate authority', () => {
+  // `ssl.issuer` is the reference's name for the CA whose certificate the hostname has.
+  extendedSpec(['ZM-CH-CA-DEFAULT-EMPTY'], 'an empty certificate_authority lets the service choose one of its CAs', async ({ api, control, zone }) => {
+    const { preferred, other } = await control.certificateAuthorities();
+    const record = await activeHostname(api, control, zone, { ssl: { ...DEFAULT_SSL, certificate_authority: '' } });
+    expect(record.ssl.certificate_authority, 'the default CA was asked for: certificate_authority stays empty').toBe('');
+    expect([preferred.name, other.name], `the service chose a CA and issued (ssl.issuer): ${JSON.stringify(record.ssl)}`).toContain(record.ssl.issuer);
+  });
+
+  extendedSpec(['ZM-CH-CA-DEFAULT-PREFERS-COMPATIBLE'], 'with the default CA and nothing blocking it, the more compatible CA issues', async ({ api, control, zone }) => {
+    const { preferred, other } = await control.certificateAuthorities();
+    const unconstrained = await activeHostname(api, control, zone);
+    const bothPermitted = await validatedHostname(api, control, zone, { caa: [...permits(preferred.caa_domain), ...permits(other.caa_domain)] });
+    for (const record of [unconstrained, bothPermitted]) {
+      expectStatus(record, 'Active', 'CAA does not block the preferred CA');
+      expect(record.ssl.issuer, `the default CA prefers the more compatible CA (${preferred.name}): ${JSON.stringify(record.ssl)}`).toBe(preferred.name);
+    }
+  });
+
+  extendedSpec(['ZM-CH-CA-DEFAULT-CAA-FALLBACK'], 'with the default CA the other CA issues when CAA blocks the preferred one', async ({ api, control, zone }) => {
+    const { preferred, other } = await control.certificateAuthorities();
+    const record = await validatedHostname(api, control, zone, { caa: permits(other.caa_domain) });
+    expectStatus(record, 'Active', `CAA permits only ${other.name}`);
+    expect(record.ssl.issuer, `CAA blocks ${preferred.name}: the default CA falls back to ${other.name}: ${JSON.stringify(record.ssl)}`).toBe(other.name);
+  });
+
+  extendedSpec(['ZM-CH-CA-NAMED-PINS'], 'a named CA is pinned: it issues, or the status is caa_error, never the other CA', async ({ api, control, zone }) => {
+    const { preferred, other } = await control.certificateAuthorities();
+    const pinnedOther = await validatedHostname(api, control, zone, { ssl: { ...DEFAULT_SSL, certificate_authority: other.name } });
+    expectStatus(pinnedOther, 'Active', `${other.name} pinned, no CAA`);
+    expect(pinnedOther.ssl.issuer, `the pinned CA issues even when the default would prefer ${preferred.name}`).toBe(other.name);
+    const pinnedBlocked = await validatedHostname(api, control, zone, { ssl: { ...DEFAULT_SSL, certificate_authority: preferred.name }, caa: permits(other.caa_domain) });
+    expect(pinnedBlocked.ssl.issuer ?? null, `${preferred.name} pinned and blocked by CAA: no fallback to ${other.name}`).not.toBe(other.name);
+    expectStatus(pinnedBlocked, 'caa_error', `${preferred.name} pinned and blocked by CAA`);
+  });
+
+  extendedSpec(['ZM-CH-CAA-ERROR-STATUS'], 'CAA records blocking the CA give status caa_error', async ({ api, control, zone }) => {
+    const { preferred } = await control.certificateAuthorities();
+    const byDefault = await validatedHostname(api, control, zone, { caa: NOBODY });
+    expectStatus(byDefault, 'caa_error', 'CAA blocks every CA the default could choose');
+    const pinned = await validatedHostname(api, control, zone, { ssl: { ...DEFAULT_SSL, certificate_authority: preferred.name }, caa: NOBODY });
+    expectStatus(pinned, 'caa_error', 'CAA blocks the pinned CA');
+  });
+
+  extendedSpec(['ZM-CH-CAA-FIX'], 'adding CAA issue and issuewild records that permit the CA resolves caa_error', async ({ api, control, zone }) => {
+    const { preferred } = await control.certificateAuthorities();
+    const domain = customerDomain();
+    for (const hostname of [uniqueHostname(domain), `*.${domain}`]) {
+      const blocked = await validatedHostname(api, control, zone, { hostname, caa: NOBODY });
+      expectStatus(blocked, 'caa_error', `${hostname}: CAA blocks every CA`);
+      await pointAtZone(control, zone, hostname, [...NOBODY, ...permits(preferred.caa_domain)]);
+      // When the target re-checks is not shown; a PATCH restarts validation in any case.
+      const fixed = await revalidate(api, zone, blocked.id);
+      expectStatus(fixed, 'Active', `${hostname}: CAA now permits ${preferred.name}`);
+      expect(fixed.ssl.issuer, `${hostname}: the permitted CA issues`).toBe(preferred.name);
+    }
+  });
+});
+
+describe('PATCH of a custom hostname', () => {
+  extendedSpec(['ZM-CH-PATCH-SSL'], 'PATCH accepts {ssl: {method, type, certificate_authority}} and answers the envelope', async ({ api, control, zone }) => {
+    const { other } = await control.certificateAuthorities();
+    const record = await createHostname(api, zone, uniqueHostname());
+    expectSuccess(await patchHostname(api, zone, record.id, DEFAULT_SSL), 'PATCH with the default CA');
+    expectSuccess(await patchHostname(api, zone, record.id, { method: 'txt', type: 'dv', certificate_authority: other.name }), 'PATCH with a named CA');
+  });
+
+  extendedSpec(['ZM-CH-EXT-PATCH-202'], 'a successful PATCH answers HTTP 202', async ({ api, zone }) => {
+    const record = await createHostname(api, zone, uniqueHostname());
+    const response = await patchHostname(api, zone, record.id);
+    expectSuccess(response, 'PATCH of a custom hostname');
+    expect(response.status, 'a successful PATCH answers HTTP 202').toBe(202);
+  });
+});
+
+describe('create, read, unknown ids (extended)', () => {
+  spec(CREATE, 'POST creates a custom hostname that GET and the list then show', async ({ api, zone }) => {
+    const hostname = uniqueHostname();
+    const created = await createHostname(api, zone, hostname);
+    expect(created.hostname, 'the record names the hostname created').toBe(hostname);
+    expect((await readHostname(api, zone, created.id)).hostname).toBe(hostname);
+    const listed = expectSuccess(await api.get<CustomHostname[]>(zone.path('/custom_hostnames')), 'listing custom hostnames');
+    expect(listed.map((h) => h.id), 'the list holds the created hostname').toContain(created.id);
+  });
+
+  extendedSpec(['ZM-CH-EXT-POST-REQUIRES-HOSTNAME'], 'POST without a hostname fails and creates nothing', async ({ api, zone }) => {
+    for (const body of [{ ssl: DEFAULT_SSL }, { hostname: '', ssl: DEFAULT_SSL }]) {
+      expectFailure(await postHostname(api, zone, body), `POST ${JSON.stringify(body)}`);
+    }
+    const listed = expectSuccess(await api.get<CustomHostname[]>(zone.path('/custom_hostnames')), 'listing custom hostnames');
+    expect(listed, 'a refused POST creates nothing').toEqual([]);
+  });
+
+  extendedSpec(['ZM-CH-EXT-DUPLICATE-409'], 'creating the same hostname twice fails with HTTP 409 and code 1406', async ({ api, zone }) => {
+    const hostname = uniqueHostname();
+    await createHostname(api, zone, hostname);
+    const duplicate = await postHostname(api, zone, { hostname, ssl: DEFAULT_SSL });
+    expectFailureStatus(duplicate, 409, 'creating a duplicate hostname');
+    expect(errorCodes(duplicate), 'a duplicate hostname fails with error code 1406').toContain(1406);
+  });
+
+  extendedSpec(['ZM-CH-EXT-UNKNOWN-ID-404'], 'an unknown custom_hostname_id fails with HTTP 404 and code 1436', async ({ api, zone }) => {
+    const unknown = 'f'.repeat(32);
+    for (const response of [await api.get(zone.path(`/custom_hostnames/${unknown}`)), await patchHostname(api, zone, unknown)]) {
+      expectFailureStatus(response, 404, 'a request on an unknown custom hostname');
+      expect(errorCodes(response), 'an unknown custom hostname fails with error code 1436').toContain(1436);
+    }
+  });
+});
+
+describe('Moved', () => {
+  extendedSpec(['ZM-CH-DNS-CHANGE-MOVED'], 'an Active hostname whose CNAME stops pointing at the zone becomes Moved', async ({ api, control, zone }) => {
+    const active = await activeHostname(api, control, zone);
+    await pointElsewhere(control, active.hostname);
+    expectStatus(await readHostname(api, zone, active.id), 'Moved', 'the customer changed the DNS record that pointed at the service');
+  });
+
+  extendedSpec(['ZM-CH-MOVED-PATCH-REACTIVATES'], 'a PATCH on a Moved hostname restarts validation and leads to Active', async ({ api, control, zone }) => {
+    const active = await activeHostname(api, control, zone);
+    await pointElsewhere(control, active.hostname);
+    expectStatus(await readHostname(api, zone, active.id), 'Moved', 'the CNAME no longer points at the zone');
+    await pointAtZone(control, zone, active.hostname);
+    expectStatus(await revalidate(api, zone, active.id), 'Active', 'a PATCH restarts validation of the Moved hostname, whose CNAME points back');
+  });
+
+  extendedSpec(['ZM-CH-MOVED-DELETED-AFTER-7D'], 'a Moved hostname is still there just before 7 days and deleted at 7 days; a reactivated one stays', async ({ api, control, zone, clock, skip }) => {
+    if (!clock.virtual) skip('needs 7 days to pass: only on a target whose clock can be advanced');
+    const slack = await boundarySlack(clock);
+    const moved = await activeHostname(api, control, zone);
+    const reactivated = await activeHostname(api, control, zone);
+    const before = await clock.now();
+    await pointElsewhere(control, moved.hostname);
+    await pointElsewhere(control, reactivated.hostname);
+    expectStatus(await readHostname(api, zone, moved.id), 'Moved', 'the CNAME no longer points at the zone');
+    const after = await clock.now();
+
+    await advanceTo(clock, before + DAY);
+    await pointAtZone(control, zone, reactivated.hostname);
+    expectStatus(await revalidate(api, zone, reactivated.id), 'Active', 'reactivated by a PATCH within 7 days');
+
+    await advanceTo(clock, before + 7 * DAY - slack);
+    expectStatus(await readHostname(api, zone, moved.id), 'Moved', `${slack} ms before 7 days the Moved hostname still exists`);
+    await expectBefore(clock, before + 7 * DAY, 'the read just before 7 days');
+
+    await advanceTo(clock, after + 7 * DAY);
+    expectFailure(await api.get(zone.path(`/custom_hostnames/${moved.id}`)), 'reading a Moved hostname not reactivated within 7 days (it is deleted)');
+    const listed = expectSuccess(await api.get<CustomHostname[]>(zone.path('/custom_hostnames')), 'listing custom hostnames');
+    expect(listed.map((h) => h.id), 'the deleted hostname is not listed; the reactivated one is').toEqual([reactivated.id]);
+    expectStatus(await readHostname(api, zone, reactivated.id), 'Active', 'a reactivated hostname is not deleted');
+  });
+});
+
+describe('zone hold', () => {
+  extendedSpec(['ZM-CH-HOLD-BLOCKED'], 'a hostname in validation on a domain held with its subdomains is Blocked', async ({ api, control, zone }) => {
+    const domain = customerDomain();
+    await control.hold(domain, true);
+    for (const hostname of [domain, uniqueHostname(domain)]) {
+      expectStatus(await validatedHostname(api, control, zone, { hostname }), 'Blocked', `${hostname}: ${domain} is held, subdomains included`);
+    }
+  });
+
+  extendedSpec(['ZM-CH-HOLD-BLOCKED-MESSAGE'], 'a Blocked hostname says it is associated with a held zone', async ({ api, control, zone }) => {
+    const domain = customerDomain();
+    await control.hold(domain, true);
+    const blocked = await validatedHostname(api, control, zone, { hostname: uniqueHostname(domain) });
+    expect(blocked.verification_errors.some((e) => HELD_ZONE.test(e)),
+      `a Blocked hostname carries the message that it is associated with a held zone: ${JSON.stringify(blocked)}`).toBe(true);
+  });
+
+  extendedSpec(['ZM-CH-HOLD-RELEASE-REQUIRED'], 'a Blocked hostname stays Blocked until the hold is released, then activates', async ({ api, control, zone }) => {
+    const domain = customerDomain();
+    await control.hold(domain, true);
+    const blocked = await validatedHostname(api, control, zone, { hostname: uniqueHostname(domain) });
+    expectStatus(await revalidate(api, zone, blocked.id), 'Blocked', 'restarting validation while the hold is in place');
+    await control.release(domain);
+    expectStatus(await revalidate(api, zone, blocked.id), 'Active', 'the zone owner released the hold');
+  });
+});
+
+describe('routing and error 1016', () => {
+  extendedSpec(['ZM-CH-1016-UNROUTABLE'], 'a hostname that cannot be routed yields error 1016', async ({ api, control, zone }) => {
+    const pending = await createHostname(api, zone, uniqueHostname());
+    const active = await activeHostname(api, control, zone);
+    await control.setFallbackOrigin(zone.id, { origin: null, dns_record: false });
+    for (const hostname of [pending.hostname, active.hostname]) {
+      const route = await control.route(hostname);
+      expect(route, `${hostname} cannot be routed: error 1016`).toMatchObject({ routable: false, error: 1016 });
+    }
+  });
+
+  extendedSpec(['ZM-CH-1016-CAUSE-VALIDATION'], '1016 cause: ownership validation incomplete, the hostname does not CNAME to the zone', async ({ api, control, zone }) => {
+    await workingFallbackOrigin(control, zone);
+    const pending = await readHostname(api, zone, (await createHostname(api, zone, uniqueHostname())).id);
+    expect(await control.route(pending.hostname), 'validation incomplete: 1016').toMatchObject({ routable: false, error: 1016, cause: 'validation_incomplete' });
+    expect(pending.verification_errors.some((e) => NO_CNAME.test(e)), `verification_errors says why: ${JSON.stringify(pending.verification_errors)}`).toBe(true);
+  });
+
+  extendedSpec(['ZM-CH-FALLBACK-ORIGIN-NEEDS-BOTH'], 'the fallback origin works only with both its DNS record and the setting', async ({ api, control, zone }) => {
+    const active = await activeHostname(api, control, zone);
+    const origin = `fallback.${zone.setup.name}`;
+    for (const setting of [{ origin, dns_record: false }, { origin: null, dns_record: true }, { origin: null, dns_record: false }]) {
+      await control.setFallbackOrigin(zone.id, setting);
+      expect((await control.route(active.hostname)).routable, `fallback origin ${JSON.stringify(setting)}: not routable`).toBe(false);
+    }
+    await control.setFallbackOrigin(zone.id, { origin, dns_record: true });
+    expect(await control.route(active.hostname), 'setting and DNS record: routable').toMatchObject({ routable: true, custom_hostname_id: active.id });
+  });
+
+  extendedSpec(['ZM-CH-1016-CAUSE-FALLBACK-ORIGIN'], '1016 cause: the fallback origin record or setting is missing', async ({ api, control, zone }) => {
+    const active = await activeHostname(api, control, zone);
+    for (const setting of [{ origin: `fallback.${zone.setup.name}`, dns_record: false }, { origin: null, dns_record: true }]) {
+      await control.setFallbackOrigin(zone.id, setting);
+      expect(await control.route(active.hostname), `fallback origin ${JSON.stringify(setting)}`).toMatchObject({ routable: false, error: 1016, cause: 'fallback_origin' });
+    }
+  });
+
+  extendedSpec(['ZM-CH-WILDCARD-COVERS-SUBDOMAINS'], 'a wildcard custom hostname covers subdomains', async ({ api, control, zone }) => {
+    await workingFallbackOrigin(control, zone);
+    const domain = customerDomain();
+    const wildcard = await activeHostname(api, control, zone, { hostname: `*.${domain}` });
+    for (const sub of ['www', 'shop', `app-${crypto.randomUUID().slice(0, 8)}`]) {
+      expect(await control.route(`${sub}.${domain}`), `${sub}.${domain} is served by *.${domain}`).toMatchObject({ routable: true, zone_id: zone.id, custom_hostname_id: wildcard.id });
+    }
+  });
+
+  extendedSpec(['ZM-CH-WILDCARD-SHADOWED-BY-ZONE', 'ZM-CH-WILDCARD-SHADOWED-WITHOUT-RECORD'], 'a standalone zone, even without a DNS record for the hostname, takes precedence over the wildcard', async ({ api, control, zone }) => {
+    await workingFallbackOrigin(control, zone);
+    const domain = customerDomain();
+    const wildcard = await activeHostname(api, control, zone, { hostname: `*.${domain}` });
+    await control.addStandaloneZone(`shop.${domain}`); // a zone of its own, with no DNS record
+    const route = await control.route(`shop.${domain}`);
+    expect(route, `shop.${domain} belongs to a standalone zone: the wildcard *.${domain} does not serve it`).not.toMatchObject({ custom_hostname_id: wildcard.id });
+    expect(await control.route(`www.${domain}`), 'a sibling outside the standalone zone is still covered').toMatchObject({ routable: true, custom_hostname_id: wildcard.id });
+  });
+
+  extendedSpec(['ZM-CH-1016-CAUSE-WILDCARD-SHADOWED'], '1016 cause: a wildcard custom hostname shadowed by a standalone zone', async ({ api, control, zone }) => {
+    await workingFallbackOrigin(control, zone);
+    const domain = customerDomain();
+    await activeHostname(api, control, zone, { hostname: `*.${domain}` });
+    await control.addStandaloneZone(`shop.${domain}`);
+    expect(await control.route(`shop.${domain}`), 'the wildcard is shadowed by the standalone zone').toMatchObject({ routable: false, error: 1016, cause: 'shadowed_by_zone' });
+  });
+
+  extendedSpec(['ZM-CH-SHADOWED-ADD-INDIVIDUALLY'], 'a hostname shadowed by a standalone zone is covered once added as an individual custom hostname', async ({ api, control, zone }) => {
+    await workingFallbackOrigin(control, zone);
+    const domain = customerDomain();
+    const wildcard = await activeHostname(api, control, zone, { hostname: `*.${domain}` });
+    await control.addStandaloneZone(`shop.${domain}`);
+    expect((await control.route(`shop.${domain}`)).routable, 'shadowed: the wildcard does not cover it').toBe(false);
+    const individual = await activeHostname(api, control, zone, { hostname: `shop.${domain}` });
+    const route = await control.route(`shop.${domain}`);
+    expect(route, 'added individually: served by its own custom hostname').toMatchObject({ routable: true, custom_hostname_id: individual.id });
+    expect(individual.id).not.toBe(wildcard.id);
+  });
+});
+
+describe('certificate issuance rate limit', () => {
+  // Written to hold for a sliding window and for a window starting at the first success: the 16th
+  // POST comes 59 s after the first 15; at the end of the penalty they are 89 s old.
+  const LIMIT = 15;
+  const createMany = async (api: ApiClient, zone: TestZone, count: number) => {
+    for (let i = 0; i < count; i += 1) await createHostname(api, zone, uniqueHostname());
+  };
+
+  extendedSpec(['ZM-CH-CERT-RATE-15-PER-MIN'], '15 POSTs within a minute are accepted, the 16th is refused', async ({ api, zone, clock }) => {
+    const t0 = await clock.now();
+    await createMany(api, zone, LIMIT);
+    await advanceTo(clock, t0 + 59 * SECOND);
+    expectFailure(await postHostname(api, zone, { hostname: uniqueHostname(), ssl: DEFAULT_SSL }), 'a 16th certificate within the minute');
+    await expectBefore(clock, t0 + 60 * SECOND, 'the 16th POST');
+  }, RATE_TIMEOUT);
+
+  extendedSpec(['ZM-CH-CERT-RATE-PENALTY-30S'], 'after the refusal every POST is refused for 30 s, and accepted at 30 s', async ({ api, zone, clock }) => {
+    const slack = await boundarySlack(clock);
+    const t0 = await clock.now();
+    await createMany(api, zone, LIMIT);
+    await advanceTo(clock, t0 + 59 * SECOND);
+    const refusedFrom = await clock.now();
+    expectFailure(await postHostname(api, zone, { hostname: uniqueHostname(), ssl: DEFAULT_SSL }), 'the POST over the limit');
+    const refusedBy = await clock.now();
+
+    await advanceTo(clock, refusedFrom + 30 * SECOND - slack);
+    expectFailure(await postHostname(api, zone, { hostname: uniqueHostname(), ssl: DEFAULT_SSL }), `a POST ${slack} ms before the 30 s penalty ends`);
+    await expectBefore(clock, refusedFrom + 30 * SECOND, 'the POST just before the end of the penalty');
+
+    await advanceTo(clock, refusedBy + 30 * SECOND);
+    await createHostname(api, zone, uniqueHostname());
+  }, RATE_TIMEOUT);
+
+  extendedSpec(['ZM-CH-CERT-RATE-COUNTS-SUCCESS'], 'failed POSTs do not count: 15 successes interleaved with failures are all accepted', async ({ api, zone }) => {
+    const first = await createHostname(api, zone, uniqueHostname());
+    const failures = [{ ssl: DEFAULT_SSL }, { hostname: 'not a hostname!', ssl: DEFAULT_SSL }, { hostname: first.hostname, ssl: DEFAULT_SSL }];
+    for (let i = 1; i < LIMIT; i += 1) {
+      for (const body of failures) expectFailure(await postHostname(api, zone, body), `invalid POST ${JSON.stringify(body)}`);
+      await createHostname(api, zone, uniqueHostname());
+    }
+  }, RATE_TIMEOUT);
+
+  extendedSpec(['ZM-CH-CERT-RATE-RAISABLE'], 'a zone with a higher limit (20) gets 20 certificates in a minute, not 21', async ({ api, zone, clock }) => {
+    await zone.update({ certificate_rate_limit: 20 });
+    const t0 = await clock.now();
+    await createMany(api, zone, 20);
+    await advanceTo(clock, t0 + 59 * SECOND);
+    expectFailure(await postHostname(api, zone, { hostname: uniqueHostname(), ssl: DEFAULT_SSL }), 'a 21st certificate within the minute at a limit of 20');
+    await expectBefore(clock, t0 + 60 * SECOND, 'the 21st POST');
+  }, RATE_TIMEOUT);
+});

@@ -1,0 +1,119 @@
+// Helpers shared by the custom hostname specs: hostnames of their own, the customer's DNS facts
+// (through the control API), the create/read/PATCH calls, and time measured on the target's clock.
+
+import { expect } from 'vitest';
+import type { ApiClient, ApiResponse } from '../../../src/spec-kit/api-client.js';
+import type { ControlClient, DnsFacts } from '../../../src/spec-kit/control.js';
+import { expectSuccess } from '../../../src/spec-kit/expect.js';
+import type { SpecClock, TestZone } from '../../../src/spec-kit/spec.js';
+
+export interface Ssl { method?: string; type?: string; certificate_authority?: string }
+
+export interface CustomHostname {
+  id: string;
+  hostname: string;
+  ssl: Ssl & { issuer?: string | null };
+  status: string;
+  verification_errors: string[];
+  [field: string]: unknown;
+}
+
+export const DEFAULT_SSL: Required<Ssl> = { method: 'txt', type: 'dv', certificate_authority: '' };
+
+const uuid8 = (): string => crypto.randomUUID().slice(0, 8);
+
+/** A customer domain no other spec uses: customer-<uuid8>.example */
+export const customerDomain = (): string => `customer-${uuid8()}.example`;
+
+/** A hostname no other spec uses: app-<uuid8>.customer-<uuid8>.example (or under a given domain). */
+export const uniqueHostname = (domain = customerDomain()): string => `app-${uuid8()}.${domain}`;
+
+/** The status compared case-insensitively: the spec writes Active, Moved, Blocked; a target may answer lower-case. */
+export const statusOf = (hostname: CustomHostname): string => String(hostname.status).toLowerCase();
+
+export function expectStatus(hostname: CustomHostname, status: string, why: string): void {
+  expect(statusOf(hostname), `${why}: status should be ${status}; got ${JSON.stringify(hostname)}`).toBe(status.toLowerCase());
+}
+
+/** The customer's CNAME points the hostname at the zone (the zone's name), with optional CAA records. */
+export function pointAtZone(control: ControlClient, zone: TestZone, hostname: string, caa?: DnsFacts['caa']): Promise<unknown> {
+  return control.setDns(hostname, { cname: zone.setup.name, ...(caa && { caa }) });
+}
+
+/** The customer's CNAME points the hostname somewhere else (keeping the CAA facts given). */
+export function pointElsewhere(control: ControlClient, hostname: string, caa?: DnsFacts['caa']): Promise<unknown> {
+  return control.setDns(hostname, { cname: `elsewhere-${uuid8()}.example`, ...(caa && { caa }) });
+}
+
+/** A fallback origin with both the setting and its DNS record, so that routing depends on the hostname only. */
+export function workingFallbackOrigin(control: ControlClient, zone: TestZone): Promise<unknown> {
+  return control.setFallbackOrigin(zone.id, { origin: `fallback.${zone.setup.name}`, dns_record: true });
+}
+
+export function postHostname(api: ApiClient, zone: TestZone, body: unknown): Promise<ApiResponse<CustomHostname>> {
+  return api.post<CustomHostname>(zone.path('/custom_hostnames'), { json: body });
+}
+
+/** Creates a custom hostname that must be accepted. */
+export async function createHostname(api: ApiClient, zone: TestZone, hostname: string, ssl: Ssl = DEFAULT_SSL): Promise<CustomHostname> {
+  const created = expectSuccess(await postHostname(api, zone, { hostname, ssl }), `creating custom hostname ${hostname}`);
+  expect(typeof created?.id, `the created custom hostname has an id: ${JSON.stringify(created)}`).toBe('string');
+  return created;
+}
+
+/** Reads a custom hostname (fresh state: validation, CA choice and deletions as of now). */
+export async function readHostname(api: ApiClient, zone: TestZone, id: string): Promise<CustomHostname> {
+  return expectSuccess(await api.get<CustomHostname>(zone.path(`/custom_hostnames/${id}`)), `reading custom hostname ${id}`);
+}
+
+export function patchHostname(api: ApiClient, zone: TestZone, id: string, ssl: Ssl = DEFAULT_SSL): Promise<ApiResponse<CustomHostname>> {
+  return api.patch<CustomHostname>(zone.path(`/custom_hostnames/${id}`), { json: { ssl } });
+}
+
+/** PATCH restarts validation; then the hostname as it is afterwards. */
+export async function revalidate(api: ApiClient, zone: TestZone, id: string, ssl: Ssl = DEFAULT_SSL): Promise<CustomHostname> {
+  expectSuccess(await patchHostname(api, zone, id, ssl), `PATCH of custom hostname ${id}`);
+  return readHostname(api, zone, id);
+}
+
+/** A custom hostname whose CNAME points at the zone (and CAA facts as given), read back. */
+export async function validatedHostname(api: ApiClient, control: ControlClient, zone: TestZone, options: { hostname?: string; ssl?: Ssl; caa?: DnsFacts['caa'] } = {}): Promise<CustomHostname> {
+  const hostname = options.hostname ?? uniqueHostname();
+  await pointAtZone(control, zone, hostname, options.caa);
+  const created = await createHostname(api, zone, hostname, options.ssl ?? DEFAULT_SSL);
+  return readHostname(api, zone, created.id);
+}
+
+/** An Active custom hostname. */
+export async function activeHostname(api: ApiClient, control: ControlClient, zone: TestZone, options: { hostname?: string; ssl?: Ssl } = {}): Promise<CustomHostname> {
+  const hostname = await validatedHostname(api, control, zone, options);
+  expectStatus(hostname, 'Active', 'a custom hostname whose CNAME points at the zone (no CAA, no hold)');
+  return hostname;
+}
+
+// --- time on the target's clock --------------------------------------------------------------
+
+/**
+ * How far before a boundary a spec can check "not yet". On a frozen clock that is 1 ms (the clock
+ * only moves when advanced); on a clock that ticks by itself (the reference's virtual clock in real
+ * mode, or --real-time) requests take time, so the spec keeps a margin and checks afterwards that
+ * the check did fall before the boundary (`expectBefore`).
+ */
+export async function boundarySlack(clock: SpecClock): Promise<number> {
+  if (!clock.virtual) return 1_000;
+  const first = await clock.now();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  return (await clock.now()) === first ? 1 : 1_000;
+}
+
+/** Moves the clock forward to `time` (never backwards: the clock is shared by every spec of a run). */
+export async function advanceTo(clock: SpecClock, time: number): Promise<void> {
+  const now = await clock.now();
+  if (time > now) await clock.advance(time - now);
+}
+
+/** A "not yet" check is conclusive only if it ran before the boundary: the clock read after it says so. */
+export async function expectBefore(clock: SpecClock, boundary: number, what: string): Promise<void> {
+  const after = await clock.now();
+  expect(after < boundary, `inconclusive: ${what} ran at or after the boundary (clock ${after} ≥ ${boundary}); the target's clock moved more than the margin`).toBe(true);
+}

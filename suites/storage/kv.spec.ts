@@ -4,16 +4,7 @@
 
 import { describe, expect } from 'vitest';
 import { storageSpec } from '../../src/spec-kit/storage.js';
-
-/** The error a call is refused with, thrown or as a rejection (the spec does not say which), or undefined. */
-async function refusal(work: () => unknown): Promise<unknown> {
-  try {
-    await work();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
-}
+import { refusal } from './support.js';
 
 const isThenable = (value: unknown): boolean => typeof (value as { then?: unknown } | null)?.then === 'function';
 

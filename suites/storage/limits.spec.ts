@@ -4,16 +4,7 @@
 import { describe, expect } from 'vitest';
 import type { ObjectStorage } from '../../src/storage/contract.js';
 import { storageSpec } from '../../src/spec-kit/storage.js';
-
-/** The error a call is refused with, thrown or as a rejection (the spec does not say which), or undefined. */
-async function refusal(work: () => unknown): Promise<unknown> {
-  try {
-    await work();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
-}
+import { refusal } from './support.js';
 
 const utf8Bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
 

@@ -4,16 +4,7 @@
 import { describe, expect } from 'vitest';
 import type { ListOptions, ObjectStorage } from '../../src/storage/contract.js';
 import { storageSpec } from '../../src/spec-kit/storage.js';
-
-/** The error a call is refused with, thrown or as a rejection (the spec does not say which), or undefined. */
-async function refusal(work: () => unknown): Promise<unknown> {
-  try {
-    await work();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
-}
+import { refusal } from './support.js';
 
 /** Stores each key with the value `value of <key>`. */
 async function seedKeys(storage: ObjectStorage, keys: string[]): Promise<void> {

@@ -12,6 +12,8 @@ import { controlRoutes } from './routes/control.js';
 import { customHostnameRoutes } from './routes/custom-hostnames.js';
 import { filterRoutes } from './routes/filters.js';
 import { firewallRuleRoutes } from './routes/firewall-rules.js';
+import { wafLegacyRoutes } from './routes/waf-legacy.js';
+import { wafMigrationRoutes } from './routes/waf-migration.js';
 import { Store } from './store.js';
 
 export const API_PREFIX = '/client/v4';
@@ -78,6 +80,8 @@ export function buildApp(options: AppOptions): ReferenceApp {
   filterRoutes(api);
   firewallRuleRoutes(api);
   customHostnameRoutes(api, customHostnames);
+  wafMigrationRoutes(api);
+  wafLegacyRoutes(api);
   if (options.testMode) controlRoutes(createRouter(app, CONTROL_PREFIX, store, clock), customHostnames);
   return { app, store, clock, customHostnames };
 }

@@ -42,6 +42,13 @@ export const codes = {
   duplicateCustomHostname: 1406,
   certificateRateLimited: 1407,
   unknownCustomHostname: 1436,
+  // WAF migration (the reference's own codes; docs/waf-migration-contract.md).
+  wafMigrationIncompatible: 10040,
+  wafMigrationNeedsSupport: 10041,
+  wafValidationEnterpriseOnly: 10042,
+  wafAlreadyMigrated: 10043,
+  wafPreviousVersionRetired: 10044,
+  wafNotMigrated: 10045,
 } as const;
 
 export const notFound = (what: string, id: string): ApiError =>

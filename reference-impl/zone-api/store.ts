@@ -4,6 +4,7 @@
 import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
 import type { ClockState } from './clock.js';
+import { defaultLegacyState, type LegacyWafState, type UriOverride } from './waf/model.js';
 
 export type Plan = 'free' | 'pro' | 'business' | 'enterprise';
 export const PLANS: readonly Plan[] = ['free', 'pro', 'business', 'enterprise'];
@@ -100,6 +101,10 @@ const SCHEMA = `
   CREATE TABLE IF NOT EXISTS certificate_issuances (zone_id TEXT NOT NULL, at INTEGER NOT NULL);
   CREATE INDEX IF NOT EXISTS certificate_issuances_zone ON certificate_issuances(zone_id, at);
   CREATE TABLE IF NOT EXISTS certificate_penalties (zone_id TEXT PRIMARY KEY, until INTEGER NOT NULL);
+  CREATE TABLE IF NOT EXISTS waf_states (zone_id TEXT PRIMARY KEY, state TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS waf_overrides (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, zone_id TEXT NOT NULL, body TEXT NOT NULL);
+  CREATE INDEX IF NOT EXISTS waf_overrides_zone ON waf_overrides(zone_id, seq);
   CREATE INDEX IF NOT EXISTS filters_zone ON filters(zone_id, seq);
   CREATE INDEX IF NOT EXISTS rules_zone ON firewall_rules(zone_id, seq);
   CREATE INDEX IF NOT EXISTS rules_filter ON firewall_rules(filter_id);
@@ -134,7 +139,8 @@ export class Store {
   reset(): void {
     this.transaction(() => this.db.exec(`DELETE FROM firewall_rules; DELETE FROM filters; DELETE FROM zones;
       DELETE FROM custom_hostnames; DELETE FROM dns_facts; DELETE FROM holds; DELETE FROM standalone_zones;
-      DELETE FROM fallback_origins; DELETE FROM certificate_issuances; DELETE FROM certificate_penalties;`));
+      DELETE FROM fallback_origins; DELETE FROM certificate_issuances; DELETE FROM certificate_penalties;
+      DELETE FROM waf_states; DELETE FROM waf_overrides;`));
   }
 
   // --- clock persistence ------------------------------------------------------------------------
@@ -367,6 +373,44 @@ export class Store {
   setPenaltyEnd(zoneId: string, until: number): void {
     this.db.prepare('INSERT INTO certificate_penalties (zone_id, until) VALUES (?, ?) ON CONFLICT(zone_id) DO UPDATE SET until = excluded.until')
       .run(zoneId, until);
+  }
+
+  // --- WAF: the previous version's state and URI-based overrides, the migration ----------------
+
+  /** A zone's previous-version WAF state; the default one when never set. */
+  getWafState(zoneId: string): LegacyWafState {
+    const row = this.db.prepare('SELECT state FROM waf_states WHERE zone_id = ?').get(zoneId) as { state: string } | undefined;
+    // Spread over the default so that states saved before a field existed still have it.
+    return row ? { ...defaultLegacyState(), ...(JSON.parse(row.state) as Partial<LegacyWafState>) } : defaultLegacyState();
+  }
+
+  putWafState(zoneId: string, state: LegacyWafState): void {
+    this.db.prepare('INSERT INTO waf_states (zone_id, state) VALUES (?, ?) ON CONFLICT(zone_id) DO UPDATE SET state = excluded.state')
+      .run(zoneId, JSON.stringify(state));
+  }
+
+  listWafOverrides(zoneId: string): UriOverride[] {
+    return (this.db.prepare('SELECT body FROM waf_overrides WHERE zone_id = ? ORDER BY seq').all(zoneId) as { body: string }[])
+      .map((r) => JSON.parse(r.body) as UriOverride);
+  }
+
+  getWafOverride(zoneId: string, id: string): UriOverride | undefined {
+    const row = this.db.prepare('SELECT body FROM waf_overrides WHERE zone_id = ? AND id = ?').get(zoneId, id) as { body: string } | undefined;
+    return row && (JSON.parse(row.body) as UriOverride);
+  }
+
+  /** Inserts the override, or replaces the one with its id (keeping its place in the list). */
+  putWafOverride(zoneId: string, override: UriOverride): void {
+    this.db.prepare('INSERT INTO waf_overrides (id, zone_id, body) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body')
+      .run(override.id, zoneId, JSON.stringify(override));
+  }
+
+  deleteWafOverride(id: string): void {
+    this.db.prepare('DELETE FROM waf_overrides WHERE id = ?').run(id);
+  }
+
+  countWafOverrides(zoneId: string): number {
+    return (this.db.prepare('SELECT count(*) AS n FROM waf_overrides WHERE zone_id = ?').get(zoneId) as { n: number }).n;
   }
 
   private list<T>(table: string, zoneId: string, where: Conditions, page: PageRequest, map: (row: unknown) => T): Page<T> {

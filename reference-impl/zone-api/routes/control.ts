@@ -13,6 +13,10 @@
 //   PUT  /zones/:zone_id/fallback_origin {origin, dns_record}
 //   GET  /route/:hostname               what a request for the hostname meets
 // Every change of facts re-evaluates the custom hostnames it may affect.
+// WAF migration facts (docs/waf-migration-contract.md):
+//   GET  /zones/:zone_id/waf_legacy     the zone's previous-version WAF state, with its URI overrides
+//   PUT  /zones/:zone_id/waf_legacy {enabled?, managed_ruleset_enabled?, core_ruleset_enabled?,
+//        sensitivity?, action_mode?, firewall_rules?, page_rules?, partner_account?}   replace those fields
 
 import type { CustomHostnamePolicy } from '../custom-hostnames/policy.js';
 import { HostnameLifecycle } from '../custom-hostnames/lifecycle.js';
@@ -21,6 +25,7 @@ import { badRequest, codes, notFound, successEnvelope } from '../errors.js';
 import { DEFAULTS_BY_PLAN, requireObject, type Json } from '../firewall-model.js';
 import type { Router } from '../router.js';
 import { PLANS, newId, type Plan, type Store, type Zone } from '../store.js';
+import { legacyStateInput } from '../waf/input.js';
 
 function checkZoneFields(body: Json): Partial<Omit<Zone, 'id'>> {
   const fields: Partial<Omit<Zone, 'id'>> = {};
@@ -56,6 +61,21 @@ const rateLimitOf = (body: Json): number | undefined =>
 export function controlRoutes(router: Router, customHostnames: CustomHostnamePolicy): void {
   zoneControlRoutes(router, customHostnames);
   customHostnameControlRoutes(router, customHostnames);
+  wafControlRoutes(router);
+}
+
+/** The legacy WAF state as the control API shows it: the stored state and the zone's URI overrides. */
+const wafStateJson = (store: Store, zone: Zone) => ({ ...store.getWafState(zone.id), uri_overrides: store.listWafOverrides(zone.id) });
+
+function wafControlRoutes({ store, resource }: Router): void {
+  resource('/zones/:zone_id/waf_legacy', {
+    GET: (req) => successEnvelope(wafStateJson(store, req.zone())),
+    PUT: (req) => {
+      const zone = req.zone();
+      store.putWafState(zone.id, legacyStateInput(req.body, store.getWafState(zone.id)));
+      return successEnvelope(wafStateJson(store, zone));
+    },
+  });
 }
 
 function zoneControlRoutes({ store, clock, resource }: Router, policy: CustomHostnamePolicy): void {

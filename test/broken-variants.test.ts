@@ -4,14 +4,14 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../reference-impl/zone-api/server.js';
-import { zoneApiVariants } from './broken/zone-api-variants.js';
+import { wafMigrationVariants, zoneApiVariants } from './broken/zone-api-variants.js';
 import { failedRequirements, readReport, runCli, tempDir } from './helpers/cli.js';
 
 describe('broken variants of the reference zone API are caught', () => {
   let server: RunningServer | undefined;
   afterEach(async () => { await server?.close(); server = undefined; });
 
-  for (const variant of zoneApiVariants) {
+  for (const variant of [...zoneApiVariants, ...wafMigrationVariants]) {
     it(`${variant.name}: ${variant.misreading}`, async () => {
       server = await startServer({ testMode: true, customize: variant.customize });
       const reportDir = tempDir(variant.name);

@@ -63,14 +63,14 @@ describe('the main job: the full conformance run against the bundled reference (
     const statuses = new Set(report.requirements.map((r) => r.status));
     expect([...statuses].sort()).toEqual(['passed', 'pending', 'unspecified']);
     expect(report.areas.filter((a) => a.state === 'covered').map((a) => a.area)).toEqual([
-      'envelope', 'auth', 'transport', 'firewall-rules', 'filters', 'custom-hostnames', 'kv', 'list', 'limits', 'options', 'transactions', 'consistency', 'alarms',
+      'envelope', 'auth', 'transport', 'firewall-rules', 'filters', 'custom-hostnames', 'waf-migration', 'kv', 'list', 'limits', 'options', 'transactions', 'consistency', 'alarms',
     ]);
-    expect(report.areas.find((a) => a.area === 'waf-migration')).toMatchObject({ state: 'pending', compliance: null });
+    expect(report.areas.find((a) => a.area === 'dns-records')).toMatchObject({ state: 'pending', compliance: null });
     expect(report.areas.find((a) => a.area === 'sql')).toMatchObject({ state: 'pending', compliance: null });
     const seeded = report.tests.find((t) => t.requirements.includes('ZM-FW-COMBINED-ATOMIC-BATCH'));
     expect(seeded?.seed).toBe(report.run.seed);
     const summary = readFileSync(join(reportDir, 'summary.md'), 'utf8');
-    expect(summary).toContain('| waf-migration | zone-api | pending: specs arrive with issue #6');
+    expect(summary).toContain('| dns-records | zone-api | pending: specs arrive with issue #7');
     expect(summary).toContain('## Unspecified by the spec');
     const junit = readFileSync(join(reportDir, 'junit.xml'), 'utf8');
     expect(junit).toContain(`tests="${report.summary.total}"`);

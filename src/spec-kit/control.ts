@@ -28,6 +28,30 @@ export type Route =
   | { routable: true; zone_id: string; custom_hostname_id: string }
   | { routable: false; error: 1016; cause: 'validation_incomplete' | 'fallback_origin' | 'shadowed_by_zone' | 'no_custom_hostname' | string };
 
+/** What PUT /zones/:zone_id/waf_legacy sets (WAF migration; every field optional). */
+export interface WafLegacySetup {
+  enabled?: boolean;
+  managed_ruleset_enabled?: boolean;
+  core_ruleset_enabled?: boolean;
+  partner_account?: boolean;
+  sensitivity?: 'high' | 'medium' | 'low' | 'default';
+  action_mode?: 'simulate' | 'block' | 'challenge';
+  firewall_rules?: { expression: string; description?: string }[];
+  page_rules?: { target: string; setting: 'disable_security' | 'waf_on' | 'waf_off' | string }[];
+}
+
+/** A zone's previous-version WAF configuration as GET /zones/:zone_id/waf_legacy answers it. */
+export interface WafLegacyState extends Omit<Required<WafLegacySetup>, 'firewall_rules' | 'page_rules'> {
+  firewall_rules: { id: string; expression: string; description?: string }[];
+  page_rules: { id: string; target: string; setting: string }[];
+  group_modes: Record<string, string>;
+  rule_modes: Record<string, string>;
+  migration_state: string;
+  entrypoint: unknown;
+  uri_overrides: unknown[];
+  [key: string]: unknown;
+}
+
 export class ControlClient {
   constructor(private readonly url: string) {}
 
@@ -52,6 +76,14 @@ export class ControlClient {
     return this.call('PUT', `/zones/${zoneId}/fallback_origin`, setting);
   }
   route(hostname: string): Promise<Route> { return this.call('GET', `/route/${encodeURIComponent(hostname)}`) as Promise<Route>; }
+
+  // WAF migration (docs/waf-migration-contract.md)
+  /** The zone's previous-version WAF configuration plus migration_state, entrypoint and uri_overrides. */
+  wafLegacy(zoneId: string): Promise<WafLegacyState> { return this.call('GET', `/zones/${zoneId}/waf_legacy`) as Promise<WafLegacyState>; }
+  /** Replaces the given fields of the zone's previous-version WAF configuration. */
+  setWafLegacy(zoneId: string, state: WafLegacySetup): Promise<WafLegacyState> {
+    return this.call('PUT', `/zones/${zoneId}/waf_legacy`, state) as Promise<WafLegacyState>;
+  }
 
   private async call(method: string, path: string, body?: unknown): Promise<unknown> {
     const response = await fetch(this.url + path, {

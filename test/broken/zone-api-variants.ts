@@ -130,3 +130,89 @@ export const zoneApiVariants: BrokenVariant[] = [
     ],
   },
 ];
+
+// WAF migration: misreadings made by rewriting the zone's stored WAF state around a request.
+const zoneOf = (request: FastifyRequest) => (request.params as { zone_id?: string }).zone_id ?? '';
+const isEntrypointPut = (request: FastifyRequest) => request.method === 'PUT' && request.url.includes('/rulesets/phases/http_request_firewall_managed/entrypoint');
+const isLegacyWafPath = (request: FastifyRequest) => /\/zones\/[^/]+\/firewall\/waf\//.test(request.url);
+const isMigrationPath = (request: FastifyRequest) => isEntrypointPut(request) || request.url.includes('/waf_migration/');
+
+/** Runs `during` before the handler and `after` once the response is sent, around matching requests. */
+function around(app: ReferenceApp['app'], matches: (request: FastifyRequest) => boolean, during: (request: FastifyRequest) => (() => void) | void): void {
+  const undo = new WeakMap<FastifyRequest, () => void>();
+  app.addHook('preHandler', async (request) => {
+    if (!matches(request)) return;
+    const restore = during(request);
+    if (restore) undo.set(request, restore);
+  });
+  app.addHook('onResponse', async (request) => { undo.get(request)?.(); });
+}
+
+export const wafMigrationVariants: BrokenVariant[] = [
+  {
+    name: 'waf-migration-reversible',
+    misreading: 'a migrated zone can be migrated again: the state goes back to start',
+    customize({ app, store }) {
+      around(app, isEntrypointPut, (request) => {
+        const state = store.getWafState(zoneOf(request));
+        if (state.migration_state === 'migrated' && (request.query as { waf_migration?: string }).waf_migration) {
+          store.putWafState(zoneOf(request), { ...state, migration_state: 'start' });
+        }
+      });
+    },
+    expectedFailures: ['ZM-WAF-IRREVERSIBLE'],
+  },
+  {
+    name: 'waf-validation-on-pro',
+    misreading: 'validation mode is offered to every plan, not only Enterprise',
+    customize({ app, store }) {
+      around(app, isEntrypointPut, (request) => {
+        const zone = store.getZone(zoneOf(request));
+        if (!zone || zone.plan === 'enterprise') return;
+        store.updateZone({ ...zone, plan: 'enterprise' });
+        return () => store.updateZone(zone);
+      });
+    },
+    expectedFailures: ['ZM-WAF-VALIDATION-ENTERPRISE-ONLY'],
+  },
+  {
+    name: 'waf-sensitivity-low-as-medium',
+    misreading: 'sensitivity Low maps like Medium (threshold 25) instead of Medium threshold (40)',
+    customize({ app, store }) {
+      around(app, isMigrationPath, (request) => {
+        const state = store.getWafState(zoneOf(request));
+        if (state.sensitivity !== 'low') return;
+        store.putWafState(zoneOf(request), { ...state, sensitivity: 'medium' });
+        return () => store.putWafState(zoneOf(request), { ...store.getWafState(zoneOf(request)), sensitivity: 'low' });
+      });
+    },
+    expectedFailures: ['ZM-WAF-SENS-LOW'],
+  },
+  {
+    name: 'waf-previous-apis-survive',
+    misreading: 'the previous-version WAF API keeps working for a migrated zone',
+    customize({ app, store }) {
+      around(app, isLegacyWafPath, (request) => {
+        const state = store.getWafState(zoneOf(request));
+        if (state.migration_state !== 'migrated') return;
+        store.putWafState(zoneOf(request), { ...state, migration_state: 'start' });
+        return () => store.putWafState(zoneOf(request), { ...store.getWafState(zoneOf(request)), migration_state: 'migrated' });
+      });
+    },
+    // The alias, Pro/Business and irreversibility specs also check that the previous APIs are off.
+    expectedFailures: ['ZM-WAF-ENTRYPOINT-PENDING-ALIAS-1', 'ZM-WAF-IRREVERSIBLE', 'ZM-WAF-PREVIOUS-APIS-STOP', 'ZM-WAF-PRO-BUSINESS-DIRECT'],
+  },
+  {
+    name: 'waf-201-rules-accepted',
+    misreading: 'the limit of 200 firewall rules is off by one: 201 can still be migrated by the user',
+    customize({ app, store }) {
+      around(app, isMigrationPath, (request) => {
+        const state = store.getWafState(zoneOf(request));
+        if (state.firewall_rules.length !== 201) return;
+        store.putWafState(zoneOf(request), { ...state, firewall_rules: state.firewall_rules.slice(0, 200) });
+        return () => store.putWafState(zoneOf(request), { ...store.getWafState(zoneOf(request)), firewall_rules: state.firewall_rules });
+      });
+    },
+    expectedFailures: ['ZM-WAF-LIMIT-200-RULES'],
+  },
+];

@@ -3,7 +3,6 @@ import type { AreaCatalog } from '../../../src/catalog/types.js';
 // WAF migration: the one-way move of a zone from the previous WAF managed rules to the new managed rules.
 const catalog: AreaCatalog = {
   area: 'waf-migration',
-  pending: 'specs arrive with issue #6 (WAF migration)',
   requirements: [
     // Resources and their fields > WAF migration objects
     { id: 'ZM-WAF-CHECK-RESULT-FIELDS', area: 'waf-migration', level: 'must', profile: 'core', section: 'Resources and their fields > WAF migration objects', text: 'The check result has result.compatible (boolean) and result.migration_state (string)' },

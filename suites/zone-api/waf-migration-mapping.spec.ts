@@ -1,0 +1,384 @@
+// WAF migration: compatibility (URI-based overrides), phase-one and phase-two eligibility, the
+// mapping of the previous-version configuration to the new managed rules (GET waf_migration/config),
+// the sensitivity table, and the limits beyond which only support can migrate a zone. Every spec
+// runs in a zone of its own; the previous-version configuration is set through the control API
+// (docs/waf-migration-contract.md), never through the public firewall rules.
+//
+// Core assertions use only what the spec shows: check → {compatible, migration_state}, config →
+// {name, rules[]}, rule fields (action, expression, enabled, action_parameters {id, overrides},
+// overrides.rules [{id, action, enabled}]). Where a spec relies on names the spec leaves "not shown"
+// (the previous-version API payloads, how paranoia level and score threshold appear, the skip rule's
+// action_parameters.rulesets) it is extended and says why.
+//
+// The reference evaluates no traffic: what a rule does to requests is asserted on the configuration
+// it produces and deploys (see the PAGE-RULE-WAF-OFF-NO-EFFECT and SKIP-RULES-DISABLE specs).
+
+import { readFileSync } from 'node:fs';
+import { describe, expect } from 'vitest';
+import type { ApiClient } from '../../src/spec-kit/api-client.js';
+import { expectFailure, expectSuccess } from '../../src/spec-kit/expect.js';
+import { spec, type TestZone } from '../../src/spec-kit/spec.js';
+
+const ENTRYPOINT = '/rulesets/phases/http_request_firewall_managed/entrypoint';
+/** The previous version's open web-application core rule set package (contract). */
+const CORE_PACKAGE = 'c504870194831cd12c3fc0284f294abb';
+
+interface CheckResult { compatible: boolean; migration_state: string }
+interface Rule {
+  id: string; version: string; ref: string; action: string; expression: string; description: string; enabled: boolean;
+  action_parameters?: {
+    id?: string;
+    rulesets?: string[];
+    overrides?: {
+      categories?: { category: string; enabled: boolean }[];
+      rules?: { id: string; action: string; enabled: boolean; score_threshold?: number }[];
+    };
+  };
+}
+interface Configuration { name: string; rules: Rule[] }
+
+const sensitivityTable = JSON.parse(readFileSync(new URL('../../fixtures/waf-sensitivity.json', import.meta.url), 'utf8')) as {
+  rows: { id: string; sensitivity: 'high' | 'medium' | 'low' | 'default'; paranoia_level: number; threshold: string; score_threshold: number }[];
+};
+
+const phase = (two: boolean) => (two ? { query: { phase_two: 1 } } : {});
+
+async function check(api: ApiClient, zone: TestZone, phaseTwo = false): Promise<CheckResult> {
+  return expectSuccess(await api.get<CheckResult>(zone.path('/waf_migration/check'), phase(phaseTwo)), `GET waf_migration/check${phaseTwo ? '?phase_two=1' : ''}`);
+}
+
+async function config(api: ApiClient, zone: TestZone, phaseTwo = true): Promise<Configuration> {
+  const result = expectSuccess(await api.get<Configuration>(zone.path('/waf_migration/config'), phase(phaseTwo)), 'GET waf_migration/config');
+  expect(Array.isArray(result.rules), `the configuration has rules[]: ${JSON.stringify(result)}`).toBe(true);
+  return result;
+}
+
+/** PUT the entry point with waf_migration=pending (phase two unless told otherwise). */
+function migrate(api: ApiClient, zone: TestZone, configuration: Configuration, phaseTwo = true) {
+  return api.put<Configuration>(zone.path(ENTRYPOINT), { json: configuration, query: { waf_migration: 'pending', ...(phaseTwo && { phase_two: 1 }) } });
+}
+
+const show = (value: unknown) => JSON.stringify(value).slice(0, 1500);
+const executeRules = (c: Configuration) => c.rules.filter((r) => r.action === 'execute');
+/** The execute rules covering all traffic: the managed rulesets deployed one by one. */
+const rulesetRules = (c: Configuration) => executeRules(c).filter((r) => r.expression === 'true');
+/** The execute rule carrying the core rule set's overrides (its rules overrides carry the action). */
+const overriddenRule = (c: Configuration): Rule => {
+  const found = executeRules(c).filter((r) => (r.action_parameters?.overrides?.rules ?? []).length > 0);
+  expect(found.length, `exactly one execute rule carries the open web-application rule set's overrides: ${show(c)}`).toBe(1);
+  return found[0]!;
+};
+const mentions = (c: Configuration, text: string) => c.rules.filter((r) => r.expression.includes(text));
+
+/** A URI-based override through the previous-version API (payload: the contract's). */
+async function createUriOverride(api: ApiClient, zone: TestZone): Promise<string> {
+  const created = expectSuccess(await api.post<{ id: string }>(zone.path('/firewall/waf/overrides'), {
+    json: { urls: ['shop.example.com/admin/*'], rules: { '100000': 'disable' }, description: 'specgate URI override' },
+  }), 'POST /firewall/waf/overrides');
+  expect(typeof created.id, `the override has an id: ${show(created)}`).toBe('string');
+  return created.id;
+}
+const OVERRIDE_PAYLOAD = 'creates a URI-based override through POST /firewall/waf/overrides, whose payload the spec does not show';
+
+describe('WAF migration, compatibility: URI-based overrides', () => {
+  spec(['ZM-WAF-URI-OVERRIDES-INCOMPATIBLE', 'ZM-WAF-PHASE1-NO-URI-OVERRIDES'], 'a zone with a URI-based override is not compatible, in phase one or two', async ({ api, newZone }) => {
+    const zone = await newZone({ plan: 'enterprise' });
+    expect((await check(api, zone)).compatible, 'an unconfigured zone is compatible in phase one (the baseline)').toBe(true);
+    expect((await check(api, zone, true)).compatible, 'and in phase two (the baseline)').toBe(true);
+    await createUriOverride(api, zone);
+    const one = await check(api, zone);
+    expect(one.compatible, `a zone with a URI-based override is not eligible in phase one: ${show(one)}`).toBe(false);
+    expect(one.migration_state, 'the zone is not migrated').toBe('start');
+    const two = await check(api, zone, true);
+    expect(two.compatible, `a zone with a URI-based override is not compatible, even in phase two: ${show(two)}`).toBe(false);
+  }, { extended: OVERRIDE_PAYLOAD });
+
+  spec(['ZM-WAF-URI-OVERRIDES-DELETE-FIRST'], 'deleting the URI-based overrides makes the zone compatible and migratable', async ({ api, newZone }) => {
+    const zone = await newZone({ plan: 'pro' });
+    const first = await createUriOverride(api, zone);
+    const second = await createUriOverride(api, zone);
+    expect((await check(api, zone)).compatible, 'with two overrides the zone is not compatible').toBe(false);
+    expectSuccess(await api.delete(zone.path(`/firewall/waf/overrides/${first}`)), 'DELETE the first override');
+    expect((await check(api, zone)).compatible, 'one override remains: the zone is still not compatible').toBe(false);
+    expectSuccess(await api.delete(zone.path(`/firewall/waf/overrides/${second}`)), 'DELETE the second override');
+    const after = await check(api, zone);
+    expect(after.compatible, `every override deleted: the zone is compatible: ${show(after)}`).toBe(true);
+    const migrated = await migrate(api, zone, await config(api, zone, false), false);
+    expectSuccess(migrated, 'the migration (pending) of the now compatible zone');
+    expect((await check(api, zone)).migration_state, 'the zone has left start').not.toBe('start');
+  }, { extended: OVERRIDE_PAYLOAD });
+});
+
+describe('WAF migration, phase-one and phase-two eligibility', () => {
+  spec(['ZM-WAF-PHASE1-WAF-STATE'], 'phase one admits WAF disabled or only the first managed ruleset, not the core rule set enabled', async ({ api, control, newZone }) => {
+    const zone = await newZone({ plan: 'business' });
+    const cases: [string, Parameters<typeof control.setWafLegacy>[1], boolean][] = [
+      ['only the first managed ruleset enabled', { enabled: true, managed_ruleset_enabled: true, core_ruleset_enabled: false }, true],
+      ['WAF disabled (core rule set switched on under it)', { enabled: false, managed_ruleset_enabled: true, core_ruleset_enabled: true }, true],
+      ['WAF disabled, both rulesets off', { enabled: false, managed_ruleset_enabled: false, core_ruleset_enabled: false }, true],
+      ['the open web-application core rule set enabled', { enabled: true, managed_ruleset_enabled: true, core_ruleset_enabled: true }, false],
+      ['only the core rule set enabled', { enabled: true, managed_ruleset_enabled: false, core_ruleset_enabled: true }, false],
+    ];
+    for (const [what, state, eligible] of cases) {
+      await control.setWafLegacy(zone.id, state);
+      const result = await check(api, zone);
+      expect(result.compatible, `phase one, ${what}: compatible should be ${eligible}: ${show(result)}`).toBe(eligible);
+      expect(result.migration_state, 'the zone is not migrated').toBe('start');
+    }
+  });
+
+  spec(['ZM-WAF-PHASE1-NO-WAF-TOGGLING-RULES'], 'phase one refuses firewall rules bypassing WAF and page rules enabling, disabling or bypassing it', async ({ api, control, newZone }) => {
+    const zone = await newZone({ plan: 'pro' });
+    const cases: [string, Parameters<typeof control.setWafLegacy>[1]][] = [
+      ['a firewall rule bypassing WAF managed rules', { firewall_rules: [{ expression: 'ip.src eq 192.0.2.1' }], page_rules: [] }],
+      ['a page rule with Disable Security', { firewall_rules: [], page_rules: [{ target: 'example.com/a/*', setting: 'disable_security' }] }],
+      ['a page rule with WAF on', { firewall_rules: [], page_rules: [{ target: 'example.com/b/*', setting: 'waf_on' }] }],
+      ['a page rule with WAF off', { firewall_rules: [], page_rules: [{ target: 'example.com/c/*', setting: 'waf_off' }] }],
+    ];
+    for (const [what, state] of cases) {
+      await control.setWafLegacy(zone.id, state);
+      const result = await check(api, zone);
+      expect(result.compatible, `phase one, ${what}: the zone is not eligible: ${show(result)}`).toBe(false);
+    }
+    await control.setWafLegacy(zone.id, { firewall_rules: [], page_rules: [] });
+    expect((await check(api, zone)).compatible, 'no such rule left: the zone is eligible in phase one').toBe(true);
+  });
+
+  spec(['ZM-WAF-PHASE2-ALL-ELIGIBLE'], 'phase two admits every zone, a partner account with everything phase one refuses included', async ({ api, control, newZone }) => {
+    const zone = await newZone({ plan: 'enterprise' });
+    await control.setWafLegacy(zone.id, {
+      partner_account: true, enabled: true, core_ruleset_enabled: true,
+      firewall_rules: [{ expression: 'ip.src eq 192.0.2.7' }],
+      page_rules: [{ target: 'example.com/x/*', setting: 'waf_off' }, { target: 'example.com/y/*', setting: 'disable_security' }, { target: 'example.com/z/*', setting: 'waf_on' }],
+    });
+    expect((await check(api, zone)).compatible, 'phase one refuses this zone (the baseline)').toBe(false);
+    const two = await check(api, zone, true);
+    expect(two.compatible, `phase two: every zone is eligible, partner accounts included: ${show(two)}`).toBe(true);
+    expectSuccess(await migrate(api, zone, await config(api, zone)), 'the phase-two migration (pending) of that zone');
+    expect((await check(api, zone)).migration_state, 'the zone has left start').not.toBe('start');
+  });
+});
+
+describe('WAF migration, the migration mapping', () => {
+  spec(['ZM-WAF-MAP-FW-BYPASS'], 'firewall rules bypassing WAF managed rules appear in the configuration', async ({ api, control, newZone }) => {
+    const zone = await newZone({ plan: 'enterprise' });
+    const expressions = ['ip.src eq 198.51.100.4', '(http.request.uri.path contains "/specgate-bypass")'];
+    const before = await config(api, zone);
+    expressions.forEach((e) => expect(mentions(before, e), 'no rule for a firewall rule not yet there (the baseline)').toEqual([]));
+    await control.setWafLegacy(zone.id, { firewall_rules: expressions.map((expression) => ({ expression, description: 'bypass' })) });
+    const after = await config(api, zone);
+    for (const expression of expressions) {
+      const migrated = after.rules.filter((r) => r.expression === expression);
+      expect(migrated.length, `the firewall rule "${expression}" is migrated to one rule with its expression: ${show(after)}`).toBe(1);
+      expect(migrated[0]!.action, 'a rule bypassing WAF managed rules becomes an exception (skip)').toBe('skip');
+    }
+  });
+
+  spec(['ZM-WAF-MAP-PAGE-RULE-DISABLE-SECURITY'], 'a page rule with Disable Security appears in the configuration', async ({ api, control, newZone }) => {
+    const zone = await newZone({ plan: 'business' });
+    const target = 'example.com/specgate-nosec/*';
+    expect(mentions(await config(api, zone), target), 'the baseline has no rule for the URL').toEqual([]);
+    await control.setWafLegacy(zone.id, { page_rules: [{ target, setting: 'disable_security' }] });
+    const after = await config(api, zone);
+    const migrated = mentions(after, target);
+    expect(migrated.length, `the Disable Security page rule is migrated to one rule on its URL: ${show(after)}`).toBe(1);
+    expect(migrated[0]!.action, 'Disable Security becomes an exception (skip) on that URL').toBe('skip');
+  });
+
+  spec(['ZM-WAF-MAP-PAGE-RULE-WAF-SETTING'], 'page rules with WAF off and WAF on appear in the configuration', async ({ api, control, newZone }) => {
+    const zone = await newZone({ plan: 'pro' });
+    const off = 'example.com/specgate-waf-off/*';
+    await control.setWafLegacy(zone.id, { page_rules: [{ target: off, setting: 'waf_off' }] });
+    const withOff = await config(api, zone);
+    expect(mentions(withOff, off).map((r) => r.action), `WAF off on a URL is migrated to an exception on that URL: ${show(withOff)}`).toEqual(['skip']);
+    // WAF on matters when the previous version is off globally: the URL then runs the managed rules.
+    const on = 'example.com/specgate-waf-on/*';
+    await control.setWafLegacy(zone.id, { enabled: false, page_rules: [{ target: on, setting: 'waf_on' }] });
+    const withOn = await config(api, zone);
+    const migrated = mentions(withOn, on);
+    expect(migrated.map((r) => r.action), `WAF on on a URL is migrated to an execute rule on that URL: ${show(withOn)}`).toEqual(['execute']);
+    expect(migrated[0]!.enabled, 'the migrated WAF-on rule is enabled').toBe(true);
+    expect(typeof migrated[0]!.action_parameters?.id, 'it names the managed ruleset it executes').toBe('string');
+  });
+
+  spec(['ZM-WAF-MAP-OWASP-SENSITIVITY-ACTION'], 'the core rule set sensitivity and action carry into its overrides', async ({ api, control, newZone }) => {
+    const zone = await newZone({ plan: 'enterprise' });
+    const overridesOf = async (sensitivity: 'high' | 'medium', action_mode: 'block' | 'challenge') => {
+      await control.setWafLegacy(zone.id, { core_ruleset_enabled: true, sensitivity, action_mode });
+      return overriddenRule(await config(api, zone)).action_parameters!.overrides!;
+    };
+    const block = await overridesOf('high', 'block');
+    expect(block.rules!.map((r) => r.action), `action block is migrated: ${show(block)}`).toEqual(['block']);
+    const challenge = await overridesOf('high', 'challenge');
+    expect(challenge.rules!.map((r) => r.action), `action challenge is migrated: ${show(challenge)}`).toEqual(['challenge']);
+    const medium = await overridesOf('medium', 'challenge');
+    expect(medium, 'another sensitivity gives other overrides: the sensitivity is migrated').not.toEqual(challenge);
+    expect(medium.rules!.map((r) => r.action), 'the action stays challenge').toEqual(['challenge']);
+  });
+
+  spec(['ZM-WAF-MAP-SIMULATE-TO-LOG'], 'action simulate migrates to log', async ({ api, control, newZone }) => {
+    const zone = await newZone({ plan: 'business' });
+    await control.setWafLegacy(zone.id, { core_ruleset_enabled: true, action_mode: 'simulate' });
+    const result = await config(api, zone);
+    const overrides = overriddenRule(result).action_parameters!.overrides!;
+    expect(overrides.rules!.map((r) => r.action), `simulate becomes log: ${show(overrides)}`).toEqual(['log']);
+    expect(JSON.stringify(result), 'simulate is not an action of the new managed rules').not.toContain('simulate');
+  });
+
+  const previousApi = 'changes group and rule modes through the previous-version API, whose payloads the spec does not show';
+
+  spec(['ZM-WAF-MAP-GROUP-OVERRIDES-NOT-MIGRATED'], 'group overrides of the core rule set are not migrated', async ({ api, control, newZone }) => {
+    const zone = await newZone({ plan: 'enterprise' });
+    await control.setWafLegacy(zone.id, { core_ruleset_enabled: true });
+    const before = await config(api, zone);
+    const groups = expectSuccess(await api.get<{ id: string }[]>(zone.path(`/firewall/waf/packages/${CORE_PACKAGE}/groups`)), 'GET the core rule set groups');
+    expect(groups.length, 'the core rule set has groups').toBeGreaterThan(0);
+    for (const group of groups) {
+      const patched = expectSuccess(await api.patch<{ mode: string }>(zone.path(`/firewall/waf/packages/${CORE_PACKAGE}/groups/${group.id}`), { json: { mode: 'off' } }), 'PATCH a group off');
+      expect(patched.mode, 'the group override is in effect in the previous version').toBe('off');
+      expect(JSON.stringify(await config(api, zone)), `the configuration does not mention the group ${group.id}`).not.toContain(group.id);
+    }
+    expect(await config(api, zone), 'group overrides leave the configuration unchanged: they are not migrated').toEqual(before);
+  }, { extended: previousApi });
+
+  spec(['ZM-WAF-MAP-RULE-OVERRIDES-NOT-MIGRATED'], 'rule overrides of the core rule set are not migrated', async ({ api, control, newZone }) => {
+    const zone = await newZone({ plan: 'enterprise' });
+    await control.setWafLegacy(zone.id, { core_ruleset_enabled: true });
+    const before = await config(api, zone);
+    const rules = expectSuccess(await api.get<{ id: string }[]>(zone.path(`/firewall/waf/packages/${CORE_PACKAGE}/rules`)), 'GET the core rule set rules');
+    expect(rules.length, 'the core rule set has rules').toBeGreaterThan(0);
+    for (const rule of rules) {
+      const patched = expectSuccess(await api.patch<{ mode: string }>(zone.path(`/firewall/waf/packages/${CORE_PACKAGE}/rules/${rule.id}`), { json: { mode: 'off' } }), 'PATCH a rule off');
+      expect(patched.mode, 'the rule override is in effect in the previous version').toBe('off');
+    }
+    const after = await config(api, zone);
+    rules.forEach((rule) => expect(JSON.stringify(after), `the configuration does not mention the rule ${rule.id}`).not.toContain(`"${rule.id}"`));
+    expect(after, 'rule overrides leave the configuration unchanged: they are not migrated').toEqual(before);
+  }, { extended: previousApi });
+
+  spec(['ZM-WAF-MAP-PARANOIA-PL2'], 'the paranoia level is PL2 when the previous version had none (sensitivity default)', async ({ api, control, newZone }) => {
+    const zone = await newZone({ plan: 'enterprise' });
+    await control.setWafLegacy(zone.id, { core_ruleset_enabled: true, sensitivity: 'default' });
+    const overrides = overriddenRule(await config(api, zone)).action_parameters!.overrides!;
+    const disabled = (overrides.categories ?? []).filter((c) => c.enabled === false).map((c) => c.category).sort();
+    expect(disabled, `PL2: only the paranoia levels above 2 are disabled: ${show(overrides)}`).toEqual(['paranoia-level-3', 'paranoia-level-4']);
+  }, { extended: 'reads the paranoia level from overrides.categories (paranoia-level-N), the reference\'s names: the spec does not show them' });
+});
+
+describe('WAF migration, the sensitivity table (fixtures/waf-sensitivity.json)', () => {
+  for (const row of sensitivityTable.rows) {
+    spec([row.id], `sensitivity ${row.sensitivity} maps to PL${row.paranoia_level} and score threshold ${row.threshold} (${row.score_threshold} or higher)`, async ({ api, control, newZone }) => {
+      const zone = await newZone({ plan: 'enterprise' });
+      await control.setWafLegacy(zone.id, { core_ruleset_enabled: true, sensitivity: row.sensitivity, action_mode: 'block' });
+      const overrides = overriddenRule(await config(api, zone)).action_parameters!.overrides!;
+      const disabled = (overrides.categories ?? []).filter((c) => c.enabled === false).map((c) => c.category).sort();
+      const above = [1, 2, 3, 4].filter((n) => n > row.paranoia_level).map((n) => `paranoia-level-${n}`);
+      expect(disabled, `PL${row.paranoia_level}: the paranoia levels above it are disabled, no other: ${show(overrides)}`).toEqual(above);
+      expect(overrides.rules!.map((r) => r.score_threshold), `score threshold ${row.threshold}: ${row.score_threshold} or higher`).toEqual([row.score_threshold]);
+    }, { extended: 'reads paranoia level and score threshold from overrides.categories and overrides.rules[].score_threshold, the reference\'s names: the spec does not show them' });
+  }
+});
+
+describe('WAF migration, the new managed rules: no global switch, rulesets one by one, exceptions', () => {
+  spec(['ZM-WAF-NO-GLOBAL-SWITCH', 'ZM-WAF-RULESETS-DEPLOYED-INDIVIDUALLY'], 'each managed ruleset is its own execute rule with its own enabled; no global switch', async ({ api, control, newZone }) => {
+    const zone = await newZone({ plan: 'enterprise' });
+    await control.setWafLegacy(zone.id, { enabled: false, managed_ruleset_enabled: true, core_ruleset_enabled: true });
+    const offConfig = await config(api, zone);
+    expect(Object.keys(offConfig).sort(), `the configuration has no global switch, only name and rules: ${show(offConfig)}`).toEqual(['name', 'rules']);
+    const offRulesets = rulesetRules(offConfig);
+    expect(offRulesets.length, `with the previous version off globally, each ruleset is still its own execute rule: ${show(offConfig)}`).toBe(2);
+    offRulesets.forEach((r) => expect(r.enabled, 'a globally disabled previous version maps to each ruleset rule disabled').toBe(false));
+
+    await control.setWafLegacy(zone.id, { enabled: true });
+    const onConfig = await config(api, zone);
+    const ids = rulesetRules(onConfig).map((r) => r.action_parameters?.id);
+    expect(ids.length, 'two managed rulesets, two execute rules').toBe(2);
+    expect(new Set(ids).size, `each execute rule deploys a different managed ruleset: ${show(onConfig)}`).toBe(2);
+    ids.forEach((id) => expect(typeof id, 'each rule names the ruleset it executes').toBe('string'));
+    rulesetRules(onConfig).forEach((r) => expect(r.enabled, 'each ruleset enabled on its own').toBe(true));
+
+    const deployed = expectSuccess(await migrate(api, zone, onConfig), 'the migration (pending)');
+    expect('enabled' in (deployed as object), `the deployed entry point has no global switch: ${show(deployed)}`).toBe(false);
+    expect(rulesetRules(deployed).map((r) => r.action_parameters?.id).sort(), 'the deployed entry point executes the rulesets one by one').toEqual([...ids].sort());
+  });
+
+  // No traffic evaluation in the reference: the spec is asserted on the configuration. A WAF-off page
+  // rule becomes an exception on its URL only; the managed rulesets stay enabled for all traffic.
+  spec(['ZM-WAF-PAGE-RULE-WAF-OFF-NO-EFFECT'], 'a WAF Off page rule does not disable the new managed rules: it becomes an exception on its URL', async ({ api, control, newZone }) => {
+    const zone = await newZone({ plan: 'pro' });
+    const target = 'example.com/specgate-off/*';
+    await control.setWafLegacy(zone.id, { enabled: true, managed_ruleset_enabled: true, core_ruleset_enabled: true, page_rules: [{ target, setting: 'waf_off' }] });
+    const result = await config(api, zone);
+    const rulesets = rulesetRules(result);
+    expect(rulesets.length, `both managed rulesets are deployed: ${show(result)}`).toBe(2);
+    rulesets.forEach((r) => expect(r.enabled, `WAF Off does not switch a managed ruleset off: ${show(r)}`).toBe(true));
+    expect(result.rules.filter((r) => r.action !== 'skip' && r.enabled === false), 'no rule is disabled because of the page rule').toEqual([]);
+    const exception = mentions(result, target);
+    expect(exception.map((r) => r.action), `the page rule becomes an exception (skip) on its URL only: ${show(result)}`).toEqual(['skip']);
+    expect(exception[0]!.expression, 'the exception is limited to the URL, not all traffic').not.toBe('true');
+    const deployed = expectSuccess(await migrate(api, zone, result), 'the migration (pending)');
+    rulesetRules(deployed).forEach((r) => expect(r.enabled, 'deployed: the managed rulesets stay enabled').toBe(true));
+  });
+
+  // No traffic evaluation in the reference: asserted on the configuration. The exception (skip)
+  // names the managed rulesets it disables where its expression matches and runs before them.
+  spec(['ZM-WAF-SKIP-RULES-DISABLE'], 'an exception skips the managed rulesets where it matches, ahead of them', async ({ api, control, newZone }) => {
+    const zone = await newZone({ plan: 'enterprise' });
+    const expression = 'ip.src eq 203.0.113.9';
+    await control.setWafLegacy(zone.id, { core_ruleset_enabled: true, firewall_rules: [{ expression, description: 'bypass' }] });
+    const result = await config(api, zone);
+    const deployed = expectSuccess(await migrate(api, zone, result), 'the migration (pending)');
+    for (const c of [result, deployed]) {
+      const skipIndex = c.rules.findIndex((r) => r.action === 'skip' && r.expression === expression);
+      expect(skipIndex, `the exception is there: ${show(c)}`).toBeGreaterThanOrEqual(0);
+      const skip = c.rules[skipIndex]!;
+      expect(skip.enabled, 'the exception is enabled').toBe(true);
+      const executed = rulesetRules(c).map((r) => r.action_parameters!.id);
+      expect([...(skip.action_parameters?.rulesets ?? [])].sort(), `the exception disables the managed rulesets: ${show(skip)}`).toEqual([...executed].sort());
+      const firstExecute = c.rules.findIndex((r) => r.action === 'execute');
+      expect(skipIndex, 'the exception runs before the rulesets it skips').toBeLessThan(firstExecute);
+      rulesetRules(c).forEach((r) => expect(r.enabled, 'the rulesets stay enabled elsewhere').toBe(true));
+    }
+  }, { extended: 'reads the skipped rulesets from action_parameters.rulesets and relies on rule order, which the spec does not show' });
+});
+
+describe('WAF migration, limits: only support can migrate beyond them', () => {
+  const bypassRules = (count: number) => Array.from({ length: count }, (_, i) => ({ expression: `ip.src eq 10.0.${Math.floor(i / 256)}.${i % 256}` }));
+
+  spec(['ZM-WAF-LIMIT-200-RULES'], '201 firewall rules to migrate are refused to the user; 200 migrate', async ({ api, control, newZone }) => {
+    const zone = await newZone({ plan: 'business' });
+    await control.setWafLegacy(zone.id, { firewall_rules: bypassRules(201) });
+    const over = await config(api, zone);
+    const refused = await migrate(api, zone, over);
+    expectFailure(refused, 'the migration of a zone with 201 firewall rules');
+    expect(refused.status, 'refused: not a 2xx').toBeGreaterThanOrEqual(400);
+    expect((await check(api, zone, true)).migration_state, 'the zone stays in start').toBe('start');
+
+    await control.setWafLegacy(zone.id, { firewall_rules: bypassRules(200) });
+    const at = await config(api, zone);
+    expect(at.rules.filter((r) => r.action === 'skip').length, 'the 200 firewall rules are in the configuration').toBe(200);
+    expectSuccess(await migrate(api, zone, at), 'the migration of a zone with 200 firewall rules');
+    expect((await check(api, zone)).migration_state, 'the zone has left start').not.toBe('start');
+  }, { timeout: 60_000 });
+
+  spec(['ZM-WAF-LIMIT-4KB-EXPRESSION'], 'a 4097-byte firewall rule expression is refused to the user; 4096 bytes migrate', async ({ api, control, newZone }) => {
+    const zone = await newZone({ plan: 'enterprise' });
+    const ofBytes = (n: number) => {
+      const head = 'http.request.uri.path eq "/';
+      const expression = `${head}${'a'.repeat(n - head.length - 1)}"`;
+      expect(Buffer.byteLength(expression), 'the expression has the intended size').toBe(n);
+      return expression;
+    };
+    await control.setWafLegacy(zone.id, { firewall_rules: [{ expression: ofBytes(4097) }] });
+    const refused = await migrate(api, zone, await config(api, zone));
+    expectFailure(refused, 'the migration of a zone with a 4097-byte expression');
+    expect(refused.status, 'refused: not a 2xx').toBeGreaterThanOrEqual(400);
+    expect((await check(api, zone, true)).migration_state, 'the zone stays in start').toBe('start');
+
+    await control.setWafLegacy(zone.id, { firewall_rules: [{ expression: ofBytes(4096) }] });
+    const at = await config(api, zone);
+    expect(at.rules.some((r) => r.expression === ofBytes(4096)), 'the 4096-byte expression is in the configuration').toBe(true);
+    expectSuccess(await migrate(api, zone, at), 'the migration of a zone with a 4096-byte expression');
+    expect((await check(api, zone)).migration_state, 'the zone has left start').not.toBe('start');
+  });
+});

@@ -12,56 +12,44 @@ import { runCli } from './helpers/cli.js';
 
 const duplicates = (names: string[]): string[] => names.filter((name, i) => names.indexOf(name) !== i);
 
-describe('the zone API catalog and its specs', () => {
-  it('agree: every covered requirement has a spec, every spec cites known, covered requirements', async () => {
-    const listing = await runCli(['list', '--suite', 'zone-api', '--json']);
-    expect(listing.code, listing.stderr).toBe(0);
-    const specs = JSON.parse(listing.stdout) as ListedSpec[];
-    expect(specs.length).toBeGreaterThan(40);
-    expect(checkCoverage(zoneApiCatalog, specs)).toEqual([]);
-    expect(duplicates(specs.map((s) => s.name)), 'spec names identify specs in reports and baselines').toEqual([]);
-  });
+const documents = [
+  { suite: 'zone-api', title: 'zone-management', catalog: zoneApiCatalog, areas: ZONE_API_AREAS, idPattern: /^ZM-[A-Z0-9]+(-[A-Z0-9]+)+$/ },
+  { suite: 'storage', title: 'storage', catalog: storageCatalog, areas: STORAGE_AREAS, idPattern: /^ST-[A-Z0-9]+(-[A-Z0-9]+)+$/ },
+] as const;
 
-  it('has one catalog file per area of the zone-management document, in the report\'s area names', () => {
-    expect(zoneApiCatalog.map((c) => c.area)).toEqual(ZONE_API_AREAS);
-    for (const catalog of zoneApiCatalog) {
-      for (const requirement of catalog.requirements) {
-        expect(requirement.area, requirement.id).toBe(catalog.area);
-        expect(requirement.id, requirement.id).toMatch(/^ZM-[A-Z0-9]+(-[A-Z0-9]+)+$/);
-        expect(requirement.text.length, requirement.id).toBeGreaterThan(10);
+for (const { suite, title, catalog: documentCatalog, areas, idPattern } of documents) {
+  describe(`the ${suite} catalog and its specs`, () => {
+    it('agree: every covered requirement has a spec, every spec cites known, covered requirements', async () => {
+      const listing = await runCli(['list', '--suite', suite, '--json']);
+      expect(listing.code, listing.stderr).toBe(0);
+      const specs = JSON.parse(listing.stdout) as ListedSpec[];
+      expect(specs.length).toBeGreaterThan(40);
+      expect(checkCoverage(documentCatalog, specs)).toEqual([]);
+      expect(duplicates(specs.map((s) => s.name)), 'spec names identify specs in reports and baselines').toEqual([]);
+    });
+
+    it(`has one catalog file per area of the ${title} document, in the report's area names`, () => {
+      expect(documentCatalog.map((c) => c.area)).toEqual(areas);
+      for (const catalog of documentCatalog) {
+        for (const requirement of catalog.requirements) {
+          expect(requirement.area, requirement.id).toBe(catalog.area);
+          expect(requirement.id, requirement.id).toMatch(idPattern);
+          expect(requirement.text.length, requirement.id).toBeGreaterThan(10);
+        }
       }
-    }
+    });
   });
+}
 
-  it('lists the spec\'s "not shown" statements as unspecified', () => {
+describe('both catalogs', () => {
+  it('list the spec\'s "not shown" statements as unspecified', () => {
     const unspecified = zoneApiCatalog.flatMap((c) => c.requirements).filter((r) => r.unspecified).map((r) => r.id);
     for (const id of ['ZM-ENV-STATUS-CODES-UNSPECIFIED', 'ZM-ENV-EVENTS-UNSPECIFIED', 'ZM-FW-PAYLOADS-UNSPECIFIED', 'ZM-FW-QUOTA-VALUE-UNSPECIFIED']) {
       expect(unspecified).toContain(id);
     }
   });
-});
 
-describe('the storage catalog and its specs', () => {
-  it('agree: every covered requirement has a spec, every spec cites known, covered requirements', async () => {
-    const listing = await runCli(['list', '--suite', 'storage', '--json']);
-    expect(listing.code, listing.stderr).toBe(0);
-    const specs = JSON.parse(listing.stdout) as ListedSpec[];
-    expect(specs.length).toBeGreaterThan(40);
-    expect(checkCoverage(storageCatalog, specs)).toEqual([]);
-    expect(duplicates(specs.map((s) => s.name)), 'spec names identify specs in reports and baselines').toEqual([]);
-  });
-
-  it('has one catalog file per area of the storage document, in the report\'s area names', () => {
-    expect(storageCatalog.map((c) => c.area)).toEqual(STORAGE_AREAS);
-    for (const catalog of storageCatalog) {
-      for (const requirement of catalog.requirements) {
-        expect(requirement.area, requirement.id).toBe(catalog.area);
-        expect(requirement.id, requirement.id).toMatch(/^ST-[A-Z0-9]+(-[A-Z0-9]+)+$/);
-      }
-    }
-  });
-
-  it('keeps requirement IDs unique across both documents', () => {
+  it('keep requirement IDs unique across both documents', () => {
     const ids = [...zoneApiCatalog, ...storageCatalog].flatMap((c) => c.requirements.map((r) => r.id));
     expect(ids.length).toBe(new Set(ids).size);
   });

@@ -137,7 +137,7 @@ const isEntrypointPut = (request: FastifyRequest) => request.method === 'PUT' &&
 const isLegacyWafPath = (request: FastifyRequest) => /\/zones\/[^/]+\/firewall\/waf\//.test(request.url);
 const isMigrationPath = (request: FastifyRequest) => isEntrypointPut(request) || request.url.includes('/waf_migration/');
 
-/** Runs `during` before the handler and `after` once the response is sent, around matching requests. */
+/** Runs `during` before the handler of matching requests, and what it returns once the response is sent. */
 function around(app: ReferenceApp['app'], matches: (request: FastifyRequest) => boolean, during: (request: FastifyRequest) => (() => void) | void): void {
   const undo = new WeakMap<FastifyRequest, () => void>();
   app.addHook('preHandler', async (request) => {
@@ -146,6 +146,25 @@ function around(app: ReferenceApp['app'], matches: (request: FastifyRequest) => 
     if (restore) undo.set(request, restore);
   });
   app.addHook('onResponse', async (request) => { undo.get(request)?.(); });
+}
+
+type WafState = ReturnType<ReferenceApp['store']['getWafState']>;
+
+/**
+ * While a matching request is handled, the zone's stored WAF state shows `patch(state)` (when it
+ * returns one); afterwards the patched fields get their stored values back.
+ */
+function showWafStateAs(reference: ReferenceApp, matches: (request: FastifyRequest) => boolean, patch: (state: WafState) => Partial<WafState> | undefined): void {
+  const { app, store } = reference;
+  around(app, matches, (request) => {
+    const zoneId = zoneOf(request);
+    const stored = store.getWafState(zoneId);
+    const shown = patch(stored);
+    if (!shown) return;
+    store.putWafState(zoneId, { ...stored, ...shown });
+    const original = Object.fromEntries(Object.keys(shown).map((field) => [field, stored[field as keyof WafState]]));
+    return () => store.putWafState(zoneId, { ...store.getWafState(zoneId), ...original });
+  });
 }
 
 export const wafMigrationVariants: BrokenVariant[] = [
@@ -178,26 +197,16 @@ export const wafMigrationVariants: BrokenVariant[] = [
   {
     name: 'waf-sensitivity-low-as-medium',
     misreading: 'sensitivity Low maps like Medium (threshold 25) instead of Medium threshold (40)',
-    customize({ app, store }) {
-      around(app, isMigrationPath, (request) => {
-        const state = store.getWafState(zoneOf(request));
-        if (state.sensitivity !== 'low') return;
-        store.putWafState(zoneOf(request), { ...state, sensitivity: 'medium' });
-        return () => store.putWafState(zoneOf(request), { ...store.getWafState(zoneOf(request)), sensitivity: 'low' });
-      });
+    customize(reference) {
+      showWafStateAs(reference, isMigrationPath, (state) => (state.sensitivity === 'low' ? { sensitivity: 'medium' } : undefined));
     },
     expectedFailures: ['ZM-WAF-SENS-LOW'],
   },
   {
     name: 'waf-previous-apis-survive',
     misreading: 'the previous-version WAF API keeps working for a migrated zone',
-    customize({ app, store }) {
-      around(app, isLegacyWafPath, (request) => {
-        const state = store.getWafState(zoneOf(request));
-        if (state.migration_state !== 'migrated') return;
-        store.putWafState(zoneOf(request), { ...state, migration_state: 'start' });
-        return () => store.putWafState(zoneOf(request), { ...store.getWafState(zoneOf(request)), migration_state: 'migrated' });
-      });
+    customize(reference) {
+      showWafStateAs(reference, isLegacyWafPath, (state) => (state.migration_state === 'migrated' ? { migration_state: 'start' } : undefined));
     },
     // The alias, Pro/Business and irreversibility specs also check that the previous APIs are off.
     expectedFailures: ['ZM-WAF-ENTRYPOINT-PENDING-ALIAS-1', 'ZM-WAF-IRREVERSIBLE', 'ZM-WAF-PREVIOUS-APIS-STOP', 'ZM-WAF-PRO-BUSINESS-DIRECT'],
@@ -205,13 +214,8 @@ export const wafMigrationVariants: BrokenVariant[] = [
   {
     name: 'waf-201-rules-accepted',
     misreading: 'the limit of 200 firewall rules is off by one: 201 can still be migrated by the user',
-    customize({ app, store }) {
-      around(app, isMigrationPath, (request) => {
-        const state = store.getWafState(zoneOf(request));
-        if (state.firewall_rules.length !== 201) return;
-        store.putWafState(zoneOf(request), { ...state, firewall_rules: state.firewall_rules.slice(0, 200) });
-        return () => store.putWafState(zoneOf(request), { ...store.getWafState(zoneOf(request)), firewall_rules: state.firewall_rules });
-      });
+    customize(reference) {
+      showWafStateAs(reference, isMigrationPath, (state) => (state.firewall_rules.length === 201 ? { firewall_rules: state.firewall_rules.slice(0, 200) } : undefined));
     },
     expectedFailures: ['ZM-WAF-LIMIT-200-RULES'],
   },

@@ -9,6 +9,7 @@ import type { Report, Selection } from '../report/model.js';
 import { PACKAGE_ROOT, runConformance } from '../runner/run.js';
 import { UnreachableError, UsageError } from '../targets/zone-target.js';
 import { listSpecs } from '../runner/list.js';
+import { parseAsOf } from '../spec-kit/dates.js';
 import { DIFF_HELP, diffCommand } from './diff.js';
 import { MERGE_HELP, mergeCommand } from './merge.js';
 import { serve } from './serve.js';
@@ -47,6 +48,9 @@ run options:
                                  1 on a new failure or a listed one that now passes
   --update-baseline              rewrite --baseline FILE to this run's failures
   --seed N                       seed of the property-based specs (default: 20261121)
+  --as-of DATE                   run at this date (YYYY-MM-DD or ISO 8601): the target's clock
+                                 is set there when its control API can; otherwise the date the
+                                 target is taken to be at (default: the target's own date)
 
 list options:
   --suite zone-api|storage|all   suites to list (default: all)
@@ -85,6 +89,7 @@ const RUN_OPTIONS = {
   baseline: { type: 'string' },
   'update-baseline': { type: 'boolean', default: false },
   seed: { type: 'string' },
+  'as-of': { type: 'string' },
 } satisfies ParseArgsConfig['options'];
 
 const SERVE_OPTIONS = {
@@ -133,6 +138,7 @@ async function runCommand(args: string[]): Promise<number> {
   if (values.grep !== undefined) checkPattern(values.grep);
   if (values['update-baseline'] && values.baseline === undefined) throw new UsageError('--update-baseline needs --baseline FILE');
   const selection = selectionFrom(values);
+  const asOf = values['as-of'] === undefined ? undefined : asOfFrom(values['as-of']);
   const outcome = await runConformance({
     suites,
     ...(values.target !== undefined && { target: values.target }),
@@ -145,6 +151,7 @@ async function runCommand(args: string[]): Promise<number> {
     selection,
     ...(values.baseline !== undefined && { baseline: values.baseline, updateBaseline: values['update-baseline'] }),
     ...(seed !== undefined && { seed }),
+    ...(asOf !== undefined && { asOf }),
   });
   const { summary, coverageProblems, baseline } = outcome.report;
   for (const problem of coverageProblems) process.stderr.write(`specgate: catalog and specs out of step: ${problem.detail}\n`);
@@ -244,4 +251,12 @@ async function serveCommand(args: string[]): Promise<number> {
     ...(Object.keys(credentials).length > 0 && { credentials }),
   });
   return 0;
+}
+
+function asOfFrom(text: string): number {
+  try {
+    return parseAsOf(text);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
 }

@@ -92,6 +92,10 @@ export interface Report {
     grep: string | null;
     selection: Selection;
     seed: number;
+    /** The date the zone API target ran at (--as-of, or the target's own clock). */
+    asOf?: string;
+    /** Whether the target's clock could be set (else one side of each dated change is not verified). */
+    clockSettable?: boolean;
   };
   summary: {
     passed: number;

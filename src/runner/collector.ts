@@ -26,7 +26,8 @@ export class CollectingReporter implements Reporter {
   readonly tests: TestRecord[] = [];
   readonly fileErrors: FileError[] = [];
 
-  constructor(private readonly root: string) {}
+  /** `targetOf` names the target a vitest project runs against (several projects may share one). */
+  constructor(private readonly root: string, private readonly targetOf: (project: string) => string = (project) => project) {}
 
   onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandled: ReadonlyArray<{ message?: string }>): void {
     for (const module of modules) {
@@ -45,7 +46,7 @@ export class CollectingReporter implements Reporter {
     const result = test.result();
     const meta = test.meta();
     const status: TestStatus = result.state === 'passed' ? 'passed' : result.state === 'failed' ? 'failed' : 'skipped';
-    const target = test.project.name;
+    const target = this.targetOf(test.project.name);
     const record: TestRecord = {
       name: `${target} > ${test.fullName}`,
       target,

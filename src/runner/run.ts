@@ -44,6 +44,8 @@ export interface RunOptions {
   /** Rewrite the baseline to the run's failures instead of gating on it. */
   updateBaseline?: boolean;
   seed?: number;
+  /** The date to run at (ms since epoch): the target's clock is set there when it can be. */
+  asOf?: number;
   /** Print vitest's progress (default true). */
   verbose?: boolean;
 }
@@ -55,12 +57,21 @@ export interface RunOutcome {
 }
 
 interface PlannedProject {
-  /** Project name, also the target name shown in the report. */
+  /** Vitest project name: the target name shown in the report, plus ":dated" for the dated group. */
   name: string;
   include: string[];
+  exclude?: string[];
   provide: Record<string, unknown>;
   target: RunTarget;
+  /** Projects of a lower group finish before a higher group starts. */
+  group: number;
+  /** Run the project's files one at a time. */
+  sequential?: boolean;
 }
+
+/** Dated specs move the target's clock across years: they run alone, after everything else. */
+const DATED_SPECS = '**/*.dated.spec.ts';
+const DATED_SUFFIX = ':dated';
 
 export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   const started = new Date();
@@ -74,11 +85,11 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   // and before any file is written.
   const adapters = suites.some((s) => s.name === 'storage') ? await checkedAdapters(options.adapter) : [];
   const zone = suites.some((s) => s.name === 'zone-api')
-    ? await resolveZoneTarget({ url: options.target, credentials: options.credentials ?? {}, controlUrl: options.controlUrl, seed, realTime: options.realTime === true })
+    ? await resolveZoneTarget({ url: options.target, credentials: options.credentials ?? {}, controlUrl: options.controlUrl, seed, realTime: options.realTime === true, ...(options.asOf !== undefined && { asOf: options.asOf }) })
     : undefined;
   mkdirSync(reportDir, { recursive: true });
-  const projects = [...(zone ? [zoneProject(zone.target)] : []), ...adapters.map(storageProject)];
-  const collector = new CollectingReporter(PACKAGE_ROOT);
+  const projects = [...(zone ? zoneProjects(zone.target) : []), ...adapters.map(storageProject)];
+  const collector = new CollectingReporter(PACKAGE_ROOT, (project) => project.replace(new RegExp(`${DATED_SUFFIX}$`), ''));
   try {
     if (projects.length > 0) await runProjects(projects, { seed, selection }, collector, reportDir, options);
   } finally {
@@ -92,7 +103,8 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
       startedAt: started.toISOString(),
       finishedAt: finished.toISOString(),
       durationMs: finished.getTime() - started.getTime(),
-      targets: projects.map((p) => p.target),
+      targets: [...new Set(projects.map((p) => p.target))],
+      ...(zone && { asOf: new Date(zone.target.asOf).toISOString(), clockSettable: zone.target.clockSettable }),
       suites: options.suites,
       grep: options.grep ?? null,
       selection,
@@ -128,13 +140,13 @@ async function checkedAdapters(adapter: string | undefined): Promise<{ ref: Stor
   }));
 }
 
-function zoneProject(target: ZoneApiTarget): PlannedProject {
-  return {
-    name: 'zone-api',
-    include: SUITES['zone-api'].include,
-    provide: { zoneApiTarget: target },
-    target: { suite: 'zone-api', name: target.name, ...(target.name !== 'reference' && { baseUrl: target.baseUrl }), control: target.controlUrl !== undefined },
-  };
+function zoneProjects(target: ZoneApiTarget): PlannedProject[] {
+  const runTarget: RunTarget = { suite: 'zone-api', name: target.name, ...(target.name !== 'reference' && { baseUrl: target.baseUrl }), control: target.controlUrl !== undefined };
+  const shared = { provide: { zoneApiTarget: target }, target: runTarget };
+  return [
+    { name: 'zone-api', include: SUITES['zone-api'].include, exclude: [DATED_SPECS], group: 0, ...shared },
+    { name: `zone-api${DATED_SUFFIX}`, include: [`suites/zone-api/${DATED_SPECS}`], group: 1, sequential: true, ...shared },
+  ];
 }
 
 function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Record<string, boolean> }): PlannedProject {
@@ -143,6 +155,7 @@ function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Re
     include: SUITES.storage.include,
     provide: { storageTarget: ref },
     target: { suite: 'storage', name: ref.name, capabilities: supports },
+    group: 0,
   };
 }
 
@@ -152,7 +165,16 @@ async function runProjects(projects: PlannedProject[], shared: { seed: number; s
     config: false,
     watch: false,
     passWithNoTests: true,
-    projects: projects.map((p) => ({ test: { name: p.name, include: p.include, provide: { ...shared, ...p.provide } } })),
+    projects: projects.map((p) => ({
+      test: {
+        name: p.name,
+        include: p.include,
+        ...(p.exclude && { exclude: p.exclude }),
+        provide: { ...shared, ...p.provide },
+        sequence: { groupOrder: p.group },
+        ...(p.sequential && { fileParallelism: false }),
+      },
+    })),
     reporters: [collector, ['junit', { outputFile: join(reportDir, 'junit.xml') }], ...(options.verbose === false ? [] : [new ProgressReporter(PACKAGE_ROOT)])],
     ...(options.grep !== undefined && { testNamePattern: options.grep }),
   });

@@ -13,6 +13,7 @@ import { ApiClient, ExchangeLog } from './api-client.js';
 import { isSelected } from './selection.js';
 import { ControlClient, type ControlZone, type ZoneSetup } from './control.js';
 import { defaultAuth, schemes, secretsOf, type Auth, type ZoneApiTarget } from './target.js';
+import { instantOn, isoDay, sideOf, type DatedChange } from './dates.js';
 
 /** A zone created for one spec through the control API. */
 export class TestZone {
@@ -43,6 +44,12 @@ export interface SpecFixtures {
   newZone: (setup?: ZoneSetup) => Promise<TestZone>;
   /** Skips the spec when the target's time can neither be moved nor (with --real-time) waited for. */
   clock: SpecClock;
+  /**
+   * For a dated spec (`datedSpec`): the instant it runs at, on its side of the change. The target's
+   * clock is set there before the spec and back to the run's as-of date after it; a target whose
+   * clock cannot be set runs the spec only if it already is on that side.
+   */
+  asOf: { instant: number; change?: DatedChange };
 }
 
 export const specTest = test.extend<SpecFixtures>({
@@ -74,7 +81,31 @@ export const specTest = test.extend<SpecFixtures>({
     if (!hasClock) skip('target has no clock control (run with --real-time to wait in real time)');
     await use({ virtual: true, now: async () => (await control.now()).epoch_ms, advance: async (ms) => { await control.advanceClock(ms); } });
   },
+  // Automatic, so that a dated spec is on its side of the date before any other fixture (its zone,
+  // say) is set up; specs that are not dated pass straight through.
+  asOf: [async ({ target, task, skip }, use) => {
+    const change = task.meta.dated;
+    if (!change) return use({ instant: target.asOf });
+    if (!target.clockSettable) {
+      const side = sideOf(change.date, target.asOf);
+      if (side !== change.side) skip(notVerified(change, target.asOf, side));
+      return use({ instant: target.asOf, change });
+    }
+    const control = new ControlClient(target.controlUrl!);
+    const instant = instantOn(change);
+    await control.setClock(instant);
+    try {
+      await use({ instant, change });
+    } finally {
+      await control.setClock(target.asOf);
+    }
+  }, { auto: true }],
 });
+
+function notVerified(change: DatedChange, asOf: number, side: string | undefined): string {
+  const where = side === undefined ? 'within the day of the change, where no side is certain' : `${side} it`;
+  return `not verified: the ${change.side} side of ${change.date} needs a target clock that can be set; this target is at ${isoDay(asOf)}, ${where}`;
+}
 
 type SpecBody = Parameters<typeof specTest>[2];
 
@@ -89,7 +120,21 @@ export interface SpecOptions {
 
 /** Declares a spec verifying the given requirement IDs. */
 export function spec(requirements: string | string[], title: string, body: NonNullable<SpecBody>, options: SpecOptions = {}): void {
+  declare(requirements, title, body, options, undefined);
+}
+
+/**
+ * Declares a spec of one side of a dated change of the Versioning table: it runs with the target's
+ * clock on that side of the date (see dates.ts for the exact instants). Dated specs live in
+ * `*.dated.spec.ts` files, which run one at a time after every other zone API spec, since moving
+ * the clock to another year would pull the ground from under any spec running alongside.
+ */
+export function datedSpec(requirements: string | string[], title: string, change: DatedChange, body: NonNullable<SpecBody>, options: SpecOptions = {}): void {
+  declare(requirements, `${title} (${change.side} ${change.date})`, body, options, change);
+}
+
+function declare(requirements: string | string[], title: string, body: NonNullable<SpecBody>, options: SpecOptions, dated: DatedChange | undefined): void {
   const ids = Array.isArray(requirements) ? requirements : [requirements];
-  const meta = { requirements: ids, ...(options.extended !== undefined && { extended: options.extended }) };
+  const meta = { requirements: ids, ...(options.extended !== undefined && { extended: options.extended }), ...(dated && { dated }) };
   (isSelected(title, ids, options.extended !== undefined) ? specTest : specTest.skip)(title, { meta, ...(options.timeout !== undefined && { timeout: options.timeout }) }, body);
 }

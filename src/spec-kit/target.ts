@@ -24,6 +24,13 @@ export interface ZoneApiTarget {
   seed: number;
   /** Wait in real time where a spec needs time to pass (for targets without clock control). */
   realTime?: boolean;
+  /**
+   * The date the run treats the target as being at (ms since epoch): --as-of, else the target's
+   * own clock. Dated specs decide from it which side of a change the target is on.
+   */
+  asOf: number;
+  /** Whether the target's clock can be set through its control API (both sides of a date testable). */
+  clockSettable: boolean;
 }
 
 declare module 'vitest' {
@@ -45,6 +52,8 @@ declare module '@vitest/runner' {
     extended?: string;
     /** The last request and response of a failed spec, credentials redacted. */
     exchange?: string;
+    /** The side of a dated change of the Versioning table a spec verifies (see dated.ts). */
+    dated?: { date: string; side: 'before' | 'after' };
   }
 }
 

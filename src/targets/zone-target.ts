@@ -2,6 +2,7 @@
 // ephemeral loopback port, with the control API) or a base URL given by the user.
 
 import { startReferenceServer } from './bundled.js';
+import { ControlClient } from '../spec-kit/control.js';
 import type { Credentials, ZoneApiTarget } from '../spec-kit/target.js';
 
 export class UsageError extends Error {}
@@ -18,29 +19,51 @@ export interface TargetRequest {
   controlUrl?: string;
   seed: number;
   realTime?: boolean;
+  /** --as-of (ms since epoch): the date the target is set to, or said to be at. */
+  asOf?: number;
 }
 
 export async function resolveZoneTarget(request: TargetRequest): Promise<ResolvedTarget> {
-  if (!request.url) return startBundledReference(request.seed, request.realTime === true);
+  if (!request.url) return startBundledReference(request);
   const baseUrl = normalizeBaseUrl(request.url);
   if (!request.credentials.token && !(request.credentials.email && request.credentials.key)) {
     throw new UsageError('a target URL needs credentials: --token T, or --email E --key K');
   }
-  await assertReachable(baseUrl);
-  if (request.controlUrl) await assertReachable(request.controlUrl.replace(/\/$/, ''));
-  const target: ZoneApiTarget = { name: baseUrl, baseUrl, credentials: request.credentials, seed: request.seed, ...(request.realTime && { realTime: true }) };
-  if (request.controlUrl) target.controlUrl = request.controlUrl.replace(/\/$/, '');
+  const targetDate = await assertReachable(baseUrl);
+  const controlUrl = request.controlUrl?.replace(/\/$/, '');
+  if (controlUrl) await assertReachable(controlUrl);
+  const clock = await settleClock(controlUrl, request.asOf, targetDate);
+  const target: ZoneApiTarget = { name: baseUrl, baseUrl, credentials: request.credentials, seed: request.seed, ...(request.realTime && { realTime: true }), ...clock };
+  if (controlUrl) target.controlUrl = controlUrl;
   return { target, stop: async () => {} };
 }
 
-async function startBundledReference(seed: number, realTime: boolean): Promise<ResolvedTarget> {
+async function startBundledReference(request: TargetRequest): Promise<ResolvedTarget> {
   const server = await startReferenceServer({ testMode: true });
   // A frozen clock (moved only by specs) makes every time boundary exact to the millisecond.
-  server.clock.set(Date.now());
+  const asOf = request.asOf ?? Date.now();
+  server.clock.set(asOf);
   return {
-    target: { name: 'reference', baseUrl: server.baseUrl, credentials: server.credentials, controlUrl: server.controlUrl!, seed, ...(realTime && { realTime }) },
+    target: { name: 'reference', baseUrl: server.baseUrl, credentials: server.credentials, controlUrl: server.controlUrl!, seed: request.seed, ...(request.realTime && { realTime: true }), asOf, clockSettable: true },
     stop: () => server.close(),
   };
+}
+
+/**
+ * Where the run's clock stands. A target whose control API answers the clock is set to --as-of
+ * (or left at its own time); any other target is taken to be at --as-of, or at the date its
+ * responses carry.
+ */
+async function settleClock(controlUrl: string | undefined, asOf: number | undefined, targetDate: number | undefined): Promise<{ asOf: number; clockSettable: boolean }> {
+  if (controlUrl) {
+    const control = new ControlClient(controlUrl);
+    const settable = await control.now().then(() => true, () => false);
+    if (settable) {
+      if (asOf !== undefined) await control.setClock(asOf);
+      return { asOf: (await control.now()).epoch_ms, clockSettable: true };
+    }
+  }
+  return { asOf: asOf ?? targetDate ?? Date.now(), clockSettable: false };
 }
 
 function normalizeBaseUrl(url: string): string {
@@ -54,10 +77,16 @@ function normalizeBaseUrl(url: string): string {
   return parsed.toString().replace(/\/$/, '');
 }
 
-/** Any HTTP answer means reachable; a refused connection or a timeout does not. */
-async function assertReachable(url: string): Promise<void> {
+/**
+ * Any HTTP answer means reachable; a refused connection or a timeout does not. Returns the time
+ * the answer's Date header gives, if any.
+ */
+async function assertReachable(url: string): Promise<number | undefined> {
   try {
-    await fetch(url, { method: 'GET', signal: AbortSignal.timeout(10_000) });
+    const response = await fetch(url, { method: 'GET', signal: AbortSignal.timeout(10_000) });
+    await response.body?.cancel();
+    const date = Date.parse(response.headers.get('date') ?? '');
+    return Number.isNaN(date) ? undefined : date;
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
     throw new UnreachableError(`target unreachable: ${url} (${cause})`);

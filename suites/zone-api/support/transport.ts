@@ -1,0 +1,27 @@
+// Raw HTTP exchanges of the transport specs: requests fetch will not send as they are.
+
+import { rawExchange } from '../../../src/spec-kit/raw-http.js';
+import { authHeaders, defaultAuth } from '../../../src/spec-kit/target.js';
+
+export type RawTarget = { baseUrl: string; credentials: Parameters<typeof defaultAuth>[0] };
+
+/**
+ * POSTs to the zone's filters over a raw socket. Used where fetch cannot: a request with both
+ * Transfer-Encoding and Content-Length, and a huge body that the target may answer (and close the
+ * connection on) before it has read it all — fetch then reports a reset instead of the answer.
+ */
+export function rawPostFilters(target: RawTarget, zonePath: string, headers: string[], body: string) {
+  const url = new URL(`${target.baseUrl}${zonePath}/filters`);
+  const auth = Object.entries(authHeaders(defaultAuth(target.credentials))).map(([k, v]) => `${k}: ${v}`);
+  // No "Connection: close": a target that answers early would then close on unread input, and
+  // the reset that follows can destroy its answer before it is read.
+  return rawExchange(url, [`POST ${url.pathname} HTTP/1.1`, `Host: ${url.host}`, ...auth, 'Content-Type: application/json', ...headers], body);
+}
+
+export function postWithBothLengths(target: RawTarget, zonePath: string, expression: string) {
+  const body = JSON.stringify([{ expression }]);
+  const chunked = `${Buffer.byteLength(body).toString(16)}\r\n${body}\r\n0\r\n\r\n`;
+  return rawPostFilters(target, zonePath, [`Content-Length: ${Buffer.byteLength(chunked)}`, 'Transfer-Encoding: chunked'], chunked);
+}
+
+export const parseEnvelope = (text: string): unknown => { try { return JSON.parse(text); } catch { return undefined; } };

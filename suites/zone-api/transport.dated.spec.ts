@@ -1,0 +1,25 @@
+// Requests with both Transfer-Encoding and Content-Length: declined from 2023-07-01 (Errors;
+// Versioning). What happens before that date is not shown, so only the after side is verified.
+
+import { expect } from 'vitest';
+import { expectShape } from '../../src/spec-kit/expect.js';
+import { datedSpec } from '../../src/spec-kit/spec.js';
+import { listed, uniqueExpression, type Filter } from './support/firewall.js';
+import { parseEnvelope, postWithBothLengths } from './support/transport.js';
+
+const DECLINED = { date: '2023-07-01', side: 'after' } as const;
+
+datedSpec('ZM-TRANSPORT-TE-CL-DECLINED', 'a request with both Transfer-Encoding and Content-Length is declined and not processed', DECLINED, async ({ api, zone, target }) => {
+  const expression = uniqueExpression();
+  const response = await postWithBothLengths(target, zone.path(), expression);
+  const declined = response.status === undefined || response.status >= 400;
+  expect(declined, `the request must be declined; got ${response.status} ${response.body.slice(0, 300)}`).toBe(true);
+  const filters = await listed<Filter>(api, zone, '/filters');
+  expect(filters.map((f) => f.expression), 'the declined request created nothing').not.toContain(expression);
+});
+
+datedSpec('ZM-TRANSPORT-TE-CL-ENVELOPE', 'the declined request is answered 400 with the error envelope', DECLINED, async ({ zone, target }) => {
+  const response = await postWithBothLengths(target, zone.path(), uniqueExpression());
+  expect(response.status).toBe(400);
+  expectShape('failure-envelope', parseEnvelope(response.body), 'the answer');
+});

@@ -10,10 +10,14 @@ import { CustomHostnamePolicy } from './custom-hostnames/policy.js';
 import { createRouter } from './router.js';
 import { controlRoutes } from './routes/control.js';
 import { customHostnameRoutes } from './routes/custom-hostnames.js';
+import { dnsRecordRoutes } from './routes/dns-records.js';
 import { filterRoutes } from './routes/filters.js';
 import { firewallRuleRoutes } from './routes/firewall-rules.js';
 import { wafLegacyRoutes } from './routes/waf-legacy.js';
 import { wafMigrationRoutes } from './routes/waf-migration.js';
+import { accountRoutes } from './routes/accounts.js';
+import { dnsSettingRoutes } from './routes/dns-settings.js';
+import { zoneSettingRoutes } from './routes/zone-settings.js';
 import { Store } from './store.js';
 
 export const API_PREFIX = '/client/v4';
@@ -82,6 +86,10 @@ export function buildApp(options: AppOptions): ReferenceApp {
   customHostnameRoutes(api, customHostnames);
   wafMigrationRoutes(api);
   wafLegacyRoutes(api);
+  zoneSettingRoutes(api);
+  dnsSettingRoutes(api);
+  accountRoutes(api);
+  dnsRecordRoutes(api);
   if (options.testMode) controlRoutes(createRouter(app, CONTROL_PREFIX, store, clock), customHostnames);
   return { app, store, clock, customHostnames };
 }

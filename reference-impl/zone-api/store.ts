@@ -137,11 +137,18 @@ export class Store {
 
   /** Drops every zone and everything in it (the control API's reset). */
   reset(): void {
-    this.transaction(() => this.db.exec(`DELETE FROM firewall_rules; DELETE FROM filters; DELETE FROM zones;
+    this.transaction(() => {
+      this.db.exec(`DELETE FROM firewall_rules; DELETE FROM filters; DELETE FROM zones;
       DELETE FROM custom_hostnames; DELETE FROM dns_facts; DELETE FROM holds; DELETE FROM standalone_zones;
       DELETE FROM fallback_origins; DELETE FROM certificate_issuances; DELETE FROM certificate_penalties;
-      DELETE FROM waf_states; DELETE FROM waf_overrides;`));
+      DELETE FROM waf_states; DELETE FROM waf_overrides;`);
+      for (const hook of this.resetHooks) hook();
+    });
   }
+
+  private readonly resetHooks: (() => void)[] = [];
+  /** State kept in tables of other modules (not scoped by zone) is cleared with the rest on reset. */
+  onReset(hook: () => void): void { this.resetHooks.push(hook); }
 
   // --- clock persistence ------------------------------------------------------------------------
 

@@ -85,6 +85,10 @@ export class ControlClient {
     return this.call('PUT', `/zones/${zoneId}/waf_legacy`, state) as Promise<WafLegacyState>;
   }
 
+  // Settings (docs/settings-contract.md)
+  /** The operator's name in the <vendor>.standard nameserver types. */
+  vendor(): Promise<{ vendor: string }> { return this.call('GET', '/vendor') as Promise<{ vendor: string }>; }
+
   private async call(method: string, path: string, body?: unknown): Promise<unknown> {
     const response = await fetch(this.url + path, {
       method,

@@ -17,6 +17,8 @@
 //   GET  /zones/:zone_id/waf_legacy     the zone's previous-version WAF state, with its URI overrides
 //   PUT  /zones/:zone_id/waf_legacy {enabled?, managed_ruleset_enabled?, core_ruleset_enabled?,
 //        sensitivity?, action_mode?, firewall_rules?, page_rules?, partner_account?}   replace those fields
+// Settings (docs/settings-contract.md):
+//   GET  /vendor                        {vendor}: the <vendor> of zone_defaults.nameservers.type values
 
 import type { CustomHostnamePolicy } from '../custom-hostnames/policy.js';
 import { HostnameLifecycle } from '../custom-hostnames/lifecycle.js';
@@ -26,6 +28,7 @@ import { DEFAULTS_BY_PLAN, requireObject, type Json } from '../firewall-model.js
 import type { Router } from '../router.js';
 import { PLANS, newId, type Plan, type Store, type Zone } from '../store.js';
 import { legacyStateInput } from '../waf/input.js';
+import { VENDOR } from '../settings/schedule.js';
 
 function checkZoneFields(body: Json): Partial<Omit<Zone, 'id'>> {
   const fields: Partial<Omit<Zone, 'id'>> = {};
@@ -62,6 +65,7 @@ export function controlRoutes(router: Router, customHostnames: CustomHostnamePol
   zoneControlRoutes(router, customHostnames);
   customHostnameControlRoutes(router, customHostnames);
   wafControlRoutes(router);
+  router.resource('/vendor', { GET: () => successEnvelope({ vendor: VENDOR }) });
 }
 
 /** The legacy WAF state as the control API shows it: the stored state and the zone's URI overrides. */

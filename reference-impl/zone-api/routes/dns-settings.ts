@@ -1,0 +1,48 @@
+// DNS settings of a zone: GET/PATCH /zones/{zone_id}/dns_settings {flatten_all_cnames,
+// multi_provider, secondary_overrides}, and the legacy GET/PATCH /dns_settings/use_apex_ns and
+// /dns_settings/secondary_overrides, which read and write the same values until 2024-09-13 and
+// answer as unknown routes after it.
+
+import { ApiError, codes, successEnvelope } from '../errors.js';
+import { requireObject } from '../firewall-model.js';
+import type { RequestView, Router } from '../router.js';
+import { settingsOf, type DnsFlag } from '../settings/service.js';
+import { removedRoute } from './zone-settings.js';
+
+const LEGACY: readonly { path: string; flag: DnsFlag }[] = [
+  { path: 'use_apex_ns', flag: 'multi_provider' },
+  { path: 'secondary_overrides', flag: 'secondary_overrides' },
+];
+
+export function dnsSettingRoutes({ store, clock, resource }: Router): void {
+  const settings = settingsOf(store, clock);
+
+  resource('/zones/:zone_id/dns_settings', {
+    GET: (req) => successEnvelope(settings.dnsSettings(req.zone().id)),
+    PATCH: (req) => {
+      const zone = req.zone();
+      return successEnvelope(settings.patchDnsSettings(zone.id, requireObject(req.body, 'DNS settings')));
+    },
+  });
+
+  for (const { path, flag } of LEGACY) {
+    const legacyJson = (zoneId: string) => {
+      const { value, modified_on } = settings.flag(zoneId, flag);
+      return { id: path, value, editable: true, modified_on };
+    };
+    const zoneOf = (method: string, req: RequestView) => {
+      if (settings.legacyEndpointsGone()) throw removedRoute(method, req);
+      return req.zone();
+    };
+    resource(`/zones/:zone_id/dns_settings/${path}`, {
+      GET: (req) => successEnvelope(legacyJson(zoneOf('GET', req).id)),
+      PATCH: (req) => {
+        const zone = zoneOf('PATCH', req);
+        const { value } = requireObject(req.body, path);
+        if (typeof value !== 'boolean') throw new ApiError(400, { code: codes.validation, message: 'value must be a boolean' });
+        settings.setFlag(zone.id, flag, value);
+        return successEnvelope(legacyJson(zone.id));
+      },
+    });
+  }
+}

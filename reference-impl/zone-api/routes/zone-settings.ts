@@ -1,0 +1,48 @@
+// Zone settings: GET/PATCH /zones/{zone_id}/settings and /zones/{zone_id}/settings/{id} for the
+// settings of the Versioning table (settings/zone-settings.ts); privacy_pass takes GET and POST
+// until its removal on 2024-03-31, then answers as an unknown route.
+
+import { ApiError, codes, successEnvelope } from '../errors.js';
+import { requireObject } from '../firewall-model.js';
+import type { RequestView, Router } from '../router.js';
+import { settingsOf } from '../settings/service.js';
+import { ZONE_SETTINGS, type SettingDefinition } from '../settings/zone-settings.js';
+
+/** What a removed endpoint answers: the same as a route that never existed. */
+export function removedRoute(method: string, req: RequestView): ApiError {
+  return new ApiError(404, { code: codes.noRoute, message: `No route for that URI: ${method} ${req.url.split('?')[0]}` });
+}
+
+export function zoneSettingRoutes({ store, clock, resource }: Router): void {
+  const settings = settingsOf(store, clock);
+
+  resource('/zones/:zone_id/settings', {
+    GET: (req) => {
+      const zone = req.zone();
+      return successEnvelope(settings.existing().map((definition) => settings.read(zone.id, definition)));
+    },
+    PATCH: (req) => {
+      const zone = req.zone();
+      return successEnvelope(settings.writeMany(zone.id, requireObject(req.body, 'settings').items));
+    },
+  });
+
+  for (const definition of ZONE_SETTINGS) {
+    const setting = (method: string, req: RequestView): SettingDefinition => {
+      if (!settings.definition(definition.id)) throw removedRoute(method, req);
+      req.zone();
+      return definition;
+    };
+    const read = (req: RequestView) => successEnvelope(settings.read(req.zone().id, setting('GET', req)));
+    const write = (method: string) => (req: RequestView) => {
+      const found = setting(method, req);
+      const { value } = requireObject(req.body, definition.id);
+      if (value === undefined) throw new ApiError(400, { code: codes.validation, message: 'value is required' });
+      return successEnvelope(settings.write(req.zone().id, found, value));
+    };
+    // The Versioning table names GET and POST for privacy_pass, GET and PATCH for the others.
+    resource(`/zones/:zone_id/settings/${definition.id}`, definition.id === 'privacy_pass'
+      ? { GET: read, POST: write('POST') }
+      : { GET: read, PATCH: write('PATCH') });
+  }
+}

@@ -9,6 +9,8 @@ import { storageCatalog } from '../suites/storage/requirements/index.js';
 import { zoneApiCatalog } from '../suites/zone-api/requirements/index.js';
 import type { ListedSpec } from '../src/runner/list.js';
 import { runCli } from './helpers/cli.js';
+import { checkSchedule, loadSchedule, type ScheduleRow } from '../src/catalog/schedule.js';
+import { existsSync, readFileSync } from 'node:fs';
 
 const duplicates = (names: string[]): string[] => names.filter((name, i) => names.indexOf(name) !== i);
 
@@ -52,6 +54,54 @@ describe('both catalogs', () => {
   it('keep requirement IDs unique across both documents', () => {
     const ids = [...zoneApiCatalog, ...storageCatalog].flatMap((c) => c.requirements.map((r) => r.id));
     expect(ids.length).toBe(new Set(ids).size);
+  });
+});
+
+describe('the deprecation schedule (fixtures/deprecations.json)', () => {
+  const rows = loadSchedule();
+  let listed: Promise<ListedSpec[]> | undefined;
+  const specsOf = () => (listed ??= runCli(['list', '--suite', 'zone-api', '--json']).then((run) => JSON.parse(run.stdout) as ListedSpec[]));
+
+  it('holds every row of the Versioning table, newest first, each endpoint once per method', () => {
+    expect(rows).toHaveLength(25);
+    expect(rows.reduce((n, r) => n + r.endpoints.length, 0)).toBe(108);
+    for (const row of rows) {
+      const keys = row.endpoints.map((e) => `${e.method} ${e.path}`);
+      expect(new Set(keys).size, `${row.date} ${row.subject}`).toBe(keys.length);
+      expect(row.endpoints.length > 0 || row.endpointsNote !== undefined, `${row.date} ${row.subject}: endpoints or a note`).toBe(true);
+    }
+  });
+
+  // The spec document sits next to the repository in the team's workspace; where it does, the
+  // fixture must carry each of its rows' dates and subjects, in its order.
+  const specFile = new URL('../../shared/spec/zone-management-api.md', import.meta.url);
+  it.runIf(existsSync(specFile))('matches the table of the spec document, row by row', () => {
+    const table = readFileSync(specFile, 'utf8').split('## Versioning')[1]!;
+    const documented = [...table.matchAll(/^\| (\d{4}-\d{2}-\d{2}) \| ([^|]+) \|/gm)].map(([, date, subject]) => `${date} ${subject!.trim()}`);
+    expect(rows.map((r) => `${r.date} ${r.subject}`)).toEqual(documented);
+  });
+
+  it('agrees with the catalog and the specs: each row\'s requirements exist, stated rows have dated specs', async () => {
+    expect(checkSchedule(rows, zoneApiCatalog, await specsOf())).toEqual([]);
+  });
+
+  it('keeps dated specs in *.dated.spec.ts files, which run alone', async () => {
+    const dated = (await specsOf()).filter((s) => / \((before|after) \d{4}-\d{2}-\d{2}\)$/.test(s.name));
+    expect(dated.length).toBeGreaterThan(0);
+    expect(dated.filter((s) => !s.file.endsWith('.dated.spec.ts')).map((s) => s.name)).toEqual([]);
+  });
+
+  it('flags drift: a row without requirements, an unknown ID, a stated row without a dated spec, a dated requirement in no row', () => {
+    const row = (over: Partial<ScheduleRow>): ScheduleRow => ({ date: '2024-11-30', subject: 's', endpoints: [], change: 'c', afterDate: 'stated', requirements: ['ZM-DNSREC-ZONE-INFO-DROPPED-2024-11-30'], ...over });
+    const dropped = { name: 'zone-api > x (after 2024-11-30)', requirements: ['ZM-DNSREC-ZONE-INFO-DROPPED-2024-11-30'] };
+    const noDates = zoneApiCatalog.map((c) => ({ ...c, requirements: c.requirements.filter((r) => !/Versioning > \d/.test(r.section)) }));
+    const withDropped = [...noDates, { area: 'dns-records' as const, requirements: zoneApiCatalog.flatMap((c) => c.requirements).filter((r) => r.id === 'ZM-DNSREC-ZONE-INFO-DROPPED-2024-11-30') }];
+    expect(checkSchedule([row({})], withDropped, [dropped])).toEqual([]);
+    expect(checkSchedule([row({ requirements: [] })], withDropped, [dropped])).toHaveLength(2);
+    expect(checkSchedule([row({ requirements: ['ZM-NOPE'] })], noDates, [dropped])[0]).toMatch(/not in the catalog/);
+    expect(checkSchedule([row({})], withDropped, [{ ...dropped, name: 'zone-api > x' }])[0]).toMatch(/no dated spec/);
+    expect(checkSchedule([row({ afterDate: 'not stated' })], withDropped, [dropped])[0]).toMatch(/no unspecified requirement/);
+    expect(checkSchedule([row({ date: '2020-01-01' }), row({})], withDropped, [dropped]).join('\n')).toMatch(/out of order/);
   });
 });
 

@@ -34,7 +34,7 @@ function html(strings: TemplateStringsArray, ...parts: Part[]): Html {
 export function renderHtml(report: Report): string {
   const body = [
     header(report), totals(report), areaSection(report.areas), levelSection(report.areas), baselineSection(report),
-    failureSection(report), skippedSection(report.tests), seedSection(report), matrixSection(report),
+    failureSection(report), skippedSection(report.tests), seedSection(report), scheduleSection(report), matrixSection(report),
     unspecifiedSection(report.requirements), problemSection(report),
   ];
   return `<!doctype html>
@@ -91,6 +91,7 @@ function header(report: Report): Html {
   const selection = describeSelection(run.selection);
   if (selection) rows.push(['Selection', selection]);
   if (run.grep) rows.push(['Grep', html`<code>${run.grep}</code>`]);
+  if (run.asOf) rows.push(['As of', `${readableTime(run.asOf)}${run.clockSettable ? ' (target clock set; both sides of each dated change tested)' : ' (target clock cannot be set: one side of each dated change is not verified)'}`]);
   return html`<header>
 <h1>specgate conformance report <span class="badge s-${verdict}">${verdict}</span></h1>
 <dl class="meta">${rows.map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl>
@@ -271,6 +272,19 @@ function matrixSection(report: Report): Html {
 </div>
 <table class="matrix"><thead><tr><th>Requirement</th><th>Area</th><th>Level</th><th>Profile</th><th>Status</th><th>Statement</th><th>Specs</th></tr></thead>
 <tbody>${report.requirements.map((r) => matrixRow(r, statusOf))}</tbody></table></section>`;
+}
+
+// ---- deprecation schedule ----------------------------------------------------------------------
+
+const SCHEDULE_BADGE: Record<string, string> = { passed: 'passed', failed: 'failed', 'not verified': 'skipped', 'not run': 'not-run', 'not stated': 'unspecified', 'not observable': 'unspecified' };
+
+function scheduleSection(report: Report): Html | null {
+  if (!report.schedule) return null;
+  const row = (r: NonNullable<Report['schedule']>[number]) => html`<tr><td class="num">${r.date}</td><td>${r.subject}</td><td>${r.change}</td><td class="num">${r.endpoints}</td>
+<td><span class="badge s-${SCHEDULE_BADGE[r.status] ?? 'not-run'}">${r.status === 'not stated' ? 'after-date behaviour not stated' : r.status}</span></td><td>${r.requirements.map((id) => html`<code>${id}</code> `)}</td></tr>`;
+  return html`<section id="schedule"><h2>Deprecation schedule (${report.schedule.length} rows)</h2>
+<table class="schedule"><thead><tr><th>Date</th><th>Subject</th><th>Change</th><th>Endpoints</th><th>After the date</th><th>Requirements</th></tr></thead>
+<tbody>${report.schedule.map(row)}</tbody></table></section>`;
 }
 
 function unspecifiedSection(requirements: ReportRequirement[]): Html {

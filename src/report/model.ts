@@ -3,6 +3,7 @@
 // capability leaves its requirements "skipped" (not verified), never "passed".
 
 import { checkCoverage, type CoverageProblem } from '../catalog/coverage.js';
+import { rowStatus, type AfterDate, type ScheduleRow, type ScheduleStatus } from '../catalog/schedule.js';
 import type { AreaCatalog, Level, Profile } from '../catalog/types.js';
 import type { FileError, TestRecord, TestStatus } from '../runner/collector.js';
 
@@ -111,6 +112,19 @@ export interface Report {
   errors: FileError[];
   /** Present when the run was gated on a baseline (--baseline). */
   baseline?: BaselineOutcome;
+  /** The deprecation schedule, row by row (runs of the zone API suite). */
+  schedule?: ReportScheduleRow[];
+}
+
+/** One row of the Versioning table and what this run found about it. */
+export interface ReportScheduleRow {
+  date: string;
+  subject: string;
+  change: string;
+  endpoints: number;
+  afterDate: AfterDate;
+  requirements: string[];
+  status: ScheduleStatus;
 }
 
 export interface ReportInput {
@@ -121,6 +135,8 @@ export interface ReportInput {
   fileErrors: FileError[];
   /** The golden coverage check only means something on an unfiltered run. */
   checkCoverage: boolean;
+  /** The deprecation schedule, when the run covers the zone API. */
+  schedule?: ScheduleRow[];
 }
 
 export function buildReport(input: ReportInput): Report {
@@ -150,7 +166,21 @@ export function buildReport(input: ReportInput): Report {
     requirements,
     coverageProblems: input.checkCoverage ? checkCoverage(catalogs, tests) : [],
     errors: input.fileErrors,
+    ...(input.schedule && { schedule: scheduleOf(input.schedule, requirements) }),
   };
+}
+
+function scheduleOf(rows: ScheduleRow[], requirements: ReportRequirement[]): ReportScheduleRow[] {
+  const statusById = new Map(requirements.map((r) => [r.id, r.status]));
+  return rows.map((row) => ({
+    date: row.date,
+    subject: row.subject,
+    change: row.change,
+    endpoints: row.endpoints.length,
+    afterDate: row.afterDate,
+    requirements: row.requirements,
+    status: rowStatus(row, (id) => statusById.get(id)),
+  }));
 }
 
 function statusOf(statuses: TestStatus[]): RequirementStatus {

@@ -83,6 +83,10 @@ export function summaryMarkdown(report: Report): string {
   if (report.coverageProblems.length > 0) {
     lines.push('', '## Catalog and specs out of step', '', ...report.coverageProblems.map((p) => `- ${p.kind}: ${p.detail}`));
   }
+  if (report.schedule) {
+    lines.push('', '## Deprecation schedule', '', '| Date | Subject | After the date |', '|---|---|---|',
+      ...report.schedule.map((r) => `| ${r.date} | ${r.subject} | ${r.status === 'not stated' ? 'behaviour not stated' : r.status} |`));
+  }
   const unspecified = report.requirements.filter((r) => r.status === 'unspecified');
   lines.push('', `## Unspecified by the spec (${unspecified.length}, never asserted)`, '', ...unspecified.map((r) => `- ${r.id} (${r.area}): ${r.text}`), '');
   return lines.join('\n');

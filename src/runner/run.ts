@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startVitest } from 'vitest/node';
+import { loadSchedule } from '../catalog/schedule.js';
 import { SUITES, type SuiteName } from '../catalog/suites.js';
 import { applyBaseline, gatePasses, readBaseline, updatedBaseline, writeBaseline } from '../report/baseline.js';
 import { buildReport, type Report, type RunTarget, type Selection } from '../report/model.js';
@@ -114,6 +115,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     tests: collector.tests,
     fileErrors: collector.fileErrors,
     checkCoverage: options.grep === undefined && isEverything(selection),
+    ...(zone && { schedule: loadSchedule() }),
   });
   if (baseline && options.baseline) {
     if (options.updateBaseline) writeBaseline(options.baseline, updatedBaseline(report, baseline));

@@ -62,6 +62,11 @@ export class ApiClient {
     return new ApiClient(this.baseUrl, auth, this.log);
   }
 
+  /** The same client (credentials, exchange log) rooted at another base URL. */
+  at(baseUrl: string): ApiClient {
+    return new ApiClient(baseUrl, this.auth, this.log);
+  }
+
   get<T = unknown>(path: string, options?: RequestOptions) { return this.request<T>('GET', path, options); }
   post<T = unknown>(path: string, options?: RequestOptions) { return this.request<T>('POST', path, options); }
   put<T = unknown>(path: string, options?: RequestOptions) { return this.request<T>('PUT', path, options); }

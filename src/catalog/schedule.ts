@@ -1,0 +1,81 @@
+// The deprecation schedule (the Versioning table) as data: fixtures/deprecations.json. Each row
+// names its catalog requirements; `checkSchedule` keeps rows, catalog and specs in step, as the
+// coverage check does for the catalog and the specs.
+
+import { readFileSync } from 'node:fs';
+import type { AreaCatalog, Requirement } from './types.js';
+import { allRequirements, type CitingTest } from './coverage.js';
+
+export type AfterDate = 'stated' | 'not stated' | 'not observable';
+
+export interface ScheduleRow {
+  date: string;
+  subject: string;
+  /** One entry per method; empty when the row names none ("all", "field", "routes", "none exposed"). */
+  endpoints: { method: string; path: string; role?: 'deprecated' | 'affected' }[];
+  /** What the table's Endpoints cell says when it is not a list of endpoints. */
+  endpointsNote?: string;
+  change: string;
+  afterDate: AfterDate;
+  requirements: string[];
+}
+
+export const SCHEDULE_FILE = new URL('../../fixtures/deprecations.json', import.meta.url);
+
+export function loadSchedule(file: URL | string = SCHEDULE_FILE): ScheduleRow[] {
+  return (JSON.parse(readFileSync(file, 'utf8')) as { rows: ScheduleRow[] }).rows;
+}
+
+const VERSIONING_DATE = /Versioning > (\d{4}-\d{2}-\d{2})/g;
+
+/** Every way the schedule, the catalog and the specs can disagree, one message each. */
+export function checkSchedule(rows: ScheduleRow[], catalogs: AreaCatalog[], specs: CitingTest[]): string[] {
+  const byId = new Map(allRequirements(catalogs).map((r) => [r.id, r]));
+  const problems = rows.flatMap((row, index) => [
+    ...orderProblems(rows, index),
+    ...rowProblems(row, byId, specs),
+  ]);
+  for (const requirement of byId.values()) {
+    for (const [, date] of requirement.section.matchAll(VERSIONING_DATE)) {
+      if (!rows.some((row) => row.date === date && row.requirements.includes(requirement.id))) {
+        problems.push(`${requirement.id} cites Versioning > ${date}, but no row of that date lists it`);
+      }
+    }
+  }
+  return problems;
+}
+
+function orderProblems(rows: ScheduleRow[], index: number): string[] {
+  const row = rows[index]!;
+  const previous = rows[index - 1];
+  const problems: string[] = [];
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(row.date)) problems.push(`row ${index + 1}: "${row.date}" is not a date`);
+  if (previous && previous.date < row.date) problems.push(`row ${index + 1} (${row.date}) is out of order: the table runs from the newest date to the oldest`);
+  return problems;
+}
+
+function rowProblems(row: ScheduleRow, byId: Map<string, Requirement>, specs: CitingTest[]): string[] {
+  const label = `${row.date} ${row.subject}`;
+  if (row.requirements.length === 0) return [`${label}: lists no requirement`];
+  const unknown = row.requirements.filter((id) => !byId.has(id));
+  if (unknown.length > 0) return [`${label}: lists ${unknown.join(', ')}, not in the catalog`];
+  const verifiable = row.requirements.filter((id) => !byId.get(id)!.unspecified);
+  if (row.afterDate !== 'stated') {
+    return verifiable.length === row.requirements.length ? [`${label}: after-date behaviour ${row.afterDate}, yet no unspecified requirement records that`] : [];
+  }
+  if (verifiable.length === 0) return [`${label}: after-date behaviour stated, yet every requirement is unspecified`];
+  const datedSpecs = specs.filter((s) => s.requirements.some((id) => verifiable.includes(id)) && s.name.includes(` ${row.date})`));
+  return datedSpecs.length === 0 ? [`${label}: no dated spec (datedSpec on ${row.date}) verifies it`] : [];
+}
+
+export type ScheduleStatus = 'passed' | 'failed' | 'not verified' | 'not run' | 'not stated' | 'not observable';
+
+/** A row's outcome in a run, from its requirements' statuses. */
+export function rowStatus(row: ScheduleRow, statusOf: (id: string) => string | undefined): ScheduleStatus {
+  if (row.afterDate !== 'stated') return row.afterDate;
+  const statuses = row.requirements.map(statusOf).filter((s) => s !== undefined && s !== 'unspecified');
+  if (statuses.includes('failed')) return 'failed';
+  if (statuses.includes('skipped')) return 'not verified';
+  if (statuses.length === 0 || statuses.some((s) => s !== 'passed')) return 'not run';
+  return 'passed';
+}

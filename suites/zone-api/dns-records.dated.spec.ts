@@ -1,0 +1,240 @@
+// DNS records: the fields and errors the change notices name, on both sides of each date.
+//
+// Dated: every dated spec runs with the target's clock on one side of its change (datedSpec), so
+// this file runs alone, after the other zone API specs. Each spec has a zone of its own, created
+// at that instant.
+//
+// Extended profile: the spec shows the dns_records operations and the fields its change notices
+// name, never the record payload itself (type, content, ttl) nor what makes a record invalid and
+// the root cause's code. Every spec here creates records, so every one is extended (a core run
+// leaves the area out); the reference's choices are in docs/dns-records-contract.md.
+
+import { describe, expect } from 'vitest';
+import type { ApiClient } from '../../src/spec-kit/api-client.js';
+import type { DatedChange } from '../../src/spec-kit/dates.js';
+import { errorCodes, expectFailure, expectFailureStatus, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
+import { datedSpec, spec, type TestZone } from '../../src/spec-kit/spec.js';
+import {
+  aRecord, createRecord, DNS_DATES, fiveOperations, INVALID_RECORD_NOT_SHOWN, INVALID_RECORDS, listRecords, readRecord, recordName,
+  recordPath, recordsPath, RECORD_PAYLOAD_NOT_SHOWN, show, SRV_KEPT_FIELDS, SRV_NAME_FIELDS, srvRecord, type DnsRecord, type Json,
+} from './support/dns-records.js';
+
+type Body = Parameters<typeof spec>[2];
+const before = (date: string): DatedChange => ({ date, side: 'before' });
+const after = (date: string): DatedChange => ({ date, side: 'after' });
+
+/** A dated spec that creates records (extended: the record payload is not shown). */
+const recordSpec = (ids: string | string[], title: string, change: DatedChange, body: Body) =>
+  datedSpec(ids, title, change, body, { extended: RECORD_PAYLOAD_NOT_SHOWN });
+/** A dated spec that also relies on what makes a record invalid. */
+const invalidRecordSpec = (ids: string | string[], title: string, change: DatedChange, body: Body) =>
+  datedSpec(ids, title, change, body, { extended: INVALID_RECORD_NOT_SHOWN });
+
+/** Bodies for the five operations on an A record: PATCH and PUT change the content. */
+const aRecordBodies = (zone: TestZone, fields: Json = {}): { create: Json; patch: Json; put: Json } => ({
+  create: aRecord(zone, fields),
+  patch: { content: '192.0.2.11', ...fields },
+  put: aRecord(zone, { content: '192.0.2.12', ...fields }),
+});
+
+async function expectNoRecords(api: ApiClient, zone: TestZone, why: string): Promise<void> {
+  expect((await listRecords(api, zone)).map(show), `${why}: no record may have been created`).toEqual([]);
+}
+
+describe('zone_id and zone_name (2024-11-30)', () => {
+  recordSpec('ZM-DNSREC-ZONE-INFO-UNTIL-2024-11-30', 'all five operations return zone_id and zone_name of the record\'s zone', before(DNS_DATES.zoneInfo), async ({ api, zone }) => {
+    for (const { operation, record } of await fiveOperations(api, zone, aRecordBodies(zone))) {
+      expect(record.zone_id, `${operation}: zone_id is returned until 2024-11-30 and names the record's zone: ${show(record)}`).toBe(zone.id);
+      expect(record.zone_name, `${operation}: zone_name is returned until 2024-11-30 and names the record's zone: ${show(record)}`).toBe(zone.setup.name);
+    }
+  });
+
+  recordSpec('ZM-DNSREC-ZONE-INFO-DROPPED-2024-11-30', 'all five operations omit zone_id and zone_name', after(DNS_DATES.zoneInfo), async ({ api, zone }) => {
+    for (const { operation, record } of await fiveOperations(api, zone, aRecordBodies(zone))) {
+      expect(Object.keys(record).filter((k) => k === 'zone_id' || k === 'zone_name'), `${operation}: zone_id and zone_name are dropped from 2024-11-30: ${show(record)}`).toEqual([]);
+    }
+  });
+
+  for (const side of [before, after]) {
+    recordSpec('ZM-DNSREC-ZONE-INFO-IGNORED', 'zone_id and zone_name sent in POST, PATCH and PUT are ignored: the record stays in the zone of the path', side(DNS_DATES.zoneInfo), async ({ api, zone, newZone }) => {
+      const other = await newZone();
+      const foreign = { zone_id: other.id, zone_name: other.setup.name };
+      const observed = await fiveOperations(api, zone, aRecordBodies(zone, foreign));
+      for (const { operation, record } of observed) {
+        // Whether they are returned at all is the date's business; when they are, they name the path's zone.
+        if ('zone_id' in record) expect(record.zone_id, `${operation}: the zone_id sent is ignored: ${show(record)}`).toBe(zone.id);
+        if ('zone_name' in record) expect(record.zone_name, `${operation}: the zone_name sent is ignored: ${show(record)}`).toBe(zone.setup.name);
+      }
+      const id = observed[0]!.record.id;
+      await readRecord(api, zone, id);
+      expectFailure(await api.get(recordPath(other, id)), `the record must not be found in the zone named by the zone_id sent (${other.id})`);
+      await expectNoRecords(api, other, 'the zone named by the zone_id sent');
+    });
+  }
+});
+
+describe('locked (2024-07-14)', () => {
+  recordSpec('ZM-DNSREC-LOCKED-FALSE-BEFORE-2024-07-14', 'all five operations return locked false, even when true is sent', before(DNS_DATES.locked), async ({ api, zone }) => {
+    for (const { operation, record } of await fiveOperations(api, zone, aRecordBodies(zone, { locked: true }))) {
+      expect(record.locked, `${operation}: before 2024-07-14 locked is always false (true was sent): ${show(record)}`).toBe(false);
+    }
+  });
+
+  recordSpec('ZM-DNSREC-LOCKED-OMITTED-2024-07-14', 'all five operations omit locked', after(DNS_DATES.locked), async ({ api, zone }) => {
+    for (const { operation, record } of await fiveOperations(api, zone, aRecordBodies(zone))) {
+      expect('locked' in record, `${operation}: locked is omitted from 2024-07-14: ${show(record)}`).toBe(false);
+    }
+  });
+
+  recordSpec('ZM-DNSREC-LOCKED-IGNORED-2024-07-14', 'locked true sent in POST, PATCH and PUT is ignored: the writes succeed and the record stays editable', after(DNS_DATES.locked), async ({ api, zone }) => {
+    const observed = await fiveOperations(api, zone, aRecordBodies(zone, { locked: true }));
+    for (const { operation, record } of observed) {
+      expect(record.locked, `${operation}: the locked sent is ignored: ${show(record)}`).not.toBe(true);
+    }
+    const id = observed[0]!.record.id;
+    const edited = expectSuccess(await api.patch<DnsRecord>(recordPath(zone, id), { json: { content: '192.0.2.99' } }), 'a record sent with locked true is not locked: PATCH');
+    expect(edited.content, `the PATCH took effect: ${show(edited)}`).toBe('192.0.2.99');
+    expect((await readRecord(api, zone, id)).content, 'the PATCH took effect (GET)').toBe('192.0.2.99');
+  });
+});
+
+describe('name', () => {
+  spec('ZM-DNSREC-NAME-FULL', 'name is the full record name on all five operations', async ({ api, zone }) => {
+    const bodies = aRecordBodies(zone);
+    bodies.patch = { name: recordName(zone, 'patched') };
+    for (const { operation, record, sent } of await fiveOperations(api, zone, bodies)) {
+      expect(record.name, `${operation}: name is the full name written: ${show(record)}`).toBe(sent.name);
+    }
+    // A name relative to the zone, where accepted, reads back in full.
+    const relative = `short-${crypto.randomUUID().slice(0, 8)}`;
+    const response = await api.post<DnsRecord>(recordsPath(zone), { json: aRecord(zone, { name: relative }) });
+    if (response.body?.success) expect(response.body.result.name, `a record written as "${relative}" has the full name`).toBe(`${relative}.${zone.setup.name}`);
+  }, { extended: RECORD_PAYLOAD_NOT_SHOWN });
+});
+
+describe('SRV records (2024-05-31)', () => {
+  recordSpec('ZM-DNSREC-SRV-OUTER-NAME-ONLY', 'an SRV record is named by its outer name alone, written and read on all five operations', after(DNS_DATES.srvOuterNameOnly), async ({ api, zone }) => {
+    const bodies = { create: srvRecord(zone), patch: { name: `_sip._udp.${recordName(zone, 'srv')}` }, put: srvRecord(zone) };
+    for (const { operation, record, sent } of await fiveOperations(api, zone, bodies)) {
+      expect(record.name, `${operation}: the SRV record's name is its outer name: ${show(record)}`).toBe(sent.name);
+    }
+  });
+
+  recordSpec('ZM-DNSREC-SRV-DATA-NAME-NOT-PRODUCED-2024-05-31', 'SRV data carries no service, proto or name on any of the five operations', after(DNS_DATES.srvOuterNameOnly), async ({ api, zone }) => {
+    const bodies = { create: srvRecord(zone), patch: { data: { priority: 1, weight: 2, port: 5061, target: 'sips.example.net' } }, put: srvRecord(zone) };
+    for (const { operation, record } of await fiveOperations(api, zone, bodies)) {
+      expect(typeof record.data === 'object' && record.data !== null, `${operation}: an SRV record has data: ${show(record)}`).toBe(true);
+      expect(Object.keys(record.data!).filter((k) => (SRV_NAME_FIELDS as readonly string[]).includes(k)), `${operation}: data.service, data.proto and data.name are no longer produced: ${show(record)}`).toEqual([]);
+    }
+  });
+
+  recordSpec('ZM-DNSREC-SRV-DATA-NAME-REFUSED-2024-05-31', 'POST, PATCH and PUT with data.service, data.proto or data.name fail and change nothing', after(DNS_DATES.srvOuterNameOnly), async ({ api, zone }) => {
+    const retired = (name: string): Json => ({ service: '_sip', proto: '_tcp', name });
+    for (const field of SRV_NAME_FIELDS) {
+      const body = srvRecord(zone);
+      const response = await api.post(recordsPath(zone), { json: { ...body, data: { ...(body.data as Json), [field]: retired(zone.setup.name)[field] } } });
+      expectFailure(response, `POST of an SRV record with data.${field}`);
+    }
+    await expectNoRecords(api, zone, 'every POST was refused');
+    const record = await createRecord(api, zone, srvRecord(zone));
+    for (const field of SRV_NAME_FIELDS) {
+      const data = { ...record.data, [field]: retired(zone.setup.name)[field] };
+      expectFailure(await api.patch(recordPath(zone, record.id), { json: { data } }), `PATCH of an SRV record with data.${field}`);
+      expectFailure(await api.put(recordPath(zone, record.id), { json: { type: 'SRV', name: record.name, ttl: 3600, data } }), `PUT of an SRV record with data.${field}`);
+    }
+    const unchanged = await readRecord(api, zone, record.id);
+    expect({ name: unchanged.name, data: unchanged.data }, 'the refused writes changed nothing').toEqual({ name: record.name, data: record.data });
+  });
+
+  for (const side of [before, after]) {
+    recordSpec('ZM-DNSREC-SRV-DATA-KEPT', 'SRV data.priority, weight, port and target are accepted and returned on all five operations', side(DNS_DATES.srvOuterNameOnly), async ({ api, zone }) => {
+      const bodies = {
+        create: srvRecord(zone, { priority: 10, weight: 20, port: 5060, target: 'sip.example.net' }),
+        patch: { data: { priority: 30, weight: 40, port: 5061, target: 'sips.example.net' } },
+        put: srvRecord(zone, { priority: 0, weight: 0, port: 443, target: 'edge.example.org' }),
+      };
+      for (const { operation, record, sent } of await fiveOperations(api, zone, bodies)) {
+        const kept = Object.fromEntries(SRV_KEPT_FIELDS.map((k) => [k, (record.data ?? {})[k]]));
+        expect(kept, `${operation}: data.priority, weight, port and target are what was written: ${show(record)}`).toEqual(sent.data);
+      }
+    });
+  }
+});
+
+describe('an invalid record on create (2024-10-01)', () => {
+  invalidRecordSpec('ZM-DNSREC-VALIDATION-1004-BEFORE-2024-10-01', 'creating an invalid record fails with 1004 DNS Validation Error', before(DNS_DATES.rootCauseDirect), async ({ api, zone }) => {
+    for (const invalid of INVALID_RECORDS) {
+      const response = await api.post(recordsPath(zone), { json: invalid.record(zone) });
+      expectFailure(response, `POST of ${invalid.what}`);
+      expect(response.body!.errors.map(({ code, message }) => ({ code, message })), `POST of ${invalid.what}: the error is 1004 "DNS Validation Error" before 2024-10-01`)
+        .toContainEqual({ code: 1004, message: 'DNS Validation Error' });
+    }
+    await expectNoRecords(api, zone, 'every POST was invalid');
+  });
+
+  invalidRecordSpec('ZM-DNSREC-ERROR-CHAIN-BEFORE-2024-10-01', 'the 1004 error carries the root cause in error_chain', before(DNS_DATES.rootCauseDirect), async ({ api, zone }) => {
+    for (const invalid of INVALID_RECORDS) {
+      const response = await api.post(recordsPath(zone), { json: invalid.record(zone) });
+      expectFailure(response, `POST of ${invalid.what}`);
+      const wrapper = response.body!.errors.find((e) => e.code === 1004);
+      expect(wrapper, `POST of ${invalid.what}: a 1004 error (${response.text})`).toBeDefined();
+      expectShape('error', wrapper, 'the 1004 error');
+      const chain = wrapper!.error_chain;
+      expect(Array.isArray(chain) && chain.length > 0, `POST of ${invalid.what}: error_chain holds the root cause (${response.text})`).toBe(true);
+      expect(chain!.some((cause) => cause.code !== 1004), `POST of ${invalid.what}: the root cause is not the wrapper itself (${response.text})`).toBe(true);
+    }
+  });
+
+  invalidRecordSpec('ZM-DNSREC-ROOT-CAUSE-DIRECT-2024-10-01', 'creating an invalid record fails with the root cause itself: no 1004, no error_chain', after(DNS_DATES.rootCauseDirect), async ({ api, zone }) => {
+    for (const invalid of INVALID_RECORDS) {
+      const response = await api.post(recordsPath(zone), { json: invalid.record(zone) });
+      expectFailure(response, `POST of ${invalid.what}`);
+      const errors = response.body!.errors;
+      expect(errorCodes(response), `POST of ${invalid.what}: no 1004 wrapper from 2024-10-01 (${response.text})`).not.toContain(1004);
+      expect(errors.map((e) => e.message), `POST of ${invalid.what}: no "DNS Validation Error" wrapper (${response.text})`).not.toContain('DNS Validation Error');
+      expect(errors.filter((e) => 'error_chain' in e), `POST of ${invalid.what}: error_chain is omitted from 2024-10-01 (${response.text})`).toEqual([]);
+    }
+    await expectNoRecords(api, zone, 'every POST was invalid');
+  });
+
+  for (const side of [before, after]) {
+    invalidRecordSpec('ZM-DNSREC-EXT-ROOT-CAUSES', 'the root causes are the production service\'s (9005 bad IPv4 content, 9021 invalid TTL)', side(DNS_DATES.rootCauseDirect), async ({ api, zone, asOf }) => {
+      for (const invalid of INVALID_RECORDS) {
+        const response = await api.post(recordsPath(zone), { json: invalid.record(zone) });
+        expectFailure(response, `POST of ${invalid.what}`);
+        const causes = asOf.change?.side === 'before' ? response.body!.errors.find((e) => e.code === 1004)?.error_chain ?? [] : response.body!.errors;
+        expect(causes.map((c) => c.code), `POST of ${invalid.what}: the root cause is ${invalid.code} (${response.text})`).toEqual([invalid.code]);
+        expect(causes[0]!.message, `POST of ${invalid.what}: the root cause's message`).toMatch(invalid.message);
+      }
+    });
+  }
+});
+
+describe('conventions (list and delete)', () => {
+  spec('ZM-DNSREC-EXT-LIST-PAGINATION', 'the list pages with page and per_page and ends with an empty page', async ({ api, zone }) => {
+    const created: string[] = [];
+    for (let i = 0; i < 6; i += 1) created.push((await createRecord(api, zone, aRecord(zone, { content: `192.0.2.${20 + i}` }))).id);
+    const seen: string[] = [];
+    for (const [page, count] of [[1, 5], [2, 1], [3, 0]] as const) {
+      const response = await api.get<DnsRecord[]>(recordsPath(zone), { query: { page, per_page: 5 } });
+      const records = expectSuccess(response, `GET page ${page} of 5 records`);
+      expect(records.length, `page ${page} holds ${count} of the 6 records`).toBe(count);
+      expectShape('result-info', response.body!.result_info, 'result_info');
+      expect(response.body!.result_info, `result_info of page ${page}`).toMatchObject({ page, per_page: 5, count, total_count: 6 });
+      seen.push(...records.map((r) => r.id));
+    }
+    expect([...seen].sort(), 'the pages together hold every record once').toEqual([...created].sort());
+  }, { extended: RECORD_PAYLOAD_NOT_SHOWN });
+
+  spec('ZM-DNSREC-EXT-DELETE', 'DELETE removes a record: it is then unknown (404) and no longer listed', async ({ api, zone }) => {
+    const kept = await createRecord(api, zone, aRecord(zone));
+    const record = await createRecord(api, zone, aRecord(zone, { content: '192.0.2.30' }));
+    const deleted = expectSuccess(await api.delete<{ id: string }>(recordPath(zone, record.id)), 'DELETE the record');
+    expect(deleted.id, 'DELETE answers the id it removed').toBe(record.id);
+    expectFailureStatus(await api.get(recordPath(zone, record.id)), 404, 'GET of a deleted record');
+    expectFailureStatus(await api.patch(recordPath(zone, record.id), { json: { content: '192.0.2.31' } }), 404, 'PATCH of a deleted record');
+    expectFailureStatus(await api.put(recordPath(zone, record.id), { json: aRecord(zone) }), 404, 'PUT of a deleted record');
+    expectFailureStatus(await api.delete(recordPath(zone, record.id)), 404, 'a second DELETE');
+    expect((await listRecords(api, zone)).map((r) => r.id), 'the list holds only the record kept').toEqual([kept.id]);
+  }, { extended: RECORD_PAYLOAD_NOT_SHOWN });
+});

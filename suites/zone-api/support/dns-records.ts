@@ -1,0 +1,104 @@
+// DNS records as the specs write and read them. The spec shows only the fields named in the change
+// notices (zone_id, zone_name, locked, name, SRV data); the rest of the payload (type, content,
+// ttl) is the production service's, which is why every spec that creates a record is extended.
+
+import { expect } from 'vitest';
+import type { ApiClient } from '../../../src/spec-kit/api-client.js';
+import { expectSuccess } from '../../../src/spec-kit/expect.js';
+import type { TestZone } from '../../../src/spec-kit/spec.js';
+
+export type Json = Record<string, unknown>;
+
+export interface DnsRecord {
+  id: string;
+  name: string;
+  type: string;
+  content?: string;
+  data?: Json;
+  zone_id?: string;
+  zone_name?: string;
+  locked?: boolean;
+  [field: string]: unknown;
+}
+
+/** Why the DNS record specs are extended: they create records, whose payload the spec does not show. */
+export const RECORD_PAYLOAD_NOT_SHOWN = 'creates DNS records with type, content, ttl (and SRV data): the record payload is not shown';
+/** ...and, for the root-cause specs, what makes a record invalid and the root cause's code. */
+export const INVALID_RECORD_NOT_SHOWN = `${RECORD_PAYLOAD_NOT_SHOWN}; what makes a record invalid is not shown either`;
+
+/** The dates of the Versioning table that concern DNS records. */
+export const DNS_DATES = {
+  srvOuterNameOnly: '2024-05-31',
+  locked: '2024-07-14',
+  rootCauseDirect: '2024-10-01',
+  zoneInfo: '2024-11-30',
+} as const;
+
+export const SRV_NAME_FIELDS = ['service', 'proto', 'name'] as const;
+export const SRV_KEPT_FIELDS = ['priority', 'weight', 'port', 'target'] as const;
+
+const uuid8 = (): string => crypto.randomUUID().slice(0, 8);
+
+export const recordsPath = (zone: TestZone): string => zone.path('/dns_records');
+export const recordPath = (zone: TestZone, id: string): string => zone.path(`/dns_records/${id}`);
+
+/** A full name in the zone, new every time. */
+export const recordName = (zone: TestZone, prefix = 'host'): string => `${prefix}-${uuid8()}.${zone.setup.name}`;
+
+/** An A record in the zone (documentation addresses, RFC 5737). */
+export const aRecord = (zone: TestZone, fields: Json = {}): Json => ({ type: 'A', name: recordName(zone), content: '192.0.2.10', ttl: 3600, ...fields });
+
+/** An SRV record named only by its outer name. */
+export const srvRecord = (zone: TestZone, data: Json = {}, fields: Json = {}): Json => ({
+  type: 'SRV', name: `_sip._tcp.${recordName(zone, 'srv')}`, ttl: 3600,
+  data: { priority: 10, weight: 20, port: 5060, target: 'sip.example.net', ...data }, ...fields,
+});
+
+/** The invalid records of the error specs, each with the production service's root cause. */
+export const INVALID_RECORDS = [
+  { what: 'an A record whose content is not an IPv4 address', record: (zone: TestZone) => aRecord(zone, { content: '192.0.2.300' }), code: 9005, message: /^Content for A record must be a valid IPv4 address\.$/ },
+  { what: 'a record with a TTL of 30 seconds', record: (zone: TestZone) => aRecord(zone, { ttl: 30 }), code: 9021, message: /^Invalid TTL\b/ },
+] as const;
+
+export async function createRecord(api: ApiClient, zone: TestZone, body: Json): Promise<DnsRecord> {
+  return expectSuccess(await api.post<DnsRecord>(recordsPath(zone), { json: body }), `POST ${String(body.type)} record ${String(body.name)}`);
+}
+
+export async function readRecord(api: ApiClient, zone: TestZone, id: string): Promise<DnsRecord> {
+  return expectSuccess(await api.get<DnsRecord>(recordPath(zone, id)), `GET record ${id}`);
+}
+
+export async function listRecords(api: ApiClient, zone: TestZone): Promise<DnsRecord[]> {
+  return expectSuccess(await api.get<DnsRecord[]>(recordsPath(zone), { query: { per_page: 100 } }), 'GET the records of the zone');
+}
+
+/** One response of one of the five dns_records operations. */
+export interface Observed {
+  operation: 'POST' | 'GET' | 'GET list' | 'PATCH' | 'PUT';
+  record: DnsRecord;
+  /** The body whose fields the record should show at that point (the PATCH body over the created record). */
+  sent: Json;
+}
+
+/**
+ * Runs the five dns_records operations on one record: create it, read it, find it in the list,
+ * PATCH it, PUT it; returns what each answered.
+ */
+export async function fiveOperations(api: ApiClient, zone: TestZone, bodies: { create: Json; patch: Json; put: Json }): Promise<Observed[]> {
+  const created = await createRecord(api, zone, bodies.create);
+  const read = await readRecord(api, zone, created.id);
+  const listed = (await listRecords(api, zone)).find((record) => record.id === created.id);
+  expect(listed, `the list of the zone holds the record just created (${created.id})`).toBeDefined();
+  const patched = expectSuccess(await api.patch<DnsRecord>(recordPath(zone, created.id), { json: bodies.patch }), `PATCH record ${created.id}`);
+  const put = expectSuccess(await api.put<DnsRecord>(recordPath(zone, created.id), { json: bodies.put }), `PUT record ${created.id}`);
+  const afterPatch = { ...bodies.create, ...bodies.patch };
+  return [
+    { operation: 'POST', record: created, sent: bodies.create },
+    { operation: 'GET', record: read, sent: bodies.create },
+    { operation: 'GET list', record: listed!, sent: bodies.create },
+    { operation: 'PATCH', record: patched, sent: afterPatch },
+    { operation: 'PUT', record: put, sent: bodies.put },
+  ];
+}
+
+export const show = (record: unknown): string => JSON.stringify(record);

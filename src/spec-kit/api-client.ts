@@ -27,9 +27,68 @@ export interface RequestOptions {
   raw?: string;
   headers?: Record<string, string>;
   query?: Record<string, string | number | boolean | (string | number)[]>;
+  /**
+   * Return a 429 as it is instead of waiting out its retry-after: for specs whose subject is the
+   * API's own rate limit.
+   */
+  rateLimitIsTheSubject?: boolean;
 }
 
 export const REQUEST_TIMEOUT_MS = 15_000;
+/** At most this many retries of a 429, each waiting at most MAX_RETRY_WAIT_MS. */
+const MAX_429_RETRIES = 3;
+const MAX_RETRY_WAIT_MS = 30_000;
+
+/** What every client of one spec shares: how long to wait, how fast to go, what was created. */
+export interface Transport {
+  timeoutMs: number;
+  limiter: RequestPacer;
+  created: CreatedObjects;
+}
+
+export function newTransport(options: { timeoutMs?: number; maxRps?: number } = {}): Transport {
+  return { timeoutMs: options.timeoutMs ?? REQUEST_TIMEOUT_MS, limiter: new RequestPacer(options.maxRps), created: new CreatedObjects() };
+}
+
+/**
+ * Spaces requests so that at most `maxRps` start per second (--max-rps, divided among the
+ * workers of the run). Without a cap it never waits.
+ */
+export class RequestPacer {
+  private next = 0;
+  constructor(private readonly maxRps?: number) {}
+
+  async turn(): Promise<void> {
+    if (!this.maxRps) return;
+    const now = Date.now();
+    const at = Math.max(now, this.next);
+    this.next = at + 1000 / this.maxRps;
+    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
+  }
+}
+
+/**
+ * The objects a spec created, found in the answers to its POSTs: a result object or array whose
+ * items carry an `id` (and, for a firewall rule, the `filter` created with it). The spec's
+ * teardown deletes them newest first, whether the spec passed or not, so that a run against a
+ * shared target leaves nothing behind and touches nothing it did not create.
+ */
+export class CreatedObjects {
+  private readonly paths: string[] = [];
+
+  noteCreation(collectionUrl: string, result: unknown): void {
+    for (const item of Array.isArray(result) ? result : [result]) {
+      const id = (item as { id?: unknown } | null)?.id;
+      if (typeof id !== 'string' || id === '') continue;
+      const filterId = (item as { filter?: { id?: unknown } }).filter?.id;
+      if (typeof filterId === 'string' && /\/firewall\/rules$/.test(collectionUrl)) this.paths.push(collectionUrl.replace(/\/firewall\/rules$/, `/filters/${filterId}`));
+      this.paths.push(`${collectionUrl}/${encodeURIComponent(id)}`);
+    }
+  }
+
+  /** Newest first; each taken once. */
+  drain(): string[] { return this.paths.splice(0).reverse(); }
+}
 const EXCERPT_BYTES = 2048;
 
 /** Keeps the last exchanges of one spec, already redacted. */
@@ -55,16 +114,29 @@ export class ExchangeLog {
 const excerpt = (text: string): string => (text.length > EXCERPT_BYTES ? `${text.slice(0, EXCERPT_BYTES)}… (${text.length} bytes)` : text);
 
 export class ApiClient {
-  constructor(private readonly baseUrl: string, private readonly auth: Auth | undefined, private readonly log: ExchangeLog) {}
+  constructor(
+    private readonly baseUrl: string,
+    private readonly auth: Auth | undefined,
+    private readonly log: ExchangeLog,
+    private readonly transport: Transport = newTransport(),
+  ) {}
 
   /** The same client with other credentials (or none). */
   as(auth: Auth | undefined): ApiClient {
-    return new ApiClient(this.baseUrl, auth, this.log);
+    return new ApiClient(this.baseUrl, auth, this.log, this.transport);
   }
 
   /** The same client (credentials, exchange log) rooted at another base URL. */
   at(baseUrl: string): ApiClient {
-    return new ApiClient(baseUrl, this.auth, this.log);
+    return new ApiClient(baseUrl, this.auth, this.log, this.transport);
+  }
+
+  /** Deletes what the spec created through any of its clients, newest first; an object already gone is fine. */
+  async deleteCreated(): Promise<void> {
+    for (const url of this.transport.created.drain()) {
+      const response = await this.send('DELETE', url, undefined, this.auth && authHeaders(this.auth));
+      if (response.status >= 400 && response.status !== 404) this.log.record('DELETE', url, undefined, `cleanup left it behind: HTTP ${response.status}`);
+    }
   }
 
   get<T = unknown>(path: string, options?: RequestOptions) { return this.request<T>('GET', path, options); }
@@ -81,18 +153,38 @@ export class ApiClient {
       ...(options.json !== undefined && { 'content-type': 'application/json' }),
       ...options.headers,
     };
-    let response: Response;
+    let response = await this.send(method, url, body, headers);
+    for (let retry = 1; response.status === 429 && !options.rateLimitIsTheSubject && retry <= MAX_429_RETRIES; retry++) {
+      await new Promise((resolve) => setTimeout(resolve, retryWait(response.headers.get('retry-after'), retry)));
+      response = await this.send(method, url, body, headers);
+    }
+    const parsed = { ...response, body: parseJson(response.text) as Envelope<T> | undefined };
+    if (method === 'POST' && parsed.body?.success === true) this.transport.created.noteCreation(url.split('?')[0]!, parsed.body.result);
+    return parsed;
+  }
+
+  private async send(method: string, url: string, body: string | undefined, headers: Record<string, string> | undefined): Promise<Omit<ApiResponse, 'body'>> {
+    await this.transport.limiter.turn();
+    const { timeoutMs } = this.transport;
     try {
-      response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      const response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
+      const text = await response.text();
+      this.log.record(method, url, body, { status: response.status, text });
+      return { status: response.status, headers: response.headers, text };
     } catch (error) {
-      const reason = (error as Error).name === 'TimeoutError' ? `no response in ${REQUEST_TIMEOUT_MS / 1000} s` : `request failed: ${(error as Error).message}`;
+      const reason = (error as Error).name === 'TimeoutError' ? `no response in ${timeoutMs / 1000} s` : `request failed: ${(error as Error).message}`;
       this.log.record(method, url, body, reason);
       throw new Error(this.log.redact(`${method} ${url}: ${reason}`));
     }
-    const text = await response.text();
-    this.log.record(method, url, body, { status: response.status, text });
-    return { status: response.status, headers: response.headers, text, body: parseJson(text) as Envelope<T> | undefined };
   }
+}
+
+/** How long to wait before retrying a 429: its retry-after (seconds or a date), else 1, 2, 4 s; never more than 30 s. */
+export function retryWait(retryAfter: string | null, attempt: number): number {
+  const seconds = Number(retryAfter);
+  const fromHeader = retryAfter === null ? Number.NaN : Number.isFinite(seconds) ? seconds * 1000 : Date.parse(retryAfter) - Date.now();
+  const wait = Number.isFinite(fromHeader) && fromHeader >= 0 ? fromHeader : 1000 * 2 ** (attempt - 1);
+  return Math.min(wait, MAX_RETRY_WAIT_MS);
 }
 
 function queryString(query: RequestOptions['query']): string {

@@ -9,20 +9,30 @@
 // skipped with the reason, never passed.
 
 import { inject, test } from 'vitest';
-import { ApiClient, ExchangeLog } from './api-client.js';
+import { ApiClient, ExchangeLog, RequestPacer, newTransport } from './api-client.js';
 import { isSelected } from './selection.js';
 import { ControlClient, type ControlZone, type ZoneSetup } from './control.js';
 import { defaultAuth, schemes, secretsOf, type Auth, type ZoneApiTarget } from './target.js';
 import { instantOn, isoDay, sideOf, type DatedChange } from './dates.js';
 
-/** A zone created for one spec through the control API. */
+/**
+ * The zone a spec works in: created for it through the control API, or, on a target without one,
+ * a zone the target provides for the plan (specgate.config.ts `zones`), shared by the specs of
+ * the run and left as the spec found it.
+ */
 export class TestZone {
-  constructor(readonly id: string, private readonly control: ControlClient, readonly setup: ControlZone) {}
+  constructor(readonly id: string, private readonly control: ControlClient | undefined, readonly setup: ControlZone) {}
 
   /** Path under the zone: zone.path('/filters') → /zones/{id}/filters */
   path(suffix = ''): string { return `/zones/${this.id}${suffix}`; }
 
-  update(setup: ZoneSetup): Promise<ControlZone> { return this.control.updateZone(this.id, setup); }
+  /** Whether other specs (and the target's owner) may have objects in this zone too. */
+  get shared(): boolean { return this.control === undefined; }
+
+  update(setup: ZoneSetup): Promise<ControlZone> {
+    if (!this.control) throw new Error('changing a zone\'s plan, quota or features needs the target\'s control API');
+    return this.control.updateZone(this.id, setup);
+  }
 }
 
 /** The target's time as a spec sees it: virtual through the control API, or real with --real-time. */
@@ -59,13 +69,23 @@ export const specTest = test.extend<SpecFixtures>({
   api: async ({ target, task, onTestFailed }, use) => {
     const log = new ExchangeLog(secretsOf(target.credentials));
     onTestFailed(() => { task.meta.exchange = log.render(); });
-    await use(new ApiClient(target.baseUrl, defaultAuth(target.credentials), log));
+    const api = new ApiClient(target.baseUrl, defaultAuth(target.credentials), log, { ...newTransport({ timeoutMs: target.timeoutMs }), limiter: pacerOf(target) });
+    try {
+      await use(api);
+    } finally {
+      await api.deleteCreated();
+    }
   },
   control: async ({ target, skip }, use) => {
     if (!target.controlUrl) skip('target has no control API (needed to set up zones, quotas and features)');
     await use(new ControlClient(target.controlUrl!));
   },
-  newZone: async ({ control }, use) => {
+  newZone: async ({ target, skip }, use) => {
+    if (!target.controlUrl) {
+      await use(async (setup = {}) => providedZone(target, setup, skip));
+      return;
+    }
+    const control = new ControlClient(target.controlUrl);
     await use(async (setup = {}) => {
       const created = await control.createZone(setup);
       return new TestZone(created.id, control, created);
@@ -101,6 +121,20 @@ export const specTest = test.extend<SpecFixtures>({
     }
   }, { auto: true }],
 });
+
+/** A zone the target provides for the plan; specs asking for anything more are skipped, with the reason. */
+function providedZone(target: ZoneApiTarget, setup: ZoneSetup, skip: (note: string) => never): TestZone {
+  const plan = setup.plan ?? 'enterprise';
+  const zone = target.zones?.[plan];
+  if (!zone) skip(`target has no control API and provides no ${plan} zone (set zones.${plan} in specgate.config.ts)`);
+  const asked = Object.keys(setup).filter((key) => key !== 'plan');
+  if (asked.length > 0) skip(`needs a zone with ${asked.join(', ')} set up, which takes the target's control API`);
+  return new TestZone(zone.id, undefined, { id: zone.id, plan, name: zone.name, rule_quota: Number.NaN, features: [] });
+}
+
+// One pacer per worker: --max-rps is divided among the workers, and every spec of a worker shares it.
+let workerPacer: RequestPacer | undefined;
+const pacerOf = (target: ZoneApiTarget): RequestPacer => (workerPacer ??= new RequestPacer(target.maxRpsPerWorker));
 
 function notVerified(change: DatedChange, asOf: number, side: string | undefined): string {
   const where = side === undefined ? 'within the day of the change, where no side is certain' : `${side} it`;

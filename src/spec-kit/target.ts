@@ -31,7 +31,17 @@ export interface ZoneApiTarget {
   asOf: number;
   /** Whether the target's clock can be set through its control API (both sides of a date testable). */
   clockSettable: boolean;
+  /** How long a request may go unanswered before its spec fails ("no response in N s"). */
+  timeoutMs?: number;
+  /** --max-rps divided among the run's workers: requests each worker may start per second. */
+  maxRpsPerWorker?: number;
+  /** Zones the target provides per plan, for targets without a control API (specgate.config.ts). */
+  zones?: ProvidedZones;
 }
+
+/** A zone a target without a control API provides for specs of one plan: its ID and domain name. */
+export interface ProvidedZone { id: string; name: string }
+export type ProvidedZones = Partial<Record<'free' | 'pro' | 'business' | 'enterprise', ProvidedZone>>;
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -10,6 +10,8 @@ import { PACKAGE_ROOT, runConformance } from '../runner/run.js';
 import { UnreachableError, UsageError } from '../targets/zone-target.js';
 import { listSpecs } from '../runner/list.js';
 import { parseAsOf } from '../spec-kit/dates.js';
+import type { SpecgateConfig } from '../config/define.js';
+import { loadConfigFile, relativeToConfig, writeStarterConfig, type LoadedConfig } from './config-file.js';
 import { DIFF_HELP, diffCommand } from './diff.js';
 import { MERGE_HELP, mergeCommand } from './merge.js';
 import { serve } from './serve.js';
@@ -22,6 +24,7 @@ Usage:
   specgate serve [options]    start the bundled reference zone API server
   specgate diff OLD NEW       compare two reports: improved, regressed, new, removed specs
   specgate merge DIR...       join the reports of the shards of one run
+  specgate init [--force]     write a commented starter specgate.config.ts
   specgate --help             show this help
 
 run options:
@@ -48,6 +51,10 @@ run options:
                                  1 on a new failure or a listed one that now passes
   --update-baseline              rewrite --baseline FILE to this run's failures
   --seed N                       seed of the property-based specs (default: 20261121)
+  --config FILE                  target configuration (default: ./specgate.config.ts if present;
+                                 flags override it)
+  --timeout S                    seconds a request may go unanswered before its spec fails (15)
+  --max-rps N                    at most N requests per second against the target
   --as-of DATE                   run at this date (YYYY-MM-DD or ISO 8601): the target's clock
                                  is set there when its control API can; otherwise the date the
                                  target is taken to be at (default: the target's own date)
@@ -81,7 +88,7 @@ const RUN_OPTIONS = {
   adapter: { type: 'string' },
   'report-dir': { type: 'string' },
   grep: { type: 'string' },
-  profile: { type: 'string', default: 'extended' },
+  profile: { type: 'string' },
   area: { type: 'string', multiple: true },
   requirement: { type: 'string', multiple: true },
   level: { type: 'string', multiple: true },
@@ -90,6 +97,9 @@ const RUN_OPTIONS = {
   'update-baseline': { type: 'boolean', default: false },
   seed: { type: 'string' },
   'as-of': { type: 'string' },
+  config: { type: 'string' },
+  timeout: { type: 'string' },
+  'max-rps': { type: 'string' },
 } satisfies ParseArgsConfig['options'];
 
 const SERVE_OPTIONS = {
@@ -114,7 +124,8 @@ export async function main(argv: string[]): Promise<number> {
     if (command === 'list') return await listCommand(rest);
     if (command === 'diff') return await diffCommand(rest);
     if (command === 'merge') return await mergeCommand(rest);
-    throw new UsageError(`unknown command "${command}" (expected run, list, serve, diff or merge; see specgate --help)`);
+    if (command === 'init') return initCommand(rest);
+    throw new UsageError(`unknown command "${command}" (expected run, list, serve, diff, merge or init; see specgate --help)`);
   } catch (error) {
     if (error instanceof UsageError || error instanceof UnreachableError || isParseArgsError(error)) {
       process.stderr.write(`specgate: ${(error as Error).message}\n`);
@@ -127,11 +138,13 @@ export async function main(argv: string[]): Promise<number> {
 const isParseArgsError = (error: unknown): boolean => typeof (error as { code?: unknown })?.code === 'string' && (error as { code: string }).code.startsWith('ERR_PARSE_ARGS');
 
 async function runCommand(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: RUN_OPTIONS, strict: true, allowPositionals: false });
+  const flags = parseRunArgs(args);
+  const loaded = await loadConfigFile(flags.config);
+  const values = withConfig(flags, loaded);
   const suites = suitesFrom(values.suite);
   const seed = values.seed === undefined ? undefined : Number(values.seed);
   if (seed !== undefined && !Number.isSafeInteger(seed)) throw new UsageError(`--seed must be an integer, got "${values.seed}"`);
-  const credentials = credentialsFrom(values);
+  const credentials = credentialsFrom(flags, loaded?.config.target?.credentials);
   if (!values.target && (values.control || credentials.token || credentials.key)) {
     throw new UsageError('--token, --email, --key and --control apply to a --target URL; the bundled reference makes its own');
   }
@@ -139,6 +152,9 @@ async function runCommand(args: string[]): Promise<number> {
   if (values['update-baseline'] && values.baseline === undefined) throw new UsageError('--update-baseline needs --baseline FILE');
   const selection = selectionFrom(values);
   const asOf = values['as-of'] === undefined ? undefined : asOfFrom(values['as-of']);
+  const timeout = positiveNumber('--timeout', values.timeout);
+  const maxRps = positiveNumber('--max-rps', values['max-rps']);
+  const zones = loaded?.config.target?.zones;
   const outcome = await runConformance({
     suites,
     ...(values.target !== undefined && { target: values.target }),
@@ -152,6 +168,9 @@ async function runCommand(args: string[]): Promise<number> {
     ...(values.baseline !== undefined && { baseline: values.baseline, updateBaseline: values['update-baseline'] }),
     ...(seed !== undefined && { seed }),
     ...(asOf !== undefined && { asOf }),
+    ...(timeout !== undefined && { timeoutMs: timeout * 1000 }),
+    ...(maxRps !== undefined && { maxRps }),
+    ...(zones && values.target !== undefined && { zones }),
   });
   const { summary, coverageProblems, baseline } = outcome.report;
   for (const problem of coverageProblems) process.stderr.write(`specgate: catalog and specs out of step: ${problem.detail}\n`);
@@ -214,10 +233,39 @@ function suitesFrom(value: string): SuiteName[] {
   throw new UsageError(`--suite must be one of ${[...SUITE_NAMES, 'all'].join(', ')}, got "${value}"`);
 }
 
-function credentialsFrom(values: { token?: string; email?: string; key?: string }) {
-  const token = values.token ?? process.env.SPECGATE_TOKEN;
-  const email = values.email ?? process.env.SPECGATE_EMAIL;
-  const key = values.key ?? process.env.SPECGATE_KEY;
+type RunValues = ReturnType<typeof parseRunArgs>;
+const parseRunArgs = (args: string[]) => parseArgs({ args, options: RUN_OPTIONS, strict: true, allowPositionals: false }).values;
+
+/** The config file's fields under the flags: a flag given on the command line wins. */
+function withConfig(flags: RunValues, loaded: LoadedConfig | undefined): RunValues {
+  const config = loaded?.config;
+  const target = config?.target;
+  const path = (value: string | undefined) => (value === undefined || !loaded ? value : relativeToConfig(loaded, value));
+  const adapter = config?.adapter && /[./\\]/.test(config.adapter) ? path(config.adapter) : config?.adapter;
+  return {
+    ...flags,
+    target: flags.target ?? target?.url,
+    control: flags.control ?? target?.control,
+    adapter: flags.adapter ?? adapter,
+    baseline: flags.baseline ?? path(config?.baseline),
+    profile: flags.profile ?? config?.profile ?? 'extended',
+    'as-of': flags['as-of'] ?? config?.asOf,
+    timeout: flags.timeout ?? target?.timeoutSeconds?.toString(),
+    'max-rps': flags['max-rps'] ?? target?.maxRps?.toString(),
+  };
+}
+
+/** Flags first, then the variables the config file names, then SPECGATE_TOKEN, SPECGATE_EMAIL, SPECGATE_KEY. */
+function credentialsFrom(values: { token?: string; email?: string; key?: string }, named: NonNullable<SpecgateConfig['target']>['credentials'] = {}) {
+  const fromNamed = (name: string | undefined): string | undefined => {
+    if (name === undefined) return undefined;
+    const value = process.env[name];
+    if (value === undefined || value === '') throw new UsageError(`the config file names the environment variable ${name} for a credential, and it is not set`);
+    return value;
+  };
+  const token = values.token ?? fromNamed(named.tokenEnv) ?? process.env.SPECGATE_TOKEN;
+  const email = values.email ?? fromNamed(named.emailEnv) ?? process.env.SPECGATE_EMAIL;
+  const key = values.key ?? fromNamed(named.keyEnv) ?? process.env.SPECGATE_KEY;
   if ((email === undefined) !== (key === undefined)) throw new UsageError('the key pair needs both --email and --key');
   return { ...(token && { token }), ...(email && { email }), ...(key && { key }) };
 }
@@ -250,6 +298,21 @@ async function serveCommand(args: string[]): Promise<number> {
     ...(values.data !== undefined && { dataFile: values.data }),
     ...(Object.keys(credentials).length > 0 && { credentials }),
   });
+  return 0;
+}
+
+function positiveNumber(flag: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!(Number.isFinite(value) && value > 0)) throw new UsageError(`${flag} must be a positive number, got "${text}"`);
+  return value;
+}
+
+function initCommand(args: string[]): number {
+  const { values, positionals } = parseArgs({ args, options: { force: { type: 'boolean', default: false } }, strict: true, allowPositionals: true });
+  if (positionals.length > 1) throw new UsageError('specgate init takes at most one file name');
+  const file = writeStarterConfig(positionals[0] ?? 'specgate.config.ts', values.force);
+  process.stdout.write(`specgate: wrote ${relative(process.cwd(), file) || file}; fill in the target, then: npx specgate run --suite zone-api\n`);
   return 0;
 }
 

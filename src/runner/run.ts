@@ -12,7 +12,7 @@ import { SUITES, type SuiteName } from '../catalog/suites.js';
 import { applyBaseline, gatePasses, readBaseline, updatedBaseline, writeBaseline } from '../report/baseline.js';
 import { buildReport, type Report, type RunTarget, type Selection } from '../report/model.js';
 import { writeReport } from '../report/write.js';
-import type { Credentials, ZoneApiTarget } from '../spec-kit/target.js';
+import type { Credentials, ProvidedZones, ZoneApiTarget } from '../spec-kit/target.js';
 import { secretsOf } from '../spec-kit/target.js';
 import { adapterRefs, loadAdapter, type StorageTargetRef } from '../targets/storage-target.js';
 import { resolveZoneTarget } from '../targets/zone-target.js';
@@ -47,6 +47,12 @@ export interface RunOptions {
   seed?: number;
   /** The date to run at (ms since epoch): the target's clock is set there when it can be. */
   asOf?: number;
+  /** How long a request may go unanswered before its spec fails. */
+  timeoutMs?: number;
+  /** Requests per second at most against the zone API target, across the run. */
+  maxRps?: number;
+  /** Zones the target provides per plan (targets without a control API). */
+  zones?: ProvidedZones;
   /** Print vitest's progress (default true). */
   verbose?: boolean;
 }
@@ -73,6 +79,8 @@ interface PlannedProject {
 /** Dated specs move the target's clock across years: they run alone, after everything else. */
 const DATED_SPECS = '**/*.dated.spec.ts';
 const DATED_SUFFIX = ':dated';
+/** Test workers of a run; --max-rps is shared out among them. */
+const WORKERS = 2;
 
 export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   const started = new Date();
@@ -86,8 +94,14 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   // and before any file is written.
   const adapters = suites.some((s) => s.name === 'storage') ? await checkedAdapters(options.adapter) : [];
   const zone = suites.some((s) => s.name === 'zone-api')
-    ? await resolveZoneTarget({ url: options.target, credentials: options.credentials ?? {}, controlUrl: options.controlUrl, seed, realTime: options.realTime === true, ...(options.asOf !== undefined && { asOf: options.asOf }) })
+    ? await resolveZoneTarget({
+      url: options.target, credentials: options.credentials ?? {}, controlUrl: options.controlUrl, seed, realTime: options.realTime === true,
+      ...(options.asOf !== undefined && { asOf: options.asOf }),
+      ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+      ...(options.zones && { zones: options.zones }),
+    })
     : undefined;
+  if (zone && options.maxRps) zone.target.maxRpsPerWorker = options.maxRps / WORKERS;
   mkdirSync(reportDir, { recursive: true });
   const projects = [...(zone ? zoneProjects(zone.target) : []), ...adapters.map(storageProject)];
   const collector = new CollectingReporter(PACKAGE_ROOT, (project) => project.replace(new RegExp(`${DATED_SUFFIX}$`), ''));
@@ -145,8 +159,11 @@ async function checkedAdapters(adapter: string | undefined): Promise<{ ref: Stor
 function zoneProjects(target: ZoneApiTarget): PlannedProject[] {
   const runTarget: RunTarget = { suite: 'zone-api', name: target.name, ...(target.name !== 'reference' && { baseUrl: target.baseUrl }), control: target.controlUrl !== undefined };
   const shared = { provide: { zoneApiTarget: target }, target: runTarget };
+  // Zones a target provides are shared by every spec: one file at a time, so that no spec meets
+  // another's objects halfway through.
+  const sharedZones = target.controlUrl === undefined;
   return [
-    { name: 'zone-api', include: SUITES['zone-api'].include, exclude: [DATED_SPECS], group: 0, ...shared },
+    { name: 'zone-api', include: SUITES['zone-api'].include, exclude: [DATED_SPECS], group: 0, sequential: sharedZones, ...shared },
     { name: `zone-api${DATED_SUFFIX}`, include: [`suites/zone-api/${DATED_SPECS}`], group: 1, sequential: true, ...shared },
   ];
 }
@@ -167,6 +184,7 @@ async function runProjects(projects: PlannedProject[], shared: { seed: number; s
     config: false,
     watch: false,
     passWithNoTests: true,
+    maxWorkers: WORKERS,
     projects: projects.map((p) => ({
       test: {
         name: p.name,

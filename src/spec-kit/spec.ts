@@ -52,6 +52,8 @@ export interface SpecFixtures {
   /** A fresh enterprise zone; specs that need another plan create their own with `newZone`. */
   zone: TestZone;
   newZone: (setup?: ZoneSetup) => Promise<TestZone>;
+  /** The spec's zone, for specs that need it to hold nothing but what they create (counts, "nothing was created"). */
+  ownZone: TestZone;
   /** Skips the spec when the target's time can neither be moved nor (with --real-time) waited for. */
   clock: SpecClock;
   /**
@@ -92,6 +94,10 @@ export const specTest = test.extend<SpecFixtures>({
     });
   },
   zone: async ({ newZone }, use) => { await use(await newZone({ plan: 'enterprise' })); },
+  ownZone: async ({ zone, skip }, use) => {
+    if (zone.shared) skip('needs a zone of its own, where nothing else exists (the target has no control API to create one)');
+    await use(zone);
+  },
   clock: async ({ target, control, skip }, use) => {
     if (target.realTime) {
       await use({ virtual: false, now: async () => Date.now(), advance: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) });

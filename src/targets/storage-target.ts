@@ -58,7 +58,7 @@ export async function loadAdapter(ref: StorageTargetRef): Promise<StorageAdapter
  * package would be read as CommonJS, so it goes through tsx's own importer, which may wrap the
  * module's exports once more under `default`. In a test worker, vitest imports it directly.
  */
-async function importModule(path: string): Promise<Record<string, unknown>> {
+export async function importModule(path: string): Promise<Record<string, unknown>> {
   const inVitestWorker = '__vitest_worker__' in globalThis;
   if (inVitestWorker || !/\.[cm]?tsx?$/.test(path)) return (await import(pathToFileURL(path).href)) as Record<string, unknown>;
   const { tsImport } = await import('tsx/esm/api');

@@ -3,7 +3,7 @@
 
 import { startReferenceServer } from './bundled.js';
 import { ControlClient } from '../spec-kit/control.js';
-import type { Credentials, ZoneApiTarget } from '../spec-kit/target.js';
+import type { Credentials, ProvidedZones, ZoneApiTarget } from '../spec-kit/target.js';
 
 export class UsageError extends Error {}
 
@@ -21,6 +21,8 @@ export interface TargetRequest {
   realTime?: boolean;
   /** --as-of (ms since epoch): the date the target is set to, or said to be at. */
   asOf?: number;
+  timeoutMs?: number;
+  zones?: ProvidedZones;
 }
 
 export async function resolveZoneTarget(request: TargetRequest): Promise<ResolvedTarget> {
@@ -33,7 +35,12 @@ export async function resolveZoneTarget(request: TargetRequest): Promise<Resolve
   const controlUrl = request.controlUrl?.replace(/\/$/, '');
   if (controlUrl) await assertReachable(controlUrl);
   const clock = await settleClock(controlUrl, request.asOf, targetDate);
-  const target: ZoneApiTarget = { name: baseUrl, baseUrl, credentials: request.credentials, seed: request.seed, ...(request.realTime && { realTime: true }), ...clock };
+  const target: ZoneApiTarget = {
+    name: baseUrl, baseUrl, credentials: request.credentials, seed: request.seed, ...clock,
+    ...(request.realTime && { realTime: true }),
+    ...(request.timeoutMs !== undefined && { timeoutMs: request.timeoutMs }),
+    ...(request.zones && { zones: request.zones }),
+  };
   if (controlUrl) target.controlUrl = controlUrl;
   return { target, stop: async () => {} };
 }
@@ -74,7 +81,10 @@ function normalizeBaseUrl(url: string): string {
     throw new UsageError(`--target is not a URL: ${url}`);
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new UsageError(`--target must be an http or https URL: ${url}`);
-  return parsed.toString().replace(/\/$/, '');
+  if (parsed.search || parsed.hash) throw new UsageError(`--target must be a base URL, without a query or fragment: ${url}`);
+  // Given with or without the version suffix: https://api.example.test and .../client/v4 alike.
+  const path = parsed.pathname.replace(/\/+$/, '');
+  return `${parsed.origin}${path.endsWith('/client/v4') ? path : `${path}/client/v4`}`;
 }
 
 /**

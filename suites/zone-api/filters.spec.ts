@@ -18,7 +18,7 @@ describe('the filter resource and its expression', () => {
     expect(filters.map((f) => f.expression)).toEqual(expressions.valid);
   });
 
-  spec('ZM-FLT-EXPRESSION-INVALID', 'every invalid expression of the fixtures is refused and creates nothing', async ({ api, zone }) => {
+  spec('ZM-FLT-EXPRESSION-INVALID', 'every invalid expression of the fixtures is refused and creates nothing', async ({ api, ownZone: zone }) => {
     for (const { expression, why } of expressions.invalid) {
       expectFailure(await api.post(zone.path('/filters'), { json: [{ expression }] }), `creating a filter with an invalid expression (${why}: ${expression})`);
     }
@@ -81,7 +81,7 @@ describe('the filters paths of the Versioning table', () => {
     expectSuccess(await api.get(zone.path(`/firewall/rules/${rule!.id}`)), 'the rule still exists');
   });
 
-  spec('ZM-FLT-PAGINATION', 'page and per_page walk the list; a page past the end is empty', async ({ api, zone }) => {
+  spec('ZM-FLT-PAGINATION', 'page and per_page walk the list; a page past the end is empty', async ({ api, ownZone: zone }) => {
     const created = await createFilters(api, zone, Array.from({ length: 6 }, () => ({ expression: uniqueExpression() })));
     const seen: string[] = [];
     for (const [n, size] of [[1, 5], [2, 1], [3, 0]] as const) {

@@ -126,7 +126,7 @@ describe('rule 4: filters created by the combined create are protected', () => {
 });
 
 describe('the recommended sequence', () => {
-  spec(['ZM-FW-RULE-BY-FILTER-ID', 'ZM-FLT-CREATE', 'ZM-FLT-SHARED'], 'a filter created first is shared by rules created by its id', async ({ api, zone }) => {
+  spec(['ZM-FW-RULE-BY-FILTER-ID', 'ZM-FLT-CREATE', 'ZM-FLT-SHARED'], 'a filter created first is shared by rules created by its id', async ({ api, ownZone: zone }) => {
     const [filter] = await createFilters(api, zone, [{ expression: uniqueExpression() }]);
     const [first] = await createRules(api, zone, [{ filter: { id: filter!.id }, action: 'block' }]);
     const [second] = await createRules(api, zone, [{ filter: { id: filter!.id }, action: 'challenge' }]);
@@ -207,7 +207,7 @@ describe('the firewall rules paths of the Versioning table', () => {
     expectFailure(await combinedCreate(api, zone, [{ filter: { expression: uniqueExpression() }, action: 'deny' }]), 'an unknown action');
   });
 
-  spec('ZM-FW-PAGINATION', 'page and per_page walk the list; a page past the end is empty', async ({ api, zone }) => {
+  spec('ZM-FW-PAGINATION', 'page and per_page walk the list; a page past the end is empty', async ({ api, ownZone: zone }) => {
     const created = await createRules(api, zone, Array.from({ length: 7 }, () => ({ filter: { expression: uniqueExpression() }, action: 'block' })));
     const page = async (n: number) => {
       const response = await api.get<FirewallRule[]>(zone.path('/firewall/rules'), { query: { page: n, per_page: 5 } });

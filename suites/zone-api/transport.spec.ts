@@ -20,12 +20,12 @@ spec('ZM-TRANSPORT-JSON-RESPONSE', 'responses are JSON, on success and on failur
   }
 });
 
-spec('ZM-TRANSPORT-MALFORMED-JSON', 'a body that is not JSON is refused with 400', async ({ api, zone }) => {
+spec('ZM-TRANSPORT-MALFORMED-JSON', 'a body that is not JSON is refused with 400', async ({ api, ownZone: zone }) => {
   expectFailureStatus(await api.post(zone.path('/filters'), { raw: '[{"expression": "ssl"', headers: { 'content-type': 'application/json' } }), 400, 'a truncated JSON body');
   expect(await listed(api, zone, '/filters')).toEqual([]);
 });
 
-spec('ZM-TRANSPORT-BODY-TOO-LARGE', 'a body over the size limit is refused with 413', async ({ api, zone, target }) => {
+spec('ZM-TRANSPORT-BODY-TOO-LARGE', 'a body over the size limit is refused with 413', async ({ api, ownZone: zone, target }) => {
   const huge = `[${' '.repeat(8 * 1024 * 1024)}{"expression": "ssl"}]`;
   const response = await rawPostFilters(target, zone.path(), [`Content-Length: ${Buffer.byteLength(huge)}`], huge);
   expect(response.status, `an 8 MiB body: ${response.body.slice(0, 300)}`).toBe(413);
@@ -33,7 +33,7 @@ spec('ZM-TRANSPORT-BODY-TOO-LARGE', 'a body over the size limit is refused with 
   expect(await listed(api, zone, '/filters')).toEqual([]);
 });
 
-spec('ZM-TRANSPORT-WRONG-CONTENT-TYPE', 'a body with another Content-Type is refused', async ({ api, zone }) => {
+spec('ZM-TRANSPORT-WRONG-CONTENT-TYPE', 'a body with another Content-Type is refused', async ({ api, ownZone: zone }) => {
   const body = JSON.stringify([{ expression: uniqueExpression() }]);
   for (const contentType of ['text/plain', 'application/x-www-form-urlencoded']) {
     const response = await api.post(zone.path('/filters'), { raw: body, headers: { 'content-type': contentType } });

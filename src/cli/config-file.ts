@@ -1,0 +1,111 @@
+// Finding, loading and checking specgate.config.ts, and `specgate init`, which writes a starter.
+
+import { existsSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import type { SpecgateConfig } from '../config/define.js';
+import { importModule } from '../targets/storage-target.js';
+import { UsageError } from '../targets/zone-target.js';
+
+export const CONFIG_NAMES = ['specgate.config.ts', 'specgate.config.mts', 'specgate.config.js', 'specgate.config.mjs'];
+
+export interface LoadedConfig {
+  file: string;
+  config: SpecgateConfig;
+}
+
+/** --config FILE, else the first specgate.config.* in the working directory, else none. */
+export async function loadConfigFile(explicit: string | undefined, cwd = process.cwd()): Promise<LoadedConfig | undefined> {
+  const file = explicit === undefined ? CONFIG_NAMES.map((name) => resolve(cwd, name)).find((path) => existsSync(path)) : resolve(cwd, explicit);
+  if (file === undefined) return undefined;
+  if (!existsSync(file)) throw new UsageError(`--config: no such file: ${file}`);
+  let module: Record<string, unknown>;
+  try {
+    module = await importModule(file);
+  } catch (error) {
+    throw new UsageError(`${file} could not be loaded: ${(error as Error).message.split('\n')[0]}`);
+  }
+  const problems = configProblems(module.default);
+  if (problems.length > 0) throw new UsageError(`${file}: ${problems.join('; ')}`);
+  return { file, config: module.default as SpecgateConfig };
+}
+
+/** A path written in the config file is relative to that file. */
+export const relativeToConfig = (loaded: LoadedConfig, path: string): string => (isAbsolute(path) ? path : resolve(dirname(loaded.file), path));
+
+type Check = (value: unknown) => string | undefined;
+const isString: Check = (v) => (typeof v === 'string' && v !== '' ? undefined : 'must be a non-empty string');
+const isPositive: Check = (v) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? undefined : 'must be a positive number');
+const isEnvName: Check = (v) => (typeof v === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(v) ? undefined : 'must name an environment variable');
+const oneOf = (...values: string[]): Check => (v) => (values.includes(v as string) ? undefined : `must be one of ${values.join(', ')}`);
+const zone: Check = (v) => objectProblems(v, { id: isString, name: isString }, ['id', 'name'])[0];
+
+const SHAPE: Record<string, Check> = {
+  target: (v) => objectProblems(v, {
+    url: isString,
+    control: isString,
+    credentials: (c) => objectProblems(c, { tokenEnv: isEnvName, emailEnv: isEnvName, keyEnv: isEnvName }, [], 'credentials are named by environment variable (tokenEnv, emailEnv, keyEnv), never written in the file')[0],
+    zones: (z) => objectProblems(z, { free: zone, pro: zone, business: zone, enterprise: zone })[0],
+    timeoutSeconds: isPositive,
+    maxRps: isPositive,
+  })[0],
+  adapter: isString,
+  baseline: isString,
+  profile: oneOf('core', 'extended'),
+  asOf: isString,
+};
+
+export function configProblems(config: unknown): string[] {
+  if (config === undefined) return ['no default export (export default defineConfig({ ... }))'];
+  return objectProblems(config, SHAPE);
+}
+
+function objectProblems(value: unknown, shape: Record<string, Check>, required: string[] = [], unknownHint?: string): string[] {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return ['must be an object'];
+  const problems: string[] = [];
+  for (const [key, field] of Object.entries(value)) {
+    const check = shape[key];
+    if (!check) problems.push(`unknown field "${key}"${unknownHint ? ` (${unknownHint})` : ` (known: ${Object.keys(shape).join(', ')})`}`);
+    else if (field !== undefined) {
+      const problem = check(field);
+      if (problem) problems.push(`${key} ${problem}`);
+    }
+  }
+  for (const key of required) if ((value as Record<string, unknown>)[key] === undefined) problems.push(`${key} is required`);
+  return problems;
+}
+
+const STARTER = `// specgate.config.ts: how specgate reaches your target. Flags given on the command line
+// override every field. Run: npx specgate run --suite zone-api
+import { defineConfig } from 'specgate/config';
+
+export default defineConfig({
+  target: {
+    // Base URL of the API under test, with or without /client/v4.
+    url: 'https://api.example.test/client/v4',
+    // The environment variables holding the credentials: never the credentials themselves.
+    credentials: { tokenEnv: 'SPECGATE_TOKEN' /* or emailEnv: 'SPECGATE_EMAIL', keyEnv: 'SPECGATE_KEY' */ },
+    // The target's control API (zones, clock), if it offers one (see DESIGN.md "The control API").
+    // control: 'http://127.0.0.1:8787/__control',
+    // Without a control API: a zone per plan that specs may work in (they clean up after themselves).
+    // zones: { enterprise: { id: '023e105f4ecef8ad9ca31a8372d0c353', name: 'example.test' } },
+    // Seconds a request may go unanswered before its spec fails.
+    // timeoutSeconds: 15,
+    // Requests per second at most, for a shared service.
+    // maxRps: 10,
+  },
+  // Storage adapter: reference, reference-kv, reference-sqlite, workerd, or a module path.
+  // adapter: './my-adapter.ts',
+  // Known failures, each with a reason: the run passes when only these fail.
+  // baseline: './specgate-baseline.json',
+  // core: only what the spec states; extended: also the conventions it leaves open.
+  // profile: 'core',
+});
+`;
+
+/** `specgate init`: writes the starter; never over an existing file unless forced. */
+export function writeStarterConfig(path: string, force: boolean): string {
+  const file = resolve(process.cwd(), path);
+  if (existsSync(file) && !force) throw new UsageError(`${file} exists; not overwriting it (use --force)`);
+  writeFileSync(file, STARTER);
+  return file;
+}

@@ -1,0 +1,42 @@
+// specgate.config.ts: where a team keeps how specgate reaches its target, so that CI and people run
+// the same thing. Command-line flags override every field. Credentials are never written here:
+// the file names the environment variables that hold them.
+//
+//   import { defineConfig } from 'specgate/config';
+//   export default defineConfig({ target: { url: 'https://api.example.test/client/v4', credentials: { tokenEnv: 'MY_API_TOKEN' } } });
+
+export type Plan = 'free' | 'pro' | 'business' | 'enterprise';
+
+export interface SpecgateConfig {
+  target?: {
+    /** Base URL, with or without the /client/v4 suffix (--target). */
+    url?: string;
+    /** Names of the environment variables holding the credentials (never the credentials). */
+    credentials?: { tokenEnv?: string; emailEnv?: string; keyEnv?: string };
+    /** The target's control API, if it has one (--control). */
+    control?: string;
+    /**
+     * For a target without a control API: a zone it provides for the specs of each plan, by ID and
+     * domain name. Specs leave these zones as they found them; specs needing a zone set up some
+     * other way are skipped, with the reason.
+     */
+    zones?: Partial<Record<Plan, { id: string; name: string }>>;
+    /** Seconds a request may go unanswered before its spec fails (--timeout; default 15). */
+    timeoutSeconds?: number;
+    /** Requests per second at most, across the whole run (--max-rps). */
+    maxRps?: number;
+  };
+  /** Storage adapter: a built-in name or a module path, relative to this file (--adapter). */
+  adapter?: string;
+  /** Baseline of known failures, relative to this file (--baseline). */
+  baseline?: string;
+  /** core or extended (--profile; default extended). */
+  profile?: 'core' | 'extended';
+  /** Run at this date, YYYY-MM-DD or ISO 8601 (--as-of). */
+  asOf?: string;
+}
+
+/** Types a configuration; returns it unchanged. */
+export function defineConfig(config: SpecgateConfig): SpecgateConfig {
+  return config;
+}

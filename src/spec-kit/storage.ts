@@ -4,7 +4,8 @@
 //   storageSpec('ST-ALARM-PAST-RUNS', 'an alarm in the past runs promptly', async ({ object }) => { ... }, { needs: ['alarms', 'clock'] });
 //
 // Each spec gets a fresh object from the run's adapter. A spec that needs a capability the adapter
-// does not declare is skipped with that reason, never passed.
+// does not declare is skipped with that reason (the adapter's own, when it gives one), never
+// passed. A spec about runtimes without a capability (`lacks`) is skipped where it is present.
 
 import { afterAll, inject, test } from 'vitest';
 import type { Capability, ObjectStorage, StorageAdapter, StorageObject } from '../storage/contract.js';
@@ -21,6 +22,8 @@ declare module '@vitest/runner' {
   interface TaskMeta {
     /** Capabilities a storage spec needs from the adapter. */
     needs?: Capability[];
+    /** Capabilities the adapter must lack: the spec verifies what a runtime without them does. */
+    lacks?: Capability[];
   }
 }
 
@@ -45,8 +48,8 @@ export const storageTest = test.extend<StorageFixtures>({
   // eslint-disable-next-line no-empty-pattern
   adapter: async ({}, use) => { await use(await adapter()); },
   object: async ({ adapter, task, skip }, use) => {
-    const missing = (task.meta.needs ?? []).filter((capability) => !adapter.supports[capability]);
-    if (missing.length > 0) skip(`adapter ${adapter.name} does not support ${missing.join(', ')}`);
+    const reason = inapplicable(adapter, task.meta.needs ?? [], task.meta.lacks ?? []);
+    if (reason !== undefined) skip(reason);
     const object = await adapter.create();
     try {
       await use(object);
@@ -59,15 +62,26 @@ export const storageTest = test.extend<StorageFixtures>({
   seed: async ({}, use) => { await use(inject('seed')); },
 });
 
+/** Why a spec cannot run against this adapter (a missing capability, or one it must lack), if so. */
+function inapplicable(adapter: StorageAdapter, needs: Capability[], lacks: Capability[]): string | undefined {
+  const missing = needs.filter((capability) => !adapter.supports[capability]);
+  const explained = missing.map((capability) => adapter.unsupportedReasons?.[capability]).find((reason) => reason !== undefined);
+  if (explained !== undefined) return explained;
+  if (missing.length > 0) return `adapter ${adapter.name} does not support ${missing.join(', ')}`;
+  const present = lacks.filter((capability) => adapter.supports[capability]);
+  if (present.length > 0) return `not applicable: adapter ${adapter.name} supports ${present.join(', ')} (this spec is about runtimes without it)`;
+  return undefined;
+}
+
 type StorageSpecBody = NonNullable<Parameters<typeof storageTest>[2]>;
 
-export interface StorageSpecOptions { needs?: Capability[]; timeout?: number }
+export interface StorageSpecOptions { needs?: Capability[]; lacks?: Capability[]; timeout?: number }
 
 /** Declares a storage spec verifying the given requirement IDs. */
 export function storageSpec(requirements: string | string[], title: string, body: StorageSpecBody, options: StorageSpecOptions = {}): void {
   const ids = Array.isArray(requirements) ? requirements : [requirements];
   (isSelected(title, ids) ? storageTest : storageTest.skip)(title, {
-    meta: { requirements: ids, needs: options.needs ?? [] },
+    meta: { requirements: ids, needs: options.needs ?? [], lacks: options.lacks ?? [] },
     ...(options.timeout !== undefined && { timeout: options.timeout }),
   }, body);
 }

@@ -40,6 +40,35 @@ export interface StorageTransaction {
   rollback(): void;
 }
 
+/** What a SQL query yields per column: INTEGER and REAL as number, TEXT as string, BLOB as ArrayBuffer. */
+export type SqlValue = number | string | null | ArrayBuffer;
+/** What a `?` placeholder may be bound to. */
+export type SqlBinding = number | string | null | ArrayBuffer | ArrayBufferView;
+export type SqlRow = Record<string, SqlValue>;
+
+/** cursor.raw(): the same results as arrays of values (in columnNames order), sharing the cursor's position. */
+export interface SqlRawIterator extends IterableIterator<SqlValue[]> {
+  toArray(): SqlValue[][];
+  one(): SqlValue[];
+}
+
+/** What sql.exec() returns (spec: SqlStorageCursor). */
+export interface SqlStorageCursor extends IterableIterator<SqlRow> {
+  toArray(): SqlRow[];
+  one(): SqlRow;
+  raw(): SqlRawIterator;
+  readonly columnNames: string[];
+  readonly rowsRead: number;
+  readonly rowsWritten: number;
+}
+
+/** ctx.storage.sql (SQLite backend only). */
+export interface SqlStorage {
+  exec(query: string, ...bindings: SqlBinding[]): SqlStorageCursor;
+  /** Bytes of the current SQLite database. */
+  readonly databaseSize: number;
+}
+
 /** `ctx.storage` as code inside the object sees it (spec: object-storage-interface.md). */
 export interface ObjectStorage extends Omit<StorageTransaction, 'rollback'> {
   deleteAll(options?: StorageOperationOptions): Promise<void>;
@@ -48,6 +77,13 @@ export interface ObjectStorage extends Omit<StorageTransaction, 'rollback'> {
   getAlarm(options?: StorageOperationOptions): Promise<number | null>;
   setAlarm(time: number | Date, options?: StorageOperationOptions): Promise<void>;
   deleteAlarm(options?: StorageOperationOptions): Promise<void>;
+  /** The SQL API: present on the SQLite backend, inside the object (a cursor is synchronous: use a scenario). */
+  readonly sql?: SqlStorage;
+  /** Point-in-time recovery (SQLite backend). */
+  getCurrentBookmark?(): Promise<string>;
+  getBookmarkForTime?(timestamp: number | Date): Promise<string>;
+  /** Restores at the next restart; answers a bookmark of the moment just before that recovery. */
+  onNextSessionRestoreBookmark?(bookmark: string): Promise<string>;
 }
 
 /** What an adapter can do; each spec names the capabilities it needs. */
@@ -98,6 +134,11 @@ export interface StorageAdapter {
   /** Shown in reports: "reference-kv", "workerd", or your implementation's name. */
   name: string;
   supports: Supports;
+  /**
+   * Why a capability is missing, shown as the reason of the specs that need it (default:
+   * "adapter X does not support Y"), e.g. `{ pitr: 'not verified: ... does not implement ...' }`.
+   */
+  unsupportedReasons?: Partial<Record<Capability, string>>;
   /** A fresh, isolated object with empty storage. */
   create(): Promise<StorageObject>;
   /** Releases what the adapter shares between objects (a runtime process), after the run. */

@@ -71,8 +71,11 @@ export interface FallbackOrigin { origin: string | null; dns_record: boolean }
 export interface Page<T> { rows: T[]; total: number }
 export interface PageRequest { page: number; perPage: number }
 
-/** Column equality/substring conditions for list queries. */
-export type Conditions = Record<string, { equals: unknown } | { contains: string }>;
+/**
+ * Column equality/substring/prefix conditions for list queries. The prefix one exists for the
+ * custom hostname list's `hostname.startsWith`, a filter the official client sends.
+ */
+export type Conditions = Record<string, { equals: unknown } | { contains: string } | { startsWith: string }>;
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -427,6 +430,9 @@ export class Store {
       if ('equals' in condition) {
         clauses.push(`${column} = ?`);
         params.push(typeof condition.equals === 'boolean' ? Number(condition.equals) : condition.equals);
+      } else if ('startsWith' in condition) {
+        clauses.push(`substr(lower(coalesce(${column}, '')), 1, length(?)) = lower(?)`);
+        params.push(condition.startsWith, condition.startsWith);
       } else {
         clauses.push(`instr(lower(coalesce(${column}, '')), lower(?)) > 0`);
         params.push(condition.contains);

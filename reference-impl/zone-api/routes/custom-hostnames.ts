@@ -3,7 +3,7 @@
 // the zone's issuance rate limit; expired moved hostnames disappear whenever hostnames are read.
 
 import type { FastifyReply } from 'fastify';
-import { ApiError, codes, successEnvelope } from '../errors.js';
+import { ApiError, badRequest, codes, successEnvelope } from '../errors.js';
 import { createInput, patchInput } from '../custom-hostnames/input.js';
 import { HostnameLifecycle } from '../custom-hostnames/lifecycle.js';
 import { customHostnameJson } from '../custom-hostnames/model.js';
@@ -92,9 +92,32 @@ function existing(store: Store, lifecycle: HostnameLifecycle, zone: Zone, id: st
   return row;
 }
 
-/** `?hostname=` matches the name exactly, case-insensitively. */
+/**
+ * The list's filters: `?hostname=` and `?hostname.exact=` match the name exactly, `?hostname.contain=`
+ * by substring, `?hostname.startsWith=` by prefix (all case-insensitively), `?id=` one hostname.
+ * The dotted forms and `id` are what the official client sends (`hostname: {exact|contain|startsWith}`,
+ * serialized with dots) and what production documents; ignoring them answered every hostname of the
+ * zone. Production documents them as mutually exclusive, so more than one is refused.
+ */
 function hostnameCondition(query: Query): Conditions {
-  const raw = query.hostname;
-  const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
-  return value === undefined || value === '' ? {} : { hostname: { equals: value.toLowerCase() } };
+  const given = (name: string): string | undefined => {
+    const raw = query[name];
+    const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
+    return value === undefined || value === '' ? undefined : value;
+  };
+  const filters: [name: string, condition: (value: string) => Conditions][] = [
+    ['id', (value) => ({ id: { equals: value } })],
+    ['hostname', (value) => ({ hostname: { equals: value.toLowerCase() } })],
+    ['hostname.exact', (value) => ({ hostname: { equals: value.toLowerCase() } })],
+    ['hostname.contain', (value) => ({ hostname: { contains: value } })],
+    ['hostname.startsWith', (value) => ({ hostname: { startsWith: value } })],
+  ];
+  const present = filters.flatMap(([name, condition]) => {
+    const value = given(name);
+    return value === undefined ? [] : [{ name, where: condition(value) }];
+  });
+  if (present.length > 1) {
+    throw badRequest(`${present.map((p) => p.name).join(' and ')} cannot be used together`, codes.validation);
+  }
+  return present[0]?.where ?? {};
 }

@@ -1,5 +1,6 @@
 // Storage as seen from outside the object: each call is delivered to the object as one event
 // (through the input gate, its result held by the output gate), as a remote runtime would do.
+// The SQL API is not offered here: a cursor is synchronous, so SQL runs inside the object (a scenario).
 
 import type { ListOptions, ObjectEvent, OperationOptions, StorageApi, TransactionApi } from './types.js';
 
@@ -46,6 +47,18 @@ export class EventStorage implements StorageApi {
 
   deleteAlarm(options?: OperationOptions): Promise<void> {
     return this.deliver((storage) => storage.deleteAlarm(options));
+  }
+
+  getCurrentBookmark(): Promise<string> {
+    return this.deliver((storage) => storage.getCurrentBookmark());
+  }
+
+  getBookmarkForTime(timestamp: number | Date): Promise<string> {
+    return this.deliver((storage) => storage.getBookmarkForTime(timestamp));
+  }
+
+  onNextSessionRestoreBookmark(bookmark: string): Promise<string> {
+    return this.deliver((storage) => storage.onNextSessionRestoreBookmark(bookmark));
   }
 
   private call(method: 'get' | 'put' | 'delete', args: unknown[]): Promise<unknown> {

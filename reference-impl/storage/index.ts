@@ -4,4 +4,5 @@
 export { ObjectRuntime, RESET_MESSAGE, type ObjectRuntimeOptions } from './object.js';
 export { compareKeys, MAX_BATCH_SIZE, MAX_KEY_BYTES } from './keys.js';
 export { MAX_VALUE_BYTES } from './values.js';
-export type { AlarmHandler, ListOptions, OperationOptions, Scenario, StorageApi, TransactionApi } from './types.js';
+export { HISTORY_WINDOW_MS, type HistoryStats } from './pitr-history.js';
+export type { AlarmHandler, ListOptions, OperationOptions, Scenario, SqlApi, StorageApi, TransactionApi } from './types.js';

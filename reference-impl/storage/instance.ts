@@ -13,7 +13,7 @@ export class ObjectInstance {
   private failure: Error | null = null;
   private readonly brokenSignal = deferred<never>();
 
-  constructor(store: PersistedStore, hooks: FlushHooks) {
+  constructor(readonly store: PersistedStore, hooks: FlushHooks) {
     this.buffer = new WriteBuffer(store, hooks);
   }
 

@@ -9,6 +9,7 @@ import { OutputGate } from './gates.js';
 import { ObjectInstance } from './instance.js';
 import { MemoryStore } from './kv-backend.js';
 import type { PersistedStore, WriteBatch } from './persisted-store.js';
+import type { HistoryStats } from './pitr-history.js';
 import { SqliteStore } from './sqlite-backend.js';
 import { StorageFacade } from './storage.js';
 import type { AlarmHandler, ObjectEvent, Scenario, StorageApi } from './types.js';
@@ -49,7 +50,7 @@ export class ObjectRuntime {
 
   constructor(private readonly options: ObjectRuntimeOptions) {
     this.clock = new VirtualClock(options.startTime);
-    this.store = options.backend === 'sqlite' ? new SqliteStore(options.sqliteFile) : new MemoryStore();
+    this.store = options.backend === 'sqlite' ? new SqliteStore(options.sqliteFile, () => this.clock.now()) : new MemoryStore();
     this.scenarios = options.scenarios ?? {};
     this.alarms = options.alarmHandler ? new AlarmScheduler(this, options.alarmHandler) : null;
     this.instance = this.newInstance();
@@ -96,6 +97,11 @@ export class ObjectRuntime {
     this.instance.break(new Error('object restarted'));
     this.store.reopen();
     this.replaceInstance();
+  }
+
+  /** What the point-in-time-recovery history keeps (SQLite backend), to check that it is pruned. */
+  historyStats(): HistoryStats | undefined {
+    return this.store.pitr?.stats();
   }
 
   destroy(): void {

@@ -2,6 +2,8 @@
 // A flush applies one WriteBatch atomically: all of it, or (when it throws) none of it.
 
 import type { Entry, KeyRange } from './key-range.js';
+import type { HistoryStats } from './pitr-history.js';
+import type { SqlHost } from './sql-api.js';
 
 export interface WriteBatch {
   /** deleteAll(): remove every key before applying `writes` (the alarm stays). */
@@ -28,9 +30,22 @@ export interface PersistedStore {
   readAlarm(): number | null;
   /** Atomic; throws (having applied nothing) when the write fails. */
   apply(batch: WriteBatch): void;
-  /** A restart: drop whatever is held in memory and read the persisted state again. */
+  /** A restart: drop whatever is held in memory and read the persisted state again (applying a pending restore). */
   reopen(): void;
   close(): void;
+  /** The SQL API's access to the database (SQLite backend). */
+  readonly sql?: SqlHost;
+  /** Point-in-time recovery (SQLite backend). */
+  readonly pitr?: PointInTimeRecovery;
+}
+
+export interface PointInTimeRecovery {
+  currentBookmark(): string;
+  /** `time`: ms since epoch, within the last 30 days. */
+  bookmarkForTime(time: number): string;
+  /** Restore at the next reopen(); answers the bookmark that undoes it. */
+  requestRestore(bookmark: string): string;
+  stats(): HistoryStats;
 }
 
 /** Fault injection: makes the next apply() fail, as a write that does not reach disk. */

@@ -1,11 +1,17 @@
 // The SQLite backend's persisted state: key-value data in the hidden table _cf_KV, the alarm in
-// _cf_METADATA. Keys are TEXT under BINARY collation, which compares UTF-8 bytes (the KV order).
-// File-backed when given a path, so that a restart (close and reopen) keeps what was flushed.
+// _cf_METADATA, and the user's own tables (ctx.storage.sql), all in one database. Keys are TEXT
+// under BINARY collation, which compares UTF-8 bytes (the KV order). File-backed when given a
+// path, so that a restart (close and reopen) keeps what was flushed. Every change of the database
+// is recorded in its point-in-time-recovery history (pitr-history.ts), kept next to it.
 
+import { writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { Entry, KeyRange } from './key-range.js';
 import { inRange } from './key-range.js';
-import { FaultSwitch, type PersistedStore, type WriteBatch } from './persisted-store.js';
+import { FaultSwitch, type PersistedStore, type PointInTimeRecovery, type WriteBatch } from './persisted-store.js';
+import { PitrHistory } from './pitr-history.js';
+import type { SqlHost } from './sql-api.js';
+import type { RowSource } from './sql-cursor.js';
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS _cf_KV (key TEXT PRIMARY KEY, value BLOB) WITHOUT ROWID;
@@ -15,59 +21,99 @@ const ALARM_ROW = 1;
 
 export class SqliteStore implements PersistedStore {
   readonly faults = new FaultSwitch();
+  readonly sql: SqlHost;
+  readonly pitr: PointInTimeRecovery;
   private db: Database.Database;
+  /** SQL cursors still stepping the database: better-sqlite3 allows nothing else meanwhile. */
+  private readonly openCursors = new Set<RowSource>();
+  private readonly history: PitrHistory;
 
-  /** `file`: the database file; in memory when omitted (then reopen() keeps the connection). */
-  constructor(private readonly file?: string) {
+  /** `file`: the database file; in memory when omitted. `now`: the object's clock, for the history. */
+  constructor(private readonly file?: string, now: () => number = Date.now) {
     this.db = this.open();
+    this.history = new PitrHistory(file === undefined ? undefined : `${file}-pitr`, this.connection().serialize(), now);
+    this.sql = {
+      connection: () => this.connection(),
+      opened: (source) => this.openCursors.add(source),
+      changed: () => this.recordVersion(),
+    };
+    const history = this.history;
+    this.pitr = {
+      currentBookmark: () => history.currentBookmark(),
+      bookmarkForTime: (time) => history.bookmarkForTime(time),
+      requestRestore: (bookmark) => history.requestRestore(bookmark),
+      stats: () => history.stats(),
+    };
   }
 
   read(key: string): Buffer | undefined {
-    const row = this.db.prepare('SELECT value FROM _cf_KV WHERE key = ?').get(key) as { value: Buffer } | undefined;
+    const row = this.connection().prepare('SELECT value FROM _cf_KV WHERE key = ?').get(key) as { value: Buffer } | undefined;
     return row?.value;
   }
 
   readRange(range: KeyRange): Entry[] {
     const { where, bindings } = rangeCondition(range);
-    const rows = this.db.prepare(`SELECT key, value FROM _cf_KV ${where} ORDER BY key`).raw().all(...bindings) as Entry[];
+    const rows = this.connection().prepare(`SELECT key, value FROM _cf_KV ${where} ORDER BY key`).raw().all(...bindings) as Entry[];
     // The prefix only narrows the lower bound in SQL; the exact test is done here.
     return range.prefix === undefined ? rows : rows.filter(([key]) => inRange(key, range));
   }
 
   readAlarm(): number | null {
-    const row = this.db.prepare('SELECT value FROM _cf_METADATA WHERE key = ?').get(ALARM_ROW) as { value: number } | undefined;
+    const row = this.connection().prepare('SELECT value FROM _cf_METADATA WHERE key = ?').get(ALARM_ROW) as { value: number } | undefined;
     return row === undefined ? null : Number(row.value);
   }
 
   apply(batch: WriteBatch): void {
-    const write = this.db.transaction(() => {
-      if (batch.clearAll) this.db.prepare('DELETE FROM _cf_KV').run();
-      const upsert = this.db.prepare('INSERT OR REPLACE INTO _cf_KV (key, value) VALUES (?, ?)');
-      const remove = this.db.prepare('DELETE FROM _cf_KV WHERE key = ?');
+    const db = this.connection();
+    const write = db.transaction(() => {
+      if (batch.clearAll) db.prepare('DELETE FROM _cf_KV').run();
+      const upsert = db.prepare('INSERT OR REPLACE INTO _cf_KV (key, value) VALUES (?, ?)');
+      const remove = db.prepare('DELETE FROM _cf_KV WHERE key = ?');
       for (const [key, value] of batch.writes) {
         if (value === null) remove.run(key);
         else upsert.run(key, value);
       }
-      if (batch.alarm === null) this.db.prepare('DELETE FROM _cf_METADATA WHERE key = ?').run(ALARM_ROW);
-      else if (batch.alarm !== undefined) this.db.prepare('INSERT OR REPLACE INTO _cf_METADATA (key, value) VALUES (?, ?)').run(ALARM_ROW, batch.alarm);
+      if (batch.alarm === null) db.prepare('DELETE FROM _cf_METADATA WHERE key = ?').run(ALARM_ROW);
+      else if (batch.alarm !== undefined) db.prepare('INSERT OR REPLACE INTO _cf_METADATA (key, value) VALUES (?, ?)').run(ALARM_ROW, batch.alarm);
       // Fail after writing, so that the rollback of the SQLite transaction is what undoes it.
       this.faults.tripIfArmed();
     });
     write();
+    this.recordVersion();
   }
 
+  /** A restart: closes the database and opens it again, restored first when a restore is pending. */
   reopen(): void {
-    if (this.file === undefined) return;
-    this.db.close();
-    this.db = this.open();
+    const restored = this.history.takePendingRestore();
+    // In memory the connection is the data: without a restore, a restart keeps it.
+    if (this.file === undefined && restored === undefined) return;
+    this.connection().close();
+    if (this.file !== undefined && restored !== undefined) writeFileSync(this.file, restored);
+    this.db = this.open(this.file === undefined ? restored : undefined);
+    // The restore is a point of the history too: the first of the new generation.
+    if (restored !== undefined) this.history.record(this.connection().serialize(), { force: true });
   }
 
   close(): void {
+    for (const cursor of this.openCursors) cursor.abandon();
+    this.openCursors.clear();
     if (this.db.open) this.db.close();
+    this.history.close();
   }
 
-  private open(): Database.Database {
-    const db = new Database(this.file ?? ':memory:');
+  /** The connection, once every open SQL cursor has read its remaining rows into memory. */
+  private connection(): Database.Database {
+    for (const cursor of this.openCursors) cursor.drain();
+    this.openCursors.clear();
+    return this.db;
+  }
+
+  private recordVersion(): void {
+    this.history.record(this.connection().serialize());
+  }
+
+  private open(image?: Buffer): Database.Database {
+    const db = new Database(image ?? this.file ?? ':memory:');
     // A restart here is close and reopen in the same process: durability against crashes is not needed.
     db.pragma('synchronous = OFF');
     db.exec(SCHEMA);

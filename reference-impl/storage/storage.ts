@@ -7,14 +7,22 @@ import { allowsConcurrency, checkOptions, deleteResult, listValues, parseDelete,
 import { releaseAfterContinuations, type OutputGate } from './gates.js';
 import type { ObjectInstance } from './instance.js';
 import { Transaction } from './transaction.js';
-import type { ListOptions, OperationOptions, StorageApi, TransactionApi } from './types.js';
+import type { PointInTimeRecovery } from './persisted-store.js';
+import { SqlStorage } from './sql-api.js';
+import type { ListOptions, OperationOptions, SqlApi, StorageApi, TransactionApi } from './types.js';
 
 export class StorageFacade implements StorageApi {
+  /** ctx.storage.sql: the SQLite backend only. */
+  readonly sql?: SqlApi;
+
   constructor(
     private readonly instance: ObjectInstance,
     private readonly outputGate: OutputGate,
     private readonly hasAlarmHandler: boolean,
-  ) {}
+  ) {
+    const host = instance.store.sql;
+    if (host) this.sql = new SqlStorage(host, () => this.writeBufferToDatabase());
+  }
 
   get(keyOrKeys: string | string[], options?: OperationOptions): Promise<any> {
     return this.operation(!allowsConcurrency(options), () => {
@@ -96,6 +104,35 @@ export class StorageFacade implements StorageApi {
     });
   }
 
+  getCurrentBookmark(): Promise<string> {
+    return this.operation(true, () => this.history().currentBookmark());
+  }
+
+  getBookmarkForTime(timestamp: number | Date): Promise<string> {
+    return this.operation(true, () => this.history().bookmarkForTime(timeOf('getBookmarkForTime', timestamp)));
+  }
+
+  onNextSessionRestoreBookmark(bookmark: string): Promise<string> {
+    return this.operation(true, () => {
+      if (typeof bookmark !== 'string') throw new TypeError(`onNextSessionRestoreBookmark() expects a bookmark string, got ${describeValue(bookmark)}.`);
+      return this.history().requestRestore(bookmark);
+    });
+  }
+
+  /** The history, once buffered writes are in the database (a bookmark of now includes them). */
+  private history(): PointInTimeRecovery {
+    const pitr = this.instance.store.pitr;
+    if (!pitr) throw new Error(NO_PITR);
+    this.writeBufferToDatabase();
+    return pitr;
+  }
+
+  /** SQL and bookmarks see the database: what the event wrote through put() must be in it first. */
+  private writeBufferToDatabase(): void {
+    this.instance.assertUsable();
+    this.instance.buffer.flush();
+  }
+
   private commit(writes: ReadonlyMap<string, Buffer | null>): void {
     this.instance.assertUsable();
     if (writes.size > 0) this.outputGate.hold(this.instance.buffer.write(writes));
@@ -125,11 +162,19 @@ export class StorageFacade implements StorageApi {
   }
 }
 
+/** workerd's answer where the backend keeps no history (its key-value backend, local development). */
+const NO_PITR = "This Durable Object's storage back-end does not implement point-in-time recovery.";
+
 /** setAlarm's time: a Date or ms since epoch, stored as integer ms. */
 function alarmTime(time: unknown): number {
+  return Math.trunc(timeOf('setAlarm', time));
+}
+
+/** A Date, or a number read as milliseconds since the epoch. */
+function timeOf(method: string, time: unknown): number {
   const ms = time instanceof Date ? time.getTime() : time;
   if (typeof ms !== 'number' || !Number.isFinite(ms)) {
-    throw new TypeError(`setAlarm() expects a Date or a finite number of milliseconds since the epoch, got ${describeValue(time)}.`);
+    throw new TypeError(`${method}() expects a Date or a finite number of milliseconds since the epoch, got ${describeValue(time)}.`);
   }
-  return Math.trunc(ms);
+  return ms;
 }

@@ -28,6 +28,30 @@ export interface TransactionApi {
   rollback(): void;
 }
 
+export type SqlValue = number | string | null | ArrayBuffer;
+export type SqlBinding = number | string | null | ArrayBuffer | ArrayBufferView;
+export type SqlRow = Record<string, SqlValue>;
+
+export interface SqlRawIterator extends IterableIterator<SqlValue[]> {
+  toArray(): SqlValue[][];
+  one(): SqlValue[];
+}
+
+export interface SqlStorageCursorApi extends IterableIterator<SqlRow> {
+  toArray(): SqlRow[];
+  one(): SqlRow;
+  raw(): SqlRawIterator;
+  readonly columnNames: string[];
+  readonly rowsRead: number;
+  readonly rowsWritten: number;
+}
+
+/** ctx.storage.sql on the SQLite backend. */
+export interface SqlApi {
+  exec(query: string, ...bindings: SqlBinding[]): SqlStorageCursorApi;
+  readonly databaseSize: number;
+}
+
 export interface StorageApi extends Omit<TransactionApi, 'rollback'> {
   deleteAll(options?: OperationOptions): Promise<void>;
   transaction<T>(closure: (txn: TransactionApi) => Promise<T>): Promise<T>;
@@ -35,6 +59,11 @@ export interface StorageApi extends Omit<TransactionApi, 'rollback'> {
   getAlarm(options?: OperationOptions): Promise<number | null>;
   setAlarm(time: number | Date, options?: OperationOptions): Promise<void>;
   deleteAlarm(options?: OperationOptions): Promise<void>;
+  /** SQLite backend only. */
+  readonly sql?: SqlApi;
+  getCurrentBookmark(): Promise<string>;
+  getBookmarkForTime(timestamp: number | Date): Promise<string>;
+  onNextSessionRestoreBookmark(bookmark: string): Promise<string>;
 }
 
 /** The object's alarm handler. */

@@ -52,7 +52,8 @@ const SRV_NAME_FIELDS = ['service', 'proto', 'name'] as const;
 const PROXIABLE: readonly RecordType[] = ['A', 'AAAA', 'CNAME'];
 const TXT_MAX = 2048;
 const COMMENT_MAX = 100;
-const TTL = { automatic: 1, min: 60, max: 86_400 } as const;
+/** TTL in seconds: 1 means automatic; Enterprise zones may go down to 30 seconds, others to 60. */
+const TTL = { automatic: 1, min: 60, enterpriseMin: 30, max: 86_400 } as const;
 
 const CONTENT_PROBLEM: Record<Exclude<RecordType, 'SRV'>, ErrorDetail> = {
   A: { code: dnsCodes.contentA, message: 'Content for A record must be a valid IPv4 address.' },
@@ -156,8 +157,9 @@ export function checkRecord(input: Json, zone: Zone, clock: VirtualClock): DnsRe
   if (!nameRefused && (name === undefined || !validHostname(name, true))) causes.push({ code: dnsCodes.nameInvalid, message: 'DNS name is invalid.' });
 
   const ttl = has(input, 'ttl') ? input.ttl : TTL.automatic;
-  if (!(ttl === TTL.automatic || isInteger(ttl, TTL.min, TTL.max))) {
-    causes.push({ code: dnsCodes.ttlInvalid, message: `Invalid TTL. Must be between ${TTL.min} and ${TTL.max} seconds, or 1 for automatic.` });
+  const minTtl = zone.plan === 'enterprise' ? TTL.enterpriseMin : TTL.min;
+  if (!(ttl === TTL.automatic || isInteger(ttl, minTtl, TTL.max))) {
+    causes.push({ code: dnsCodes.ttlInvalid, message: `Invalid TTL. Must be between ${minTtl} and ${TTL.max} seconds, or 1 for automatic.` });
   }
   const proxied = has(input, 'proxied') ? input.proxied : false;
   if (typeof proxied !== 'boolean') causes.push({ code: dnsCodes.proxiedInvalid, message: 'proxied must be true or false.' });

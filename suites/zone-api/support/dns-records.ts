@@ -57,7 +57,7 @@ export const srvRecord = (zone: TestZone, data: Json = {}, fields: Json = {}): J
 /** The invalid records of the error specs, each with the production service's root cause. */
 export const INVALID_RECORDS = [
   { what: 'an A record whose content is not an IPv4 address', record: (zone: TestZone) => aRecord(zone, { content: '192.0.2.300' }), code: 9005, message: /^Content for A record must be a valid IPv4 address\.$/ },
-  { what: 'a record with a TTL of 30 seconds', record: (zone: TestZone) => aRecord(zone, { ttl: 30 }), code: 9021, message: /^Invalid TTL\b/ },
+  { what: 'a record with a TTL of 10 seconds (below the minimum of every plan)', record: (zone: TestZone) => aRecord(zone, { ttl: 10 }), code: 9021, message: /^Invalid TTL\b/ },
 ] as const;
 
 export async function createRecord(api: ApiClient, zone: TestZone, body: Json): Promise<DnsRecord> {

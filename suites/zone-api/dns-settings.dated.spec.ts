@@ -1,0 +1,139 @@
+// DNS settings: flatten_all_cnames with the mapping of cname_flattening and its mirroring both ways
+// (after 2025-03-21), multi_provider and secondary_overrides replacing the legacy
+// /dns_settings/use_apex_ns and /dns_settings/secondary_overrides endpoints (which work before
+// 2024-09-13 and are gone after it), and zone_defaults.nameservers.type with its four values.
+//
+// Extended: the paths and payloads of the DNS settings are not shown; specs reading them use
+// production's (support/settings.ts). The legacy endpoints' paths are the spec's own, so "gone after
+// 2024-09-13" and "answers before it" are core. The <vendor> of the nameserver types comes from the
+// target's control API (GET /vendor).
+
+import { describe, expect } from 'vitest';
+import { expectFailure, expectSuccess } from '../../src/spec-kit/expect.js';
+import { datedSpec, type TestZone } from '../../src/spec-kit/spec.js';
+import type { ApiClient } from '../../src/spec-kit/api-client.js';
+import {
+  allSettings, createAccount, DATES, EXTENDED, flattenAll, nameserverType, nameserverTypes, patchDnsSettings, patchSetting,
+  patchSettings, readDnsSettings, readSetting, setNameserverType, truthOf,
+} from './support/settings.js';
+
+const AFTER_CNAME = { date: DATES.cnameFlattening, side: 'after' } as const;
+const BEFORE_LEGACY = { date: DATES.legacyDnsEndpoints, side: 'before' } as const;
+const AFTER_LEGACY = { date: DATES.legacyDnsEndpoints, side: 'after' } as const;
+const AFTER_NS_FIELDS = { date: DATES.accountNameserverFields, side: 'after' } as const;
+const dnsOptions = { extended: EXTENDED.dnsSettings };
+
+/** Sets cname_flattening through its own endpoint; the value must be accepted. */
+async function setCnameFlattening(api: ApiClient, zone: TestZone, value: 'off' | 'apex' | 'on'): Promise<void> {
+  expectSuccess(await patchSetting(api, zone, 'cname_flattening', value), `PATCH /settings/cname_flattening ${value}`);
+}
+
+describe('flatten_all_cnames and cname_flattening', () => {
+  datedSpec('ZM-DNSSET-FLATTEN-ALL-CNAMES', 'flatten_all_cnames is a boolean that reads back true and false as written', AFTER_CNAME, async ({ api, zone }) => {
+    for (const value of [true, false, true]) {
+      const answer = await patchDnsSettings(api, zone, { flatten_all_cnames: value });
+      expect(answer.flatten_all_cnames, `PATCH /dns_settings answers flatten_all_cnames ${value}`).toBe(value);
+      expect(await flattenAll(api, zone), `GET /dns_settings after writing flatten_all_cnames ${value}`).toBe(value);
+    }
+  }, dnsOptions);
+
+  // Each mapping starts from the opposite truth, so that a constant answer cannot pass.
+  datedSpec(['ZM-DNSSET-FLATTEN-ON-TRUE', 'ZM-DNSSET-FLATTEN-MIRROR-FROM-SETTING'], 'cname_flattening on maps to flatten_all_cnames true', AFTER_CNAME, async ({ api, zone }) => {
+    await setCnameFlattening(api, zone, 'off');
+    expect(await flattenAll(api, zone), 'precondition: cname_flattening off reads as flatten_all_cnames false').toBe(false);
+    await setCnameFlattening(api, zone, 'on');
+    expect(await flattenAll(api, zone), 'cname_flattening on maps to flatten_all_cnames true').toBe(true);
+  }, dnsOptions);
+
+  datedSpec(['ZM-DNSSET-FLATTEN-OFF-FALSE', 'ZM-DNSSET-FLATTEN-MIRROR-FROM-SETTING'], 'cname_flattening off maps to flatten_all_cnames false', AFTER_CNAME, async ({ api, zone }) => {
+    await setCnameFlattening(api, zone, 'on');
+    expect(await flattenAll(api, zone), 'precondition: cname_flattening on reads as flatten_all_cnames true').toBe(true);
+    await setCnameFlattening(api, zone, 'off');
+    expect(await flattenAll(api, zone), 'cname_flattening off maps to flatten_all_cnames false').toBe(false);
+  }, dnsOptions);
+
+  datedSpec(['ZM-DNSSET-FLATTEN-APEX-FALSE', 'ZM-DNSSET-FLATTEN-MIRROR-FROM-SETTING'], 'cname_flattening apex maps to flatten_all_cnames false', AFTER_CNAME, async ({ api, zone }) => {
+    await setCnameFlattening(api, zone, 'on');
+    expect(await flattenAll(api, zone), 'precondition: cname_flattening on reads as flatten_all_cnames true').toBe(true);
+    await setCnameFlattening(api, zone, 'apex');
+    expect(await flattenAll(api, zone), 'cname_flattening apex maps to flatten_all_cnames false, like off').toBe(false);
+  }, dnsOptions);
+
+  datedSpec('ZM-DNSSET-FLATTEN-MIRROR-FROM-SETTING', 'a change of cname_flattening through PATCH /settings shows in flatten_all_cnames', AFTER_CNAME, async ({ api, zone }) => {
+    for (const [value, flatten] of [['on', true], ['off', false], ['on', true], ['apex', false]] as const) {
+      expectSuccess(await patchSettings(api, zone, [{ id: 'cname_flattening', value }]), `PATCH /settings {items: [cname_flattening ${value}]}`);
+      expect(await flattenAll(api, zone), `cname_flattening ${value} set through PATCH /settings reads as flatten_all_cnames ${flatten}`).toBe(flatten);
+    }
+  }, dnsOptions);
+
+  datedSpec('ZM-DNSSET-FLATTEN-MIRROR-TO-SETTING', 'a change of flatten_all_cnames shows in /settings/cname_flattening and in /settings', AFTER_CNAME, async ({ api, zone }) => {
+    for (const flatten of [true, false, true, false]) {
+      await patchDnsSettings(api, zone, { flatten_all_cnames: flatten });
+      const single = (await readSetting(api, zone, 'cname_flattening')).value;
+      const listed = (await allSettings(api, zone)).get('cname_flattening')?.value;
+      // true mirrors as on; false as off or apex (which one is not shown).
+      const allowed = flatten ? ['on'] : ['off', 'apex'];
+      expect(allowed, `after flatten_all_cnames ${flatten}, GET /settings/cname_flattening should say ${allowed.join(' or ')}; it says ${JSON.stringify(single)}`).toContain(single);
+      expect(allowed, `after flatten_all_cnames ${flatten}, GET /settings should list cname_flattening ${allowed.join(' or ')}; it lists ${JSON.stringify(listed)}`).toContain(listed);
+    }
+  }, dnsOptions);
+});
+
+const LEGACY = [
+  { path: 'use_apex_ns', field: 'multi_provider', before: 'ZM-DNSSET-USE-APEX-NS-BEFORE-2024-09-13', gone: 'ZM-DNSSET-USE-APEX-NS-LEGACY-2024-09-13', replacement: 'ZM-DNSSET-MULTI-PROVIDER' },
+  { path: 'secondary_overrides', field: 'secondary_overrides', before: 'ZM-DNSSET-SECONDARY-OVERRIDES-BEFORE-2024-09-13', gone: 'ZM-DNSSET-SECONDARY-OVERRIDES-LEGACY-2024-09-13', replacement: 'ZM-DNSSET-SECONDARY-OVERRIDES' },
+] as const;
+
+describe('multi_provider and secondary_overrides replace the legacy endpoints', () => {
+  for (const legacy of LEGACY) {
+    const path = (zone: TestZone) => zone.path(`/dns_settings/${legacy.path}`);
+
+    datedSpec(legacy.before, `GET /dns_settings/${legacy.path} answers`, BEFORE_LEGACY, async ({ api, zone }) => {
+      expectSuccess(await api.get(path(zone)), `GET /dns_settings/${legacy.path} before ${DATES.legacyDnsEndpoints}`);
+    });
+
+    datedSpec(legacy.before, `PATCH /dns_settings/${legacy.path} sets the value GET reads back`, BEFORE_LEGACY, async ({ api, zone }) => {
+      for (const value of [true, false, true]) {
+        expectSuccess(await api.patch(path(zone), { json: { value } }), `PATCH /dns_settings/${legacy.path} {value: ${value}}`);
+        const read = expectSuccess(await api.get(path(zone)), `GET /dns_settings/${legacy.path}`);
+        expect(truthOf(read, legacy.path), `GET /dns_settings/${legacy.path} after PATCH ${value}: ${JSON.stringify(read)}`).toBe(value);
+      }
+    }, { extended: `writes the legacy endpoint's value as production's {value}, a payload the spec does not show` });
+
+    datedSpec(legacy.gone, `GET and PATCH /dns_settings/${legacy.path} are gone`, AFTER_LEGACY, async ({ api, zone }) => {
+      expectFailure(await api.get(path(zone)), `GET /dns_settings/${legacy.path} after ${DATES.legacyDnsEndpoints}`);
+      expectFailure(await api.patch(path(zone), { json: { value: true } }), `PATCH /dns_settings/${legacy.path} after ${DATES.legacyDnsEndpoints}`);
+    });
+
+    datedSpec(legacy.replacement, `${legacy.field} of DNS settings reads back on and off as written`, AFTER_LEGACY, async ({ api, zone }) => {
+      for (const value of [true, false, true]) {
+        await patchDnsSettings(api, zone, { [legacy.field]: value });
+        const read = (await readDnsSettings(api, zone))[legacy.field];
+        expect(truthOf(read, legacy.field), `${legacy.field} after writing ${value}: ${JSON.stringify(read)}`).toBe(value);
+      }
+    }, dnsOptions);
+  }
+});
+
+describe('zone_defaults.nameservers.type', () => {
+  datedSpec('ZM-DNSSET-NS-TYPE-VALUES', 'takes each of the four values and reads it back', AFTER_NS_FIELDS, async ({ api, control, skip }) => {
+    const types = await nameserverTypes(control, skip);
+    const account = await createAccount(api);
+    // Twice round, so that each value replaces another one.
+    for (const type of [...types, ...types.slice().reverse()]) {
+      expectSuccess(await setNameserverType(api, account.id, type), `PATCH zone_defaults.nameservers.type ${type}`);
+      expect(await nameserverType(api, account.id), `zone_defaults.nameservers.type after writing ${type}`).toBe(type);
+    }
+  }, { extended: `${EXTENDED.dnsSettings}; creates an account through POST /accounts` });
+
+  datedSpec('ZM-DNSSET-NS-TYPE-ENUM', 'refuses a value outside the four and keeps the one it had', AFTER_NS_FIELDS, async ({ api, control, skip }) => {
+    const types = await nameserverTypes(control, skip);
+    const account = await createAccount(api);
+    expectSuccess(await setNameserverType(api, account.id, 'custom.tenant'), 'PATCH zone_defaults.nameservers.type custom.tenant');
+    const vendor = types[0]!.replace(/\.standard$/, '');
+    for (const other of ['custom', 'standard', `${vendor}.random`, `not-${vendor}.standard`, 'CUSTOM.ACCOUNT', 'custom.account.random']) {
+      expectFailure(await setNameserverType(api, account.id, other), `zone_defaults.nameservers.type ${JSON.stringify(other)} is not one of the four`);
+    }
+    expect(await nameserverType(api, account.id), 'a refused value leaves the type as it was').toBe('custom.tenant');
+  }, { extended: `${EXTENDED.dnsSettings}; creates an account through POST /accounts` });
+});

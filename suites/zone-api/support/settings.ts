@@ -1,0 +1,142 @@
+// Helpers of the DNS, zone and account settings specs. The spec shows none of these payloads: the
+// calls follow production's (a zone setting is {id, value, editable, modified_on}, PATCH takes
+// {value}, PATCH /settings takes {items: [{id, value}]}; DNS settings at /zones/{zone_id}/dns_settings
+// and /accounts/{account_id}/dns_settings; an account is {id, name, settings}), and every spec that
+// depends on them declares itself extended with one of the reasons below.
+
+import { expect } from 'vitest';
+import type { ApiClient, ApiResponse } from '../../../src/spec-kit/api-client.js';
+import type { ControlClient } from '../../../src/spec-kit/control.js';
+import { expectSuccess } from '../../../src/spec-kit/expect.js';
+import type { TestZone } from '../../../src/spec-kit/spec.js';
+
+export const EXTENDED = {
+  dnsSettings: 'reads or writes DNS settings, whose paths and payloads the spec does not show (production\'s /dns_settings)',
+  zoneSettings: 'reads or writes a zone setting\'s value, whose payload the spec does not show (production\'s {value})',
+  accounts: 'creates and reads accounts, whose payloads the spec does not show (production\'s {name, settings})',
+} as const;
+
+export interface ZoneSetting { id: string; value: unknown; editable?: boolean; modified_on?: string | null }
+
+/** The dated changes of the settings rows of the Versioning table. */
+export const DATES = {
+  cnameFlattening: '2025-03-21',
+  accountNameserverFields: '2025-03-14',
+  legacyDnsEndpoints: '2024-09-13',
+  brotli: '2024-08-15',
+  minify: '2024-08-05',
+  mobileRedirect: '2024-06-30',
+  serverSideExclude: '2024-06-14',
+  privacyPass: '2024-03-31',
+} as const;
+
+// --- zone settings ----------------------------------------------------------------------------
+
+export const settingPath = (zone: TestZone, id: string): string => zone.path(`/settings/${id}`);
+
+export async function readSetting(api: ApiClient, zone: TestZone, id: string): Promise<ZoneSetting> {
+  const setting = expectSuccess(await api.get<ZoneSetting>(settingPath(zone, id)), `GET /settings/${id}`);
+  expect(setting?.id, `GET /settings/${id} answers the setting ${id}: ${JSON.stringify(setting)}`).toBe(id);
+  return setting;
+}
+
+export function patchSetting(api: ApiClient, zone: TestZone, id: string, value: unknown): Promise<ApiResponse<ZoneSetting>> {
+  return api.patch<ZoneSetting>(settingPath(zone, id), { json: { value } });
+}
+
+/** PATCHes a value that must be accepted, and checks that the answer and a fresh GET carry it. */
+export async function setAndReadBack(api: ApiClient, zone: TestZone, id: string, value: unknown, method: 'PATCH' | 'POST' = 'PATCH'): Promise<void> {
+  const answer = expectSuccess(await api.request<ZoneSetting>(method, settingPath(zone, id), { json: { value } }), `${method} /settings/${id} ${JSON.stringify(value)}`);
+  expect(answer?.value, `${method} /settings/${id} answers the value it set`).toEqual(expectedShapeOf(value));
+  expect((await readSetting(api, zone, id)).value, `GET /settings/${id} after ${method} ${JSON.stringify(value)}`).toEqual(expectedShapeOf(value));
+}
+
+/** Objects may carry more fields than were written; strings must match exactly. */
+const expectedShapeOf = (value: unknown): unknown => (value !== null && typeof value === 'object' ? expect.objectContaining(value) : value);
+
+/** Every setting GET /zones/{zone_id}/settings lists, by id. */
+export async function allSettings(api: ApiClient, zone: TestZone): Promise<Map<string, ZoneSetting>> {
+  const list = expectSuccess(await api.get<ZoneSetting[]>(zone.path('/settings')), 'GET /settings');
+  expect(Array.isArray(list), `GET /settings answers an array of settings: ${JSON.stringify(list)?.slice(0, 300)}`).toBe(true);
+  return new Map(list.map((s) => [s.id, s]));
+}
+
+export function patchSettings(api: ApiClient, zone: TestZone, items: { id: string; value: unknown }[]): Promise<ApiResponse<ZoneSetting[]>> {
+  return api.patch<ZoneSetting[]>(zone.path('/settings'), { json: { items } });
+}
+
+// --- DNS settings -----------------------------------------------------------------------------
+
+export type DnsSettings = Record<string, unknown> & { flatten_all_cnames?: unknown; multi_provider?: unknown; secondary_overrides?: unknown };
+
+export async function readDnsSettings(api: ApiClient, zone: TestZone): Promise<DnsSettings> {
+  const settings = expectSuccess(await api.get<DnsSettings>(zone.path('/dns_settings')), 'GET /dns_settings');
+  expect(typeof settings === 'object' && settings !== null, `GET /dns_settings answers an object: ${JSON.stringify(settings)}`).toBe(true);
+  return settings;
+}
+
+export async function patchDnsSettings(api: ApiClient, zone: TestZone, body: DnsSettings): Promise<DnsSettings> {
+  return expectSuccess(await api.patch<DnsSettings>(zone.path('/dns_settings'), { json: body }), `PATCH /dns_settings ${JSON.stringify(body)}`);
+}
+
+/** flatten_all_cnames as GET /dns_settings shows it: a boolean. */
+export async function flattenAll(api: ApiClient, zone: TestZone): Promise<boolean> {
+  const { flatten_all_cnames: flatten } = await readDnsSettings(api, zone);
+  expect(typeof flatten, `flatten_all_cnames is a boolean: ${JSON.stringify(flatten)}`).toBe('boolean');
+  return flatten as boolean;
+}
+
+/** The truth of a "boolean-like" setting (the spec does not give its JSON type): true/false, on/off. */
+export function truthOf(value: unknown, what: string): boolean {
+  const inner = value !== null && typeof value === 'object' && 'value' in value ? (value as { value: unknown }).value : value;
+  if (inner === true || inner === 'on' || inner === 'true' || inner === 1) return true;
+  if (inner === false || inner === 'off' || inner === 'false' || inner === 0) return false;
+  throw new Error(`${what} should be boolean-like (true/false, on/off); got ${JSON.stringify(value)}`);
+}
+
+// --- accounts ---------------------------------------------------------------------------------
+
+export interface Account { id: string; name: string; settings?: Record<string, unknown> }
+
+export const uniqueAccountName = (): string => `specgate account ${crypto.randomUUID().slice(0, 8)}`;
+
+export async function createAccount(api: ApiClient, body: Record<string, unknown> = {}): Promise<Account> {
+  const account = expectSuccess(await api.post<Account>('/accounts', { json: { name: uniqueAccountName(), ...body } }), 'POST /accounts');
+  expect(typeof account?.id, `POST /accounts answers the account with its id: ${JSON.stringify(account)}`).toBe('string');
+  return account;
+}
+
+export async function readAccount(api: ApiClient, id: string): Promise<Account> {
+  const account = expectSuccess(await api.get<Account>(`/accounts/${id}`), 'GET /accounts/{account_id}');
+  expect(account?.id, 'GET /accounts/{account_id} answers that account').toBe(id);
+  return account;
+}
+
+/** The account as GET /accounts lists it, paging until found or an empty page. */
+export async function listedAccount(api: ApiClient, id: string): Promise<Account | undefined> {
+  for (let page = 1; page <= 100; page++) {
+    const accounts = expectSuccess(await api.get<Account[]>('/accounts', { query: { page, per_page: 50 } }), `GET /accounts page ${page}`);
+    expect(Array.isArray(accounts), 'GET /accounts answers an array').toBe(true);
+    const found = accounts.find((a) => a.id === id);
+    if (found || accounts.length === 0) return found;
+  }
+  return undefined;
+}
+
+export const accountDnsPath = (accountId: string): string => `/accounts/${accountId}/dns_settings`;
+
+export async function nameserverType(api: ApiClient, accountId: string): Promise<unknown> {
+  const settings = expectSuccess(await api.get<{ zone_defaults?: { nameservers?: { type?: unknown } } }>(accountDnsPath(accountId)), 'GET /accounts/{account_id}/dns_settings');
+  return settings?.zone_defaults?.nameservers?.type;
+}
+
+export function setNameserverType(api: ApiClient, accountId: string, type: string): Promise<ApiResponse> {
+  return api.patch(accountDnsPath(accountId), { json: { zone_defaults: { nameservers: { type } } } });
+}
+
+/** The four values of zone_defaults.nameservers.type with the target's vendor (told by its control API). */
+export async function nameserverTypes(control: ControlClient, skip: (note?: string) => never): Promise<string[]> {
+  const vendor = await control.vendor().then((v) => v.vendor, () => undefined);
+  if (!vendor) return skip('the target\'s control API does not tell the vendor of <vendor>.standard (GET /vendor)');
+  return [`${vendor}.standard`, `${vendor}.standard.random`, 'custom.account', 'custom.tenant'];
+}

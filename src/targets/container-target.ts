@@ -18,7 +18,7 @@
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import type { Readable } from 'node:stream';
-import { GenericContainer, Wait, getContainerRuntimeClient, type StartedTestContainer } from 'testcontainers';
+import type { StartedTestContainer } from 'testcontainers';
 import type { Credentials } from '../spec-kit/target.js';
 import { UnreachableError, UsageError } from './zone-target.js';
 
@@ -27,6 +27,13 @@ export const DEFAULT_BASE_PATH = '/client/v4';
 export const DEFAULT_STARTUP_TIMEOUT_MS = 60_000;
 /** Last container log lines kept for the message of a container that did not come up. */
 const LOG_LINES_KEPT = 20;
+
+// testcontainers (with dockerode and its SSH and gRPC clients) takes about 2 s to load: loaded
+// on the first container start only, so that importing this module (for its flag parsing) costs
+// nothing to runs without --target-image.
+type Testcontainers = typeof import('testcontainers');
+let testcontainersModule: Promise<Testcontainers> | undefined;
+const loadTestcontainers = (): Promise<Testcontainers> => (testcontainersModule ??= import('testcontainers'));
 
 /** No Docker engine answers: the run cannot start the image (exit 2, as an unreachable target). */
 export class NoDockerError extends UnreachableError {
@@ -80,7 +87,14 @@ export interface ContainerTarget {
 export async function startContainerTarget(options: ContainerTargetOptions): Promise<ContainerTarget> {
   const { image, port = DEFAULT_CONTAINER_PORT, env = {}, basePath = DEFAULT_BASE_PATH, controlPath, startupTimeoutMs = DEFAULT_STARTUP_TIMEOUT_MS } = options;
   const redact = redactor([...Object.values(env), ...(options.secrets ?? [])]);
+  const { GenericContainer, Wait, getContainerRuntimeClient } = await loadTestcontainers();
   await assertDockerReachable();
+
+  /** GenericContainer that tells which container it created, so one that fails to start is removed. */
+  class RecordingContainer extends GenericContainer {
+    constructor(name: string, private readonly onCreated: (id: string) => void) { super(name); }
+    protected override async containerCreated(containerId: string): Promise<void> { this.onCreated(containerId); }
+  }
 
   const logLines: string[] = [];
   let createdId: string | undefined;
@@ -176,12 +190,6 @@ export function parseTargetImage(text: string | undefined): string {
   return image;
 }
 
-/** GenericContainer that tells which container it created, so one that fails to start is removed. */
-class RecordingContainer extends GenericContainer {
-  constructor(image: string, private readonly onCreated: (id: string) => void) { super(image); }
-  protected override async containerCreated(containerId: string): Promise<void> { this.onCreated(containerId); }
-}
-
 async function assertDockerReachable(): Promise<void> {
   // testcontainers falls back to the default socket when DOCKER_HOST does not answer; an engine
   // the user named explicitly is checked first, so a wrong DOCKER_HOST is reported, not bypassed.
@@ -191,7 +199,7 @@ async function assertDockerReachable(): Promise<void> {
     if (failure) throw new NoDockerError(`DOCKER_HOST=${displayHost(dockerHost)}: ${failure}`);
   }
   try {
-    await getContainerRuntimeClient();
+    await (await loadTestcontainers()).getContainerRuntimeClient();
   } catch (error) {
     const where = dockerHost ? `DOCKER_HOST=${displayHost(dockerHost)}` : 'DOCKER_HOST unset, no engine at /var/run/docker.sock or the rootless sockets';
     throw new NoDockerError(`${where}: ${messageOf(error)}`);
@@ -222,7 +230,7 @@ async function pingDockerHost(dockerHost: string): Promise<string | undefined> {
 
 async function removeIfLeft(containerId: string): Promise<void> {
   try {
-    const client = await getContainerRuntimeClient();
+    const client = await (await loadTestcontainers()).getContainerRuntimeClient();
     const container = client.container.getById(containerId);
     const state = (await client.container.inspect(container)).State;
     if (state.Running) await client.container.stop(container, { timeout: 0 });

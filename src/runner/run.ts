@@ -192,7 +192,7 @@ async function runProjects(projects: PlannedProject[], shared: { seed: number; s
         ...(p.exclude && { exclude: p.exclude }),
         provide: { ...shared, ...p.provide },
         sequence: { groupOrder: p.group },
-        ...(p.sequential && { fileParallelism: false }),
+        ...(p.sequential && { fileParallelism: false, maxWorkers: 1 }),
       },
     })),
     reporters: [collector, ['junit', { outputFile: join(reportDir, 'junit.xml') }], ...(options.verbose === false ? [] : [new ProgressReporter(PACKAGE_ROOT)])],

@@ -68,15 +68,18 @@ export class RequestPacer {
 }
 
 /**
- * The objects a spec created, found in the answers to its POSTs: a result object or array whose
- * items carry an `id` (and, for a firewall rule, the `filter` created with it). The spec's
- * teardown deletes them newest first, whether the spec passed or not, so that a run against a
- * shared target leaves nothing behind and touches nothing it did not create.
+ * The objects a spec created, found in the answers to its POSTs on the collections below: a result
+ * object or array whose items carry an `id` (and, for a firewall rule, the `filter` created with
+ * it). The spec's teardown deletes them newest first, whether the spec passed or not, so that a
+ * run against a shared target leaves behind only what the API refuses to delete (a filter created
+ * together with a rule: combined create, rule 4) and touches nothing it did not create.
  */
 export class CreatedObjects {
   private readonly paths: string[] = [];
+  static readonly COLLECTIONS = /\/zones\/[^/]+\/(filters|firewall\/rules|custom_hostnames|dns_records|firewall\/waf\/overrides)$/;
 
   noteCreation(collectionUrl: string, result: unknown): void {
+    if (!CreatedObjects.COLLECTIONS.test(collectionUrl)) return;
     for (const item of Array.isArray(result) ? result : [result]) {
       const id = (item as { id?: unknown } | null)?.id;
       if (typeof id !== 'string' || id === '') continue;
@@ -134,7 +137,7 @@ export class ApiClient {
   /** Deletes what the spec created through any of its clients, newest first; an object already gone is fine. */
   async deleteCreated(): Promise<void> {
     for (const url of this.transport.created.drain()) {
-      const response = await this.send('DELETE', url, undefined, this.auth && authHeaders(this.auth));
+      const response = await this.sendPatiently('DELETE', url, undefined, this.auth && authHeaders(this.auth));
       if (response.status >= 400 && response.status !== 404) this.log.record('DELETE', url, undefined, `cleanup left it behind: HTTP ${response.status}`);
     }
   }
@@ -153,14 +156,20 @@ export class ApiClient {
       ...(options.json !== undefined && { 'content-type': 'application/json' }),
       ...options.headers,
     };
-    let response = await this.send(method, url, body, headers);
-    for (let retry = 1; response.status === 429 && !options.rateLimitIsTheSubject && retry <= MAX_429_RETRIES; retry++) {
-      await new Promise((resolve) => setTimeout(resolve, retryWait(response.headers.get('retry-after'), retry)));
-      response = await this.send(method, url, body, headers);
-    }
+    const response = options.rateLimitIsTheSubject ? await this.send(method, url, body, headers) : await this.sendPatiently(method, url, body, headers);
     const parsed = { ...response, body: parseJson(response.text) as Envelope<T> | undefined };
     if (method === 'POST' && parsed.body?.success === true) this.transport.created.noteCreation(url.split('?')[0]!, parsed.body.result);
     return parsed;
+  }
+
+  /** Sends, and while the answer is 429 waits out its retry-after and sends again (a bounded number of times). */
+  private async sendPatiently(method: string, url: string, body: string | undefined, headers: Record<string, string> | undefined): Promise<Omit<ApiResponse, 'body'>> {
+    let response = await this.send(method, url, body, headers);
+    for (let retry = 1; response.status === 429 && retry <= MAX_429_RETRIES; retry++) {
+      await new Promise((resolve) => setTimeout(resolve, retryWait(response.headers.get('retry-after'), retry)));
+      response = await this.send(method, url, body, headers);
+    }
+    return response;
   }
 
   private async send(method: string, url: string, body: string | undefined, headers: Record<string, string> | undefined): Promise<Omit<ApiResponse, 'body'>> {

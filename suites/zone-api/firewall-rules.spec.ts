@@ -6,7 +6,7 @@ import { describe, expect } from 'vitest';
 import { expectFailure, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
 import { spec } from '../../src/spec-kit/spec.js';
 import {
-  combinedCreate, createFilters, createRules, expectNothingCreated, expressions, listed, uniqueExpression,
+  combinedCreate, contentsOf, createFilters, createRules, expectNothingCreated, idsInScope, expressions, listed, uniqueExpression,
   type Filter, type FirewallRule, type RuleItem,
 } from './support/firewall.js';
 
@@ -34,24 +34,27 @@ describe('combined create of filter and rule', () => {
   });
 
   spec('ZM-FW-COMBINED-INVALID-FILTER', 'an invalid filter creates neither filter nor rule', async ({ api, zone }) => {
+    const before = await contentsOf(api, zone);
     for (const { expression, why } of expressions.invalid.slice(0, 8)) {
       const response = await combinedCreate(api, zone, [{ filter: { expression }, action: 'block' }]);
       expectFailure(response, `creating a rule whose filter is invalid (${why}: ${expression})`);
     }
-    await expectNothingCreated(api, zone);
+    await expectNothingCreated(api, zone, before);
   });
 
   spec('ZM-FW-COMBINED-INVALID-RULE', 'an invalid rule creates neither filter nor rule', async ({ api, zone }) => {
+    const before = await contentsOf(api, zone);
     const response = await combinedCreate(api, zone, [{ filter: { expression: uniqueExpression() }, action: INVALID_ACTION }]);
     expectFailure(response, 'creating a rule with an unknown action');
-    await expectNothingCreated(api, zone);
+    await expectNothingCreated(api, zone, before);
   });
 
   spec('ZM-FW-COMBINED-ERRORS-OF-BOTH', 'an item whose filter and rule are both invalid gets an error for each', async ({ api, zone }) => {
+    const before = await contentsOf(api, zone);
     const response = await combinedCreate(api, zone, [{ filter: { expression: 'http.request.uri.path contains' }, action: INVALID_ACTION }]);
     expectFailure(response, 'creating a rule with an invalid filter and an invalid action');
     expect(response.body!.errors.length, `one error per failed operation: ${JSON.stringify(response.body!.errors)}`).toBeGreaterThanOrEqual(2);
-    await expectNothingCreated(api, zone);
+    await expectNothingCreated(api, zone, before);
   });
 
   spec('ZM-FW-COMBINED-ATOMIC-BATCH', 'any batch mixing valid and invalid items creates nothing (property)', async ({ api, newZone, target, task }) => {
@@ -67,12 +70,13 @@ describe('combined create of filter and rule', () => {
     await fc.assert(fc.asyncProperty(fc.array(item, { minLength: 1, maxLength: 6 }), async (batch) => {
       const zone = await newZone({ plan: 'enterprise' });
       const items = batch.map((b) => b.item ?? { filter: { expression: uniqueExpression() }, action: 'block' });
+      const before = await contentsOf(api, zone);
       const response = await combinedCreate(api, zone, items);
       if (batch.every((b) => b.valid)) {
         expect(expectSuccess(response, 'a batch of valid items')).toHaveLength(items.length);
       } else {
         expectFailure(response, 'a batch with an invalid item');
-        await expectNothingCreated(api, zone);
+        await expectNothingCreated(api, zone, before);
       }
     }), { seed: target.seed, numRuns: 25 });
   }, { timeout: 60_000 });
@@ -137,13 +141,14 @@ describe('the recommended sequence', () => {
   });
 
   spec(['ZM-FW-DELETE-REVERSE-ORDER', 'ZM-FW-DELETE', 'ZM-FLT-DELETE'], 'deleting the rules, then their filter, removes them all', async ({ api, zone }) => {
+    const before = await contentsOf(api, zone);
     const [filter] = await createFilters(api, zone, [{ expression: uniqueExpression() }]);
     const rules = await createRules(api, zone, [{ filter: { id: filter!.id }, action: 'block' }, { filter: { id: filter!.id }, action: 'allow' }]);
     for (const rule of rules.reverse()) expectSuccess(await api.delete(zone.path(`/firewall/rules/${rule.id}`)), 'deleting a rule');
     expectSuccess(await api.delete(zone.path(`/filters/${filter!.id}`)), 'deleting the filter after its rules');
     for (const rule of rules) expectFailure(await api.get(zone.path(`/firewall/rules/${rule.id}`)), 'reading a deleted rule');
     expectFailure(await api.get(zone.path(`/filters/${filter!.id}`)), 'reading a deleted filter');
-    await expectNothingCreated(api, zone);
+    await expectNothingCreated(api, zone, before);
   });
 });
 
@@ -152,7 +157,7 @@ describe('the firewall rules paths of the Versioning table', () => {
     const created = await createRules(api, zone, [1, 2, 3].map(() => ({ filter: { expression: uniqueExpression() }, action: 'block' })));
     const rules = await listed<FirewallRule>(api, zone, '/firewall/rules');
     rules.forEach((rule) => expectShape('firewall-rule', rule));
-    expect(rules.map((r) => r.id).sort()).toEqual(created.map((r) => r.id).sort());
+    expect(idsInScope(zone, rules, created)).toEqual(created.map((r) => r.id).sort());
     for (const rule of created) {
       const read = expectSuccess(await api.get<FirewallRule>(zone.path(`/firewall/rules/${rule.id}`)), 'reading a rule');
       expectShape('firewall-rule', read);
@@ -190,7 +195,7 @@ describe('the firewall rules paths of the Versioning table', () => {
     const gone = [rules[0]!.id, rules[2]!.id];
     const answer = expectSuccess(await api.delete<{ id: string }[]>(zone.path('/firewall/rules'), { query: { id: gone } }), 'bulk delete');
     expect(answer.map((a) => a.id).sort()).toEqual([...gone].sort());
-    expect((await listed<FirewallRule>(api, zone, '/firewall/rules')).map((r) => r.id)).toEqual([rules[1]!.id]);
+    expect(idsInScope(zone, await listed<FirewallRule>(api, zone, '/firewall/rules'), rules)).toEqual([rules[1]!.id]);
   });
 
   spec('ZM-FW-DELETE-KEEPS-FILTER', 'deleting a rule leaves its filter', async ({ api, zone }) => {
@@ -230,7 +235,7 @@ describe('the firewall rules paths of the Versioning table', () => {
       { filter: { expression: uniqueExpression() }, action: 'challenge', paused: true },
       { filter: { expression: uniqueExpression() }, action: 'block' },
     ]);
-    const ids = async (query: Record<string, string | boolean>) => (await listed<FirewallRule>(api, zone, '/firewall/rules', query)).map((r) => r.id).sort();
+    const ids = async (query: Record<string, string | boolean>) => idsInScope(zone, await listed<FirewallRule>(api, zone, '/firewall/rules', query), [a, b, c]);
     expect(await ids({ description: marker })).toEqual([a!.id]);
     expect(await ids({ action: 'block' })).toEqual([a!.id, c!.id].sort());
     expect(await ids({ id: c!.id })).toEqual([c!.id]);

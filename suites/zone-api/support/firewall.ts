@@ -47,7 +47,25 @@ export async function listed<T>(api: ApiClient, zone: TestZone, collection: '/fi
 }
 
 /** Asserts that a zone holds no rules and no filters (after a request that must create nothing). */
-export async function expectNothingCreated(api: ApiClient, zone: TestZone): Promise<void> {
-  expect(await listed(api, zone, '/firewall/rules'), 'no firewall rule may exist').toEqual([]);
-  expect(await listed(api, zone, '/filters'), 'no filter may exist').toEqual([]);
+/**
+ * The IDs of a listing a spec can reason about, sorted: all of them in a zone of its own; in a
+ * zone the target shares, only those the spec created (the rest belong to someone else).
+ */
+export function idsInScope(zone: TestZone, listing: { id: string }[], created: ({ id: string } | undefined)[]): string[] {
+  const mine = new Set(created.map((c) => c?.id));
+  return listing.map((o) => o.id).filter((id) => !zone.shared || mine.has(id)).sort();
+}
+
+/** The IDs of a zone's rules and filters: what "nothing was created" compares against (the zone may be shared). */
+export interface ZoneContents { rules: string[]; filters: string[] }
+
+export async function contentsOf(api: ApiClient, zone: TestZone): Promise<ZoneContents> {
+  const ids = async (path: '/filters' | '/firewall/rules') => (await listed<{ id: string }>(api, zone, path)).map((o) => o.id).sort();
+  return { rules: await ids('/firewall/rules'), filters: await ids('/filters') };
+}
+
+export async function expectNothingCreated(api: ApiClient, zone: TestZone, before: ZoneContents): Promise<void> {
+  const after = await contentsOf(api, zone);
+  expect(after.rules, 'no firewall rule may have been created').toEqual(before.rules);
+  expect(after.filters, 'no filter may have been created').toEqual(before.filters);
 }

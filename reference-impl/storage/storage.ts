@@ -105,7 +105,8 @@ export class StorageFacade implements StorageApi {
   }
 
   getCurrentBookmark(): Promise<string> {
-    return this.operation(true, () => this.history().currentBookmark());
+    // Without a history, workerd's local runtime answers a placeholder rather than refusing.
+    return this.operation(true, () => (this.instance.store.pitr ? this.history().currentBookmark() : PLACEHOLDER_BOOKMARK));
   }
 
   getBookmarkForTime(timestamp: number | Date): Promise<string> {
@@ -162,8 +163,9 @@ export class StorageFacade implements StorageApi {
   }
 }
 
-/** workerd's answer where the backend keeps no history (its key-value backend, local development). */
+/** workerd's answers where the backend keeps no history (local development). */
 const NO_PITR = "This Durable Object's storage back-end does not implement point-in-time recovery.";
+const PLACEHOLDER_BOOKMARK = '00000000-00000000-00000000-00000000000000000000000000000000';
 
 /** setAlarm's time: a Date or ms since epoch, stored as integer ms. */
 function alarmTime(time: unknown): number {

@@ -1,29 +1,42 @@
 // The bundled adapters over specgate's reference object runtime (reference-impl/storage):
 // "reference-kv" (key-value backend, persisted state in memory) and "reference-sqlite" (SQLite
-// backend; one temporary database file per object so that restart() keeps what was flushed).
-// Scenarios and the alarm handler come from the suite, as a remote runtime would bundle them.
+// backend with the SQL API and point-in-time recovery; one temporary directory per object for the
+// database and its history, so that restart() keeps what was flushed). Scenarios and the alarm
+// handler come from the suite, as a remote runtime would bundle them.
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ObjectRuntime } from '../../reference-impl/storage/index.js';
+import { ObjectRuntime, type Scenario } from '../../reference-impl/storage/index.js';
 import { alarm, scenarios } from '../../suites/storage/scenarios.js';
-import type { StorageAdapter, StorageObject, Supports } from '../storage/contract.js';
+import type { Capability, ObjectStorage, StorageAdapter, StorageObject, Supports } from '../storage/contract.js';
 
 type Backend = 'kv' | 'sqlite';
 
-const supports: Supports = { kv: true, alarms: true, clock: true, faults: true, restart: true, sql: false, pitr: false };
+/** How code inside the object sees ctx.storage (a broken variant changes it; by default, as it is). */
+export type InsideView = (storage: ObjectStorage) => ObjectStorage;
 
-function createObject(backend: Backend): StorageObject {
+const supportsOf = (backend: Backend): Supports => ({
+  kv: true, alarms: true, clock: true, faults: true, restart: true, sql: backend === 'sqlite', pitr: backend === 'sqlite',
+});
+
+/** The suite's scenarios and alarm handler, each given `inside(storage)`. */
+function insideCode(inside: InsideView) {
+  const view = (storage: unknown) => inside(storage as ObjectStorage);
+  const wrapped = Object.fromEntries(Object.entries(scenarios).map(([name, scenario]) =>
+    [name, ((storage, args) => (scenario as (s: ObjectStorage, a: unknown) => Promise<unknown>)(view(storage), args)) as Scenario]));
+  return { scenarios: wrapped, alarmHandler: (storage: unknown, info: { now: number }) => alarm(view(storage), info) };
+}
+
+function createObject(backend: Backend, inside: InsideView): StorageObject {
   const dir = backend === 'sqlite' ? mkdtempSync(join(tmpdir(), 'specgate-object-')) : undefined;
   const runtime = new ObjectRuntime({
     backend,
     ...(dir === undefined ? {} : { sqliteFile: join(dir, 'storage.sqlite') }),
-    alarmHandler: alarm,
-    scenarios,
+    ...insideCode(inside),
   });
   return {
-    storage: runtime.storage,
+    storage: runtime.storage as ObjectStorage,
     run: <T>(name: string, args?: unknown) => runtime.run(name, args) as Promise<T>,
     restart: async () => runtime.restart(),
     clock: { now: async () => runtime.clock.now(), advance: (ms: number) => runtime.advanceClock(ms) },
@@ -35,8 +48,15 @@ function createObject(backend: Backend): StorageObject {
   };
 }
 
-function referenceAdapter(name: string, backend: Backend): StorageAdapter {
-  return { name, supports: { ...supports }, create: async () => createObject(backend) };
+/** An adapter over one backend of the reference; `inside` changes what code in the object sees. */
+export function referenceAdapter(name: string, backend: Backend, inside: InsideView = (storage) => storage): StorageAdapter {
+  return {
+    name,
+    supports: supportsOf(backend),
+    // The spec gives the SQL API and point-in-time recovery to the SQLite backend only.
+    ...(backend === 'kv' && { outOfScope: ['sql', 'pitr'] as Capability[] }),
+    create: async () => createObject(backend, inside),
+  };
 }
 
 export const referenceKvAdapter: StorageAdapter = referenceAdapter('reference-kv', 'kv');

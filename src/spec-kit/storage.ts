@@ -5,7 +5,8 @@
 //
 // Each spec gets a fresh object from the run's adapter. A spec that needs a capability the adapter
 // does not declare is skipped with that reason (the adapter's own, when it gives one), never
-// passed. A spec about runtimes without a capability (`lacks`) is skipped where it is present.
+// passed. A spec about runtimes without a capability (`lacks`), or needing one the adapter
+// declares out of its scope, is left out of that adapter's run.
 
 import { afterAll, inject, test } from 'vitest';
 import type { Capability, ObjectStorage, StorageAdapter, StorageObject } from '../storage/contract.js';
@@ -27,12 +28,26 @@ declare module '@vitest/runner' {
   }
 }
 
-// One adapter per spec file (a test worker runs one file at a time), closed after the file.
+// One adapter per spec file (a test worker runs one file at a time), closed after the file. It is
+// loaded when the file is, so that specs which do not apply to it are left out of the run; only
+// listing specs provides no adapter.
+const target = inject('storageTarget') as StorageTargetRef | undefined;
+const declaredAdapter: StorageAdapter | undefined = target === undefined ? undefined : await loadAdapter(target);
 let adapterPromise: Promise<StorageAdapter> | undefined;
-const adapter = (): Promise<StorageAdapter> => (adapterPromise ??= loadAdapter(inject('storageTarget')));
+const adapter = (): Promise<StorageAdapter> => (adapterPromise ??= declaredAdapter ? Promise.resolve(declaredAdapter) : loadAdapter(inject('storageTarget')));
 afterAll(async () => {
   if (adapterPromise) await (await adapterPromise).close?.();
 });
+
+/**
+ * Whether a spec is about something this adapter is not: a capability the spec needs is out of
+ * its scope, or one the spec is about lacking is present. Such a spec is not part of its run.
+ */
+function notApplicable(adapter: StorageAdapter | undefined, options: StorageSpecOptions): boolean {
+  if (adapter === undefined) return false;
+  return (options.needs ?? []).some((capability) => adapter.outOfScope?.includes(capability))
+    || (options.lacks ?? []).some((capability) => adapter.supports[capability]);
+}
 
 export interface StorageFixtures {
   adapter: StorageAdapter;
@@ -45,11 +60,14 @@ export interface StorageFixtures {
 }
 
 export const storageTest = test.extend<StorageFixtures>({
-  // eslint-disable-next-line no-empty-pattern
-  adapter: async ({}, use) => { await use(await adapter()); },
-  object: async ({ adapter, task, skip }, use) => {
-    const reason = inapplicable(adapter, task.meta.needs ?? [], task.meta.lacks ?? []);
+  // Every storage spec uses the adapter, directly or through its object: the capability check is here.
+  adapter: async ({ task, skip }, use) => {
+    const loaded = await adapter();
+    const reason = inapplicable(loaded, task.meta.needs ?? [], task.meta.lacks ?? []);
     if (reason !== undefined) skip(reason);
+    await use(loaded);
+  },
+  object: async ({ adapter }, use) => {
     const object = await adapter.create();
     try {
       await use(object);
@@ -69,7 +87,7 @@ function inapplicable(adapter: StorageAdapter, needs: Capability[], lacks: Capab
   if (explained !== undefined) return explained;
   if (missing.length > 0) return `adapter ${adapter.name} does not support ${missing.join(', ')}`;
   const present = lacks.filter((capability) => adapter.supports[capability]);
-  if (present.length > 0) return `not applicable: adapter ${adapter.name} supports ${present.join(', ')} (this spec is about runtimes without it)`;
+  if (present.length > 0) return `adapter ${adapter.name} supports ${present.join(', ')}: this spec is about runtimes without it`;
   return undefined;
 }
 
@@ -80,7 +98,8 @@ export interface StorageSpecOptions { needs?: Capability[]; lacks?: Capability[]
 /** Declares a storage spec verifying the given requirement IDs. */
 export function storageSpec(requirements: string | string[], title: string, body: StorageSpecBody, options: StorageSpecOptions = {}): void {
   const ids = Array.isArray(requirements) ? requirements : [requirements];
-  (isSelected(title, ids) ? storageTest : storageTest.skip)(title, {
+  const runs = isSelected(title, ids) && !notApplicable(declaredAdapter, options);
+  (runs ? storageTest : storageTest.skip)(title, {
     meta: { requirements: ids, needs: options.needs ?? [], lacks: options.lacks ?? [] },
     ...(options.timeout !== undefined && { timeout: options.timeout }),
   }, body);

@@ -139,6 +139,12 @@ export interface StorageAdapter {
    * "adapter X does not support Y"), e.g. `{ pitr: 'not verified: ... does not implement ...' }`.
    */
   unsupportedReasons?: Partial<Record<Capability, string>>;
+  /**
+   * Capabilities outside what this implementation is, by the spec's own design (the key-value
+   * backend has no SQL API): specs that need them are left out of its run instead of being
+   * reported as skipped. Not for capabilities it should have but lacks: those stay "not verified".
+   */
+  outOfScope?: Capability[];
   /** A fresh, isolated object with empty storage. */
   create(): Promise<StorageObject>;
   /** Releases what the adapter shares between objects (a runtime process), after the run. */

@@ -41,7 +41,67 @@ async function outcome(work: () => unknown): Promise<{ ok: true; value: unknown 
   }
 }
 
+/**
+ * One step of a SQL script (the `sql` scenario): `{exec}` runs a query and makes its cursor the
+ * current one; the others act on the current cursor (`raw.*` on one raw() iterator of it, made at
+ * its first use), or read `sql.databaseSize`, or describe `ctx.storage.sql` itself.
+ */
+export type SqlStep =
+  | { exec: string; bindings?: unknown[] }
+  | 'next' | 'toArray' | 'one' | 'spread' | 'raw.next' | 'raw.toArray' | 'raw.one' | 'raw.spread'
+  | 'columnNames' | 'counters' | 'databaseSize' | 'describeSql';
+
+type SqlOutcome = Awaited<ReturnType<typeof outcome>>;
+
+/** Runs a SQL script inside the object; a cursor is synchronous and cannot leave it. */
+function sqlScript(storage: ObjectStorage, steps: SqlStep[]): SqlOutcome[] {
+  type Cursor = ReturnType<NonNullable<ObjectStorage['sql']>['exec']>;
+  let cursor: Cursor | undefined;
+  let raw: ReturnType<Cursor['raw']> | undefined;
+  const current = (): Cursor => {
+    if (!cursor) throw new Error('specgate: no query ran yet');
+    return cursor;
+  };
+  const rawIterator = () => (raw ??= current().raw());
+  const act: Record<Exclude<SqlStep, { exec: string }>, () => unknown> = {
+    next: () => current().next(),
+    toArray: () => current().toArray(),
+    one: () => current().one(),
+    spread: () => [...current()],
+    'raw.next': () => rawIterator().next(),
+    'raw.toArray': () => rawIterator().toArray(),
+    'raw.one': () => rawIterator().one(),
+    'raw.spread': () => [...rawIterator()],
+    columnNames: () => current().columnNames,
+    counters: () => ({ rowsRead: current().rowsRead, rowsWritten: current().rowsWritten }),
+    databaseSize: () => storage.sql!.databaseSize,
+    describeSql: () => ({ sql: typeof storage.sql, exec: typeof storage.sql?.exec, databaseSize: typeof storage.sql?.databaseSize }),
+  };
+  const exec = ({ exec: query, bindings = [] }: { exec: string; bindings?: unknown[] }) => {
+    cursor = undefined;
+    raw = undefined;
+    cursor = storage.sql!.exec(query, ...(bindings as never[]));
+    const shape = cursor as unknown as Record<PropertyKey, unknown>;
+    return { thenable: typeof shape.then === 'function', iterable: typeof shape[Symbol.iterator] === 'function', methods: ['next', 'toArray', 'one', 'raw'].filter((m) => typeof shape[m] === 'function') };
+  };
+  return steps.map((step) => syncOutcome(() => (typeof step === 'object' ? exec(step) : act[step]())));
+}
+
+function syncOutcome(work: () => unknown): SqlOutcome {
+  try {
+    return { ok: true, value: work() };
+  } catch (error) {
+    return { ok: false, error: errorOf(error) };
+  }
+}
+
 export const scenarios = {
+  /** SQL: the steps of a script, each answered as {ok, value} or {ok: false, error}. */
+  async sql(storage, { steps }: { steps: SqlStep[] }) {
+    return sqlScript(storage, steps);
+  },
+
+
   /** Consistency rule 3: a read followed by a write with no other I/O behaves as a transaction. */
   async increment(storage, { key }: { key: string }) {
     const value = ((await storage.get<number>(key)) ?? 0) + 1;

@@ -6,13 +6,13 @@ const REF = 'reference-notes > Storage runtime (workerd)';
 
 const catalog: AreaCatalog = {
   area: 'sql',
-  pending: 'specs arrive with issue #8 (SQL cursor and point-in-time recovery)',
   requirements: [
     // Backends
     { id: 'ST-SQL-SQLITE-BACKEND', area: 'sql', level: 'must', profile: 'core', section: 'What the service does', text: 'The SQLite backend offers the SQL API as ctx.storage.sql' },
-    { id: 'ST-SQL-KV-HIDDEN-TABLE', area: 'sql', level: 'must', profile: 'core', section: 'What the service does', text: 'On the SQLite backend, KV methods keep their data in a hidden SQLite table, not among the user\'s tables' },
+    { id: 'ST-SQL-KV-HIDDEN-TABLE', area: 'sql', level: 'must', profile: 'core', section: 'What the service does', text: 'On the SQLite backend, KV methods keep their data in a hidden table of the same SQLite database: it counts in databaseSize, yet is not among the user\'s tables' },
     // exec
     { id: 'ST-SQL-EXEC-CURSOR', area: 'sql', level: 'must', profile: 'core', section: `${S} > exec`, text: 'sql.exec(query, ...bindings) runs the query and returns a SqlStorageCursor (not a promise)' },
+    { id: 'ST-SQL-EXEC-SEVERAL-STATEMENTS', area: 'sql', level: 'must', profile: 'extended', section: `${S} > exec (as workerd runs it)`, text: 'A query of several statements separated by ; runs them all, in order; the cursor holds the last one\'s results, and the bindings go to the last one' },
     { id: 'ST-SQL-EXEC-BINDINGS', area: 'sql', level: 'must', profile: 'core', section: `${S} > exec`, text: 'The bindings are bound to the ? placeholders of the query in order' },
     // Cursor
     { id: 'ST-SQL-CURSOR-ITERABLE', area: 'sql', level: 'must', profile: 'core', section: CUR, text: 'The cursor is an Iterable and an Iterator of row objects keyed by column name' },

@@ -6,7 +6,6 @@ const REF = 'reference-notes > Storage runtime (workerd)';
 
 const catalog: AreaCatalog = {
   area: 'pitr',
-  pending: 'specs arrive with issue #8 (SQL cursor and point-in-time recovery)',
   requirements: [
     { id: 'ST-PITR-SQLITE-BACKEND', area: 'pitr', level: 'must', profile: 'core', section: 'What the service does', text: 'The SQLite backend offers the PITR API (getCurrentBookmark, getBookmarkForTime, onNextSessionRestoreBookmark)' },
     { id: 'ST-PITR-BOOKMARK-STRING', area: 'pitr', level: 'must', profile: 'core', section: BM, text: 'A bookmark is a mostly alphanumeric string marking a point in the object\'s history' },
@@ -17,11 +16,13 @@ const catalog: AreaCatalog = {
     { id: 'ST-PITR-FOR-TIME-30-DAYS', area: 'pitr', level: 'must', profile: 'core', section: 'Limits > PITR history window', text: 'getBookmarkForTime requires a time within the last 30 days; an older time is refused' },
     { id: 'ST-PITR-RESTORE-NEXT-RESTART', area: 'pitr', level: 'must', profile: 'core', section: `${S} > onNextSessionRestoreBookmark`, text: 'After onNextSessionRestoreBookmark(bookmark), storage is unchanged until the next restart (ctx.abort()), which restores it to the state at the bookmark' },
     { id: 'ST-PITR-RESTORE-UNDO-BOOKMARK', area: 'pitr', level: 'must', profile: 'core', section: `${S} > onNextSessionRestoreBookmark`, text: 'onNextSessionRestoreBookmark resolves to a bookmark for the moment just before recovery; restoring it undoes the recovery' },
+    { id: 'ST-PITR-HISTORY-30-DAYS', area: 'pitr', level: 'must', profile: 'core', section: 'Limits > PITR history window', text: 'History reaches back 30 days: a bookmark of a point within the last 30 days can still be restored, however much was written since' },
     { id: 'ST-PITR-COVERS-KV', area: 'pitr', level: 'must', profile: 'core', section: S, text: 'Recovery covers the whole SQLite database, including data written through put' },
     { id: 'ST-PITR-NOT-LOCAL', area: 'pitr', level: 'may', profile: 'core', section: S, text: 'Point-in-time recovery is not supported in local development: a local runtime may refuse these operations' },
     // Extended (reference-notes)
     { id: 'ST-PITR-BOOKMARK-SHAPE', area: 'pitr', level: 'must', profile: 'extended', section: REF, text: 'A bookmark looks like 0000007b-0000b26e-00001538-0c3e87bb37b3db5cc52eedb93cd3b96b (four dash-separated hex groups of 8, 8, 8 and 32 digits)' },
-    { id: 'ST-PITR-LOCAL-THROWS', area: 'pitr', level: 'must', profile: 'extended', section: REF, text: 'The local runtime returns a placeholder from getCurrentBookmark and throws "does not implement point-in-time recovery" from getBookmarkForTime and onNextSessionRestoreBookmark' },
+    { id: 'ST-PITR-RESTORE-ALARM', area: 'pitr', level: 'must', profile: 'extended', section: `${REF} (the alarm lives in the database: workerd keeps it in _cf_METADATA, which deleteAll leaves)`, text: 'The restore brings back the alarm as it was at the bookmark: one set since is gone, one deleted since is set again' },
+    { id: 'ST-PITR-LOCAL-THROWS', area: 'pitr', level: 'must', profile: 'extended', section: REF, text: 'A runtime without point-in-time recovery (workerd locally) answers getCurrentBookmark with a placeholder and throws "does not implement point-in-time recovery" from getBookmarkForTime and onNextSessionRestoreBookmark' },
   ],
 };
 export default catalog;

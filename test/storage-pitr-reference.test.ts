@@ -1,0 +1,158 @@
+// The reference's point-in-time recovery from the inside (reference-impl/storage/pitr-history.ts):
+// any kept point rebuilds exactly, through diffs and snapshots; pruning keeps memory and disk
+// bounded by the 30-day window and no less than it; bookmarks of other objects are refused.
+// Time is the runtime's virtual clock.
+
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HISTORY_WINDOW_MS, ObjectRuntime, type StorageApi } from '../reference-impl/storage/index.js';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const START = Date.UTC(2026, 0, 1);
+
+const dirs: string[] = [];
+const runtimes: ObjectRuntime[] = [];
+afterEach(() => {
+  for (const runtime of runtimes.splice(0)) runtime.destroy();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A SQLite-backed object on a file (as the adapter makes them), or in memory. */
+function sqliteObject({ inMemory = false } = {}): { runtime: ObjectRuntime; file: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'specgate-pitr-'));
+  dirs.push(dir);
+  const file = join(dir, 'storage.sqlite');
+  const runtime = new ObjectRuntime({ backend: 'sqlite', ...(inMemory ? {} : { sqliteFile: file }), startTime: START });
+  runtimes.push(runtime);
+  return { runtime, file };
+}
+
+/** Runs SQL inside the object; answers the rows of the last statement. */
+const sql = (runtime: ObjectRuntime, query: string, ...bindings: (string | number | null)[]) =>
+  runtime.deliver((storage: StorageApi) => storage.sql!.exec(query, ...bindings).toArray());
+
+async function restoreAndRestart(runtime: ObjectRuntime, bookmark: string): Promise<string> {
+  const undo = await runtime.storage.onNextSessionRestoreBookmark(bookmark);
+  runtime.restart();
+  return undo;
+}
+
+/** Everything the object holds: its keys and the rows of table t. */
+async function contents(runtime: ObjectRuntime): Promise<unknown> {
+  return { kv: Object.fromEntries(await runtime.storage.list()), t: await sql(runtime, 'SELECT k, v FROM t ORDER BY k') };
+}
+
+describe('the reference PITR history', () => {
+  it('rebuilds every kept point exactly, across page diffs and snapshots (property)', async () => {
+    const step = fc.oneof(
+      fc.record({ put: fc.string({ maxLength: 3 }), size: fc.integer({ min: 0, max: 9000 }) }),
+      fc.record({ row: fc.integer({ min: 0, max: 20 }), size: fc.integer({ min: 0, max: 9000 }) }),
+      fc.record({ deleteAll: fc.constant(true) }),
+    );
+    let mostSnapshots = 0;
+    await fc.assert(fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 25 }), fc.nat(), async (steps, order) => {
+      const { runtime } = sqliteObject();
+      await sql(runtime, 'CREATE TABLE t (k INTEGER PRIMARY KEY, v TEXT)');
+      const points: { bookmark: string; contents: unknown }[] = [];
+      for (const [index, s] of steps.entries()) {
+        if ('put' in s) await runtime.storage.put(s.put, 'p'.repeat(s.size) + index);
+        else if ('row' in s) await sql(runtime, 'INSERT OR REPLACE INTO t (k, v) VALUES (?, ?)', s.row, 'r'.repeat(s.size) + index);
+        else await runtime.storage.deleteAll();
+        await runtime.advanceClock(HOUR);
+        points.push({ bookmark: await runtime.storage.getCurrentBookmark(), contents: await contents(runtime) });
+      }
+      // Restores in a scrambled order, each followed by a check (a restore is a point too).
+      for (let i = 0; i < points.length; i++) {
+        const point = points[(i * 7 + order) % points.length]!;
+        await restoreAndRestart(runtime, point.bookmark);
+        expect(await contents(runtime)).toEqual(point.contents);
+      }
+      mostSnapshots = Math.max(mostSnapshots, runtime.historyStats()!.snapshots);
+    }), { seed: 20261121, numRuns: 15 });
+    expect(mostSnapshots, 'some run rebuilt points from snapshots taken along the way, not only the first').toBeGreaterThanOrEqual(3);
+  }, 60_000);
+
+  it('keeps memory and disk bounded by the 30-day window however long the object lives', async () => {
+    const { runtime, file } = sqliteObject();
+    const everySixHours = async (days: number) => {
+      for (let i = 0; i < days * 4; i++) {
+        await runtime.storage.put(`key-${i % 50}`, 'x'.repeat(2000) + i);
+        await runtime.advanceClock(6 * HOUR);
+      }
+    };
+    await everySixHours(35);
+    const settled = { stats: runtime.historyStats()!, disk: statSync(`${file}-pitr`).size };
+    await everySixHours(60);
+    const later = { stats: runtime.historyStats()!, disk: statSync(`${file}-pitr`).size };
+    expect(later.stats.versions, 'versions: about four a day for 30 days').toBeLessThanOrEqual(30 * 4 + 2);
+    expect(later.stats.oldestTime!, 'nothing older than the window but the state at its start').toBeGreaterThanOrEqual(runtime.clock.now() - HISTORY_WINDOW_MS - 6 * HOUR);
+    expect(later.stats.bytes, 'bytes kept do not grow with the object\'s age').toBeLessThanOrEqual(settled.stats.bytes * 1.5);
+    expect(later.disk, 'nor does the history file').toBeLessThanOrEqual(settled.disk * 1.5);
+  }, 60_000);
+
+  it('prunes no less than the window: 29 days back restores, a state replaced 31 days ago does not', async () => {
+    const { runtime } = sqliteObject();
+    await runtime.storage.put('v', 'old');
+    const old = await runtime.storage.getCurrentBookmark();
+    await runtime.advanceClock(HOUR);
+    await runtime.storage.put('v', 'replaced');
+    const replaced = await runtime.storage.getCurrentBookmark();
+    await runtime.advanceClock(2 * DAY);
+    await runtime.storage.put('v', 'recent');
+    await runtime.advanceClock(29 * DAY);
+    await runtime.storage.put('v', 'now');
+    await expect(runtime.storage.onNextSessionRestoreBookmark(old)).rejects.toThrow(/older than the 30-day history window/);
+    await restoreAndRestart(runtime, replaced); // replaced 29 days ago: still within the window
+    expect(await runtime.storage.get('v')).toBe('replaced');
+  });
+
+  it('keeps a pending restore\'s target even once it leaves the window before the restart', async () => {
+    const { runtime } = sqliteObject();
+    await runtime.storage.put('v', 'target');
+    const target = await runtime.storage.getCurrentBookmark();
+    await runtime.advanceClock(HOUR);
+    await runtime.storage.put('v', 'later');
+    await runtime.advanceClock(29 * DAY);
+    await runtime.storage.onNextSessionRestoreBookmark(target);
+    await runtime.advanceClock(5 * DAY);
+    await runtime.storage.put('v', 'much later'); // records a version, which prunes
+    runtime.restart();
+    expect(await runtime.storage.get('v')).toBe('target');
+  });
+
+  it('refuses bookmarks it did not issue: malformed, forged, or of another object', async () => {
+    const { runtime } = sqliteObject();
+    const { runtime: other } = sqliteObject();
+    const foreign = await other.storage.getCurrentBookmark();
+    const own = await runtime.storage.getCurrentBookmark();
+    const forged = own.slice(0, -1) + (own.endsWith('0') ? '1' : '0');
+    for (const bookmark of ['not a bookmark', foreign, forged]) {
+      await expect(runtime.storage.onNextSessionRestoreBookmark(bookmark), bookmark).rejects.toThrow(TypeError);
+    }
+  });
+
+  it('restores an object kept in memory too', async () => {
+    const { runtime } = sqliteObject({ inMemory: true });
+    await runtime.storage.put('v', 1);
+    const bookmark = await runtime.storage.getCurrentBookmark();
+    await runtime.storage.put('v', 2);
+    runtime.restart();
+    expect(await runtime.storage.get('v'), 'a plain restart keeps an in-memory database').toBe(2);
+    await restoreAndRestart(runtime, bookmark);
+    expect(await runtime.storage.get('v')).toBe(1);
+  });
+
+  it('has the key-value backend answer as workerd does without PITR: a placeholder bookmark, refusals, no sql', async () => {
+    const runtime = new ObjectRuntime({ backend: 'kv' });
+    runtimes.push(runtime);
+    const placeholder = await runtime.storage.getCurrentBookmark();
+    expect(placeholder).toBe('00000000-00000000-00000000-00000000000000000000000000000000');
+    await expect(runtime.storage.getBookmarkForTime(Date.now())).rejects.toThrow(/does not implement point-in-time recovery/);
+    await expect(runtime.storage.onNextSessionRestoreBookmark(placeholder)).rejects.toThrow(/does not implement point-in-time recovery/);
+    expect(await runtime.deliver((storage: StorageApi) => storage.sql)).toBeUndefined();
+  });
+});

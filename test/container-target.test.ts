@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { containerCredentials, parseTargetEnv, parseTargetImage, parseTargetPort } from '../src/targets/container-target.js';
 import { UnreachableError, UsageError } from '../src/targets/zone-target.js';
-import { ROOT } from './helpers/cli.js';
+import { ROOT, readReport, runCli, tempDir } from './helpers/cli.js';
 import { FakeDockerEngine, freePort, type ImageBehaviour } from './helpers/fake-docker-engine.js';
 
 const TOKEN = 'container-canary-token-5f2c9a';
@@ -272,4 +272,37 @@ describe('the reference image\'s command', () => {
     expect((await fetch(url, { headers: { 'x-auth-email': 'ops@example.test', 'x-auth-key': '0123456789abcdef0123456789abcdef01234' } })).status).toBe(200);
     expect((await fetch(url, { headers: { authorization: 'Bearer generated-or-other' } })).status).toBe(403);
   }, 30_000);
+});
+
+describe('specgate run --target-image', () => {
+  let engine: FakeDockerEngine | undefined;
+  afterEach(async () => { await engine?.close(); engine = undefined; });
+  const cli = (args: string[], env: Record<string, string>) => runCli(args, { HOME: mkdtempSync(join(tmpdir(), 'specgate-container-home-')), TESTCONTAINERS_RYUK_DISABLED: 'true', ...env });
+
+  it('starts the image, runs the specs against it with credentials it gave the container, and stops it', async () => {
+    engine = new FakeDockerEngine({});
+    await engine.start();
+    const reportDir = tempDir('target-image');
+    const run = await cli(['run', '--suite', 'zone-api', '--target-image', IMAGE, '--target-env', 'EXTRA=1', '--area', 'envelope', '--report-dir', reportDir], { DOCKER_HOST: engine.url });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const report = readReport(reportDir);
+    expect(report.summary.passed).toBeGreaterThan(3);
+    expect(report.run.targets[0]).toMatchObject({ suite: 'zone-api', control: true });
+    const env = (engine.callsTo('POST', /^\/containers\/create$/)[0]!.body as { Env: string[] }).Env;
+    expect(env).toEqual(expect.arrayContaining(['EXTRA=1', expect.stringMatching(/^SPECGATE_TOKEN=.+/)]));
+    expect(engine.callsTo('POST', /\/stop$/)).toHaveLength(1);
+  });
+
+  it('exits 2 before any spec when no Docker engine answers', async () => {
+    const run = await cli(['run', '--suite', 'zone-api', '--target-image', IMAGE], { DOCKER_HOST: `tcp://127.0.0.1:${await freePort()}` });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/no Docker engine reachable \(DOCKER_HOST=tcp:\/\/127\.0\.0\.1:\d+: .*\): --target-image needs one; set DOCKER_HOST or start Docker/);
+  });
+
+  it('refuses --target with --target-image, and --target-env without it', async () => {
+    const both = await runCli(['run', '--target-image', IMAGE, '--target', 'http://127.0.0.1:1']);
+    expect([both.code, both.stderr]).toEqual([2, 'specgate: --target-image and --target are two ways to name the target: give one\n']);
+    const stray = await runCli(['run', '--target-env', 'A=1']);
+    expect([stray.code, stray.stderr]).toEqual([2, 'specgate: --target-port and --target-env apply to --target-image\n']);
+  });
 });

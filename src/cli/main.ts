@@ -12,6 +12,8 @@ import { listSpecs } from '../runner/list.js';
 import { parseAsOf } from '../spec-kit/dates.js';
 import type { SpecgateConfig } from '../config/define.js';
 import { loadConfigFile, relativeToConfig, writeStarterConfig, type LoadedConfig } from './config-file.js';
+import { containerCredentials, parseTargetEnv, parseTargetImage, parseTargetPort, startContainerTarget } from '../targets/container-target.js';
+import type { Credentials } from '../spec-kit/target.js';
 import { DIFF_HELP, diffCommand } from './diff.js';
 import { MERGE_HELP, mergeCommand } from './merge.js';
 import { serve } from './serve.js';
@@ -33,6 +35,10 @@ run options:
                                  (default: the bundled reference, started in-process)
   --token T                      API token (or SPECGATE_TOKEN)
   --email E --key K              key pair (or SPECGATE_EMAIL, SPECGATE_KEY)
+  --target-image NAME:TAG        start this container image as the target (needs a Docker
+                                 engine), run against it, stop it
+  --target-port N                the port the image listens on (default: 8787)
+  --target-env K=V               environment of the container (repeatable)
   --control URL                  the target's control API, if it has one
   --real-time                    where specs need time to pass, wait for real (for targets
                                  whose clock cannot be moved; slow)
@@ -98,6 +104,9 @@ const RUN_OPTIONS = {
   seed: { type: 'string' },
   'as-of': { type: 'string' },
   config: { type: 'string' },
+  'target-image': { type: 'string' },
+  'target-port': { type: 'string' },
+  'target-env': { type: 'string', multiple: true },
   timeout: { type: 'string' },
   'max-rps': { type: 'string' },
 } satisfies ParseArgsConfig['options'];
@@ -141,10 +150,29 @@ async function runCommand(args: string[]): Promise<number> {
   const flags = parseRunArgs(args);
   const loaded = await loadConfigFile(flags.config);
   const values = withConfig(flags, loaded);
+  const credentials = credentialsFrom(flags, loaded?.config.target?.credentials);
+  if (values['target-image'] === undefined) {
+    if (values['target-port'] !== undefined || values['target-env'] !== undefined) throw new UsageError('--target-port and --target-env apply to --target-image');
+    return runWith(values, credentials, loaded);
+  }
+  if (values.target !== undefined) throw new UsageError('--target-image and --target are two ways to name the target: give one');
+  // The container is started before anything else and stopped whatever happens to the run.
+  const { credentials: containerCreds, env } = containerCredentials(credentials, parseTargetEnv(values['target-env']));
+  const container = await startContainerTarget({
+    image: parseTargetImage(values['target-image']), port: parseTargetPort(values['target-port']), env, controlPath: '/__control',
+    secrets: [containerCreds.token, containerCreds.key].filter((s): s is string => s !== undefined),
+  });
+  try {
+    return await runWith({ ...values, target: container.baseUrl, control: values.control ?? container.controlUrl }, containerCreds, loaded);
+  } finally {
+    await container.stop();
+  }
+}
+
+async function runWith(values: RunValues, credentials: Credentials, loaded: LoadedConfig | undefined): Promise<number> {
   const suites = suitesFrom(values.suite);
   const seed = values.seed === undefined ? undefined : Number(values.seed);
   if (seed !== undefined && !Number.isSafeInteger(seed)) throw new UsageError(`--seed must be an integer, got "${values.seed}"`);
-  const credentials = credentialsFrom(flags, loaded?.config.target?.credentials);
   if (!values.target && (values.control || credentials.token || credentials.key)) {
     throw new UsageError('--token, --email, --key and --control apply to a --target URL; the bundled reference makes its own');
   }

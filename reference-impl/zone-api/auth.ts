@@ -12,9 +12,9 @@ export interface Credentials {
   key?: string;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const API_KEY = /^[A-Za-z0-9]+$/;
-const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]+)$/;
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const API_KEY = /^[A-Za-z0-9]+$/;
+export const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]+)$/;
 
 /** Compares secrets in constant time (by hashing both sides to equal length). */
 function sameSecret(given: string, expected: string | undefined): boolean {
@@ -51,4 +51,12 @@ export function authenticate(headers: IncomingHttpHeaders, credentials: Credenti
   // Evaluate both comparisons so that timing does not reveal which half was wrong.
   const keyMatches = sameSecret(key, credentials.key);
   if (!emailMatches || !keyMatches) throw authenticationError();
+}
+
+/** Why the server could never accept these credentials (their own format is refused), or undefined. */
+export function unusableCredentials(credentials: Credentials): string | undefined {
+  if (credentials.email !== undefined && !EMAIL.test(credentials.email)) return 'the email is not an email address';
+  if (credentials.key !== undefined && !API_KEY.test(credentials.key)) return 'the API key may hold only letters and digits';
+  if (credentials.token !== undefined && !BEARER.test(`Bearer ${credentials.token}`)) return 'the token may hold only letters, digits and ._~+/=-';
+  return undefined;
 }

@@ -17,6 +17,7 @@ import type { Credentials } from '../spec-kit/target.js';
 import { DIFF_HELP, diffCommand } from './diff.js';
 import { MERGE_HELP, mergeCommand } from './merge.js';
 import { serve } from './serve.js';
+import { unusableCredentials } from '../targets/bundled.js';
 
 export const HELP = `specgate: conformance suite for the zone-management API and the object storage interface
 
@@ -319,6 +320,8 @@ async function serveCommand(args: string[]): Promise<number> {
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number, got "${values.port}"`);
   const credentials = credentialsFrom(values);
+  const unusable = unusableCredentials(credentials);
+  if (unusable) throw new UsageError(`serve: these credentials could never authenticate: ${unusable}`);
   await serve({
     port,
     host: values.host,

@@ -2,3 +2,4 @@
 // a run (ephemeral loopback port, test mode) or for `specgate serve`.
 
 export { startServer as startReferenceServer, type ServerOptions as ReferenceServerOptions } from '../../reference-impl/zone-api/server.js';
+export { unusableCredentials } from '../../reference-impl/zone-api/auth.js';

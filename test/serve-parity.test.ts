@@ -44,3 +44,11 @@ describe('a run against `specgate serve` in another process', () => {
     expect(remoteOutcome).toEqual(outcome(localDir));
   });
 });
+
+describe('specgate serve', () => {
+  it('refuses credentials its server could never accept, instead of starting and refusing every request', async () => {
+    const run = await runCli(['serve', '--port', '0', '--email', 'ops@example.test', '--key', 'not-a-key!']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe('specgate: serve: these credentials could never authenticate: the API key may hold only letters and digits\n');
+  });
+});

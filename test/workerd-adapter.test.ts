@@ -138,7 +138,8 @@ describe('workerd adapter (miniflare 3)', { timeout: 60_000 }, () => {
 
   it('declares what it supports', () => {
     expect(adapter.name).toBe('workerd');
-    expect(adapter.supports).toEqual({ kv: true, alarms: true, clock: false, faults: false, restart: true, sql: false, pitr: false });
+    expect(adapter.supports).toEqual({ kv: true, alarms: true, clock: false, faults: false, restart: true, sql: true, pitr: false });
+    expect(adapter.unsupportedReasons?.pitr).toBe('not verified: workerd does not implement point-in-time recovery locally');
   });
 
   it('puts and gets structured values (a Map, a Date, bytes)', async () => {

@@ -55,9 +55,14 @@ export const supports: Supports = {
   clock: false,
   faults: false,
   restart: true,
-  // The objects are on the SQLite backend (useSQLite), but the SQL specs are not wired up yet.
-  sql: false,
+  // The objects are on the SQLite backend (useSQLite); SQL runs inside them, in scenarios.
+  sql: true,
+  // Point-in-time recovery exists only in production: the local runtime refuses it.
   pitr: false,
+};
+
+export const unsupportedReasons = {
+  pitr: 'not verified: workerd does not implement point-in-time recovery locally',
 };
 
 /** workerd's own output (e.g. "Uncaught Error" from an alarm that fails on purpose) is dropped
@@ -124,6 +129,9 @@ class WorkerdObject implements WorkerdStorageObject {
       getAlarm: call('getAlarm'),
       setAlarm: call('setAlarm'),
       deleteAlarm: call('deleteAlarm'),
+      getCurrentBookmark: call('getCurrentBookmark'),
+      getBookmarkForTime: call('getBookmarkForTime'),
+      onNextSessionRestoreBookmark: call('onNextSessionRestoreBookmark'),
       transaction: async () => {
         throw new TypeError(
           'specgate workerd adapter: storage.transaction() takes a closure, which cannot be sent into the object; '
@@ -191,6 +199,7 @@ export function createWorkerdAdapter(): StorageAdapter {
   return defineAdapter({
     name: 'workerd',
     supports,
+    unsupportedReasons,
     async create(): Promise<WorkerdStorageObject> {
       const { namespace } = await started();
       return new WorkerdObject(namespace, namespace.idFromName(`specgate-${randomUUID()}`));

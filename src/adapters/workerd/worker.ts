@@ -16,9 +16,11 @@ interface ObjectState {
   abort(reason?: string): void;
 }
 
-/** Methods of ctx.storage a `call` command may name (transaction takes a closure: use a scenario). */
+/** Methods of ctx.storage a `call` command may name (transaction takes a closure, and sql answers a
+ * synchronous cursor: use a scenario for both). */
 const CALLABLE = new Set([
   'get', 'put', 'delete', 'deleteAll', 'list', 'sync', 'getAlarm', 'setAlarm', 'deleteAlarm',
+  'getCurrentBookmark', 'getBookmarkForTime', 'onNextSessionRestoreBookmark',
 ]);
 
 function reply(body: Reply): Response {

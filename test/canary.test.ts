@@ -2,7 +2,7 @@
 // unique marker, against a variant that echoes them back in every response and also fails specs
 // (so the report carries failures with their last exchange, the likeliest place for a leak).
 
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferenceApp } from '../reference-impl/zone-api/app.js';
@@ -49,6 +49,28 @@ describe('a canary credential never reaches an artefact or a log', () => {
   it('no report file, stdout or stderr contains the marker', () => {
     const files = readdirSync(reportDir);
     expect(files.sort()).toEqual(['junit.xml', 'report.html', 'report.json', 'summary.md']);
+    const texts = [...files.map((f) => [f, readFileSync(join(reportDir, f), 'utf8')] as const), ['stdout', run.stdout] as const, ['stderr', run.stderr] as const];
+    for (const [where, text] of texts) expect(text.includes(marker), `${where} contains the canary`).toBe(false);
+  });
+});
+
+describe('a canary credential named in specgate.config.ts never reaches an artefact or a log', () => {
+  let server: RunningServer;
+  afterAll(async () => { await server.close(); });
+
+  it('in the report of failures with echoed credentials, nor on stdout or stderr', async () => {
+    const failing = zoneApiVariants.find((v) => v.name === 'list-ignores-page')!;
+    server = await startServer({ testMode: true, credentials, customize: (reference) => { failing.customize(reference); echoCredentials(reference); } });
+    const dir = tempDir('canary-config');
+    const config = join(dir, 'specgate.config.mjs');
+    writeFileSync(config, `export default ${JSON.stringify({ target: { url: server.baseUrl, control: server.controlUrl, credentials: { tokenEnv: 'CANARY_TOKEN', emailEnv: 'CANARY_EMAIL', keyEnv: 'CANARY_KEY' } } })};`);
+    const reportDir = join(dir, 'report');
+    const run = await runCli(['run', '--suite', 'zone-api', '--area', 'filters', '--config', config, '--report-dir', reportDir],
+      { CANARY_TOKEN: credentials.token, CANARY_EMAIL: credentials.email, CANARY_KEY: credentials.key });
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    const report = readReport(reportDir);
+    expect(report.tests.some((t) => t.exchange?.includes('request credentials: Bearer [REDACTED]'))).toBe(true);
+    const files = readdirSync(reportDir);
     const texts = [...files.map((f) => [f, readFileSync(join(reportDir, f), 'utf8')] as const), ['stdout', run.stdout] as const, ['stderr', run.stderr] as const];
     for (const [where, text] of texts) expect(text.includes(marker), `${where} contains the canary`).toBe(false);
   });

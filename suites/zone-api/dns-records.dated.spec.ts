@@ -56,7 +56,7 @@ describe('zone_id and zone_name (2024-11-30)', () => {
   });
 
   for (const side of [before, after]) {
-    recordSpec('ZM-DNSREC-ZONE-INFO-IGNORED', 'zone_id and zone_name sent in POST, PATCH and PUT are ignored: the record stays in the zone of the path', side(DNS_DATES.zoneInfo), async ({ api, zone, newZone }) => {
+    recordSpec('ZM-DNSREC-ZONE-INFO-IGNORED', 'zone_id and zone_name sent in POST, PATCH and PUT are ignored: the record stays in the zone of the path', side(DNS_DATES.zoneInfo), async ({ api, ownZone: zone, newZone }) => {
       const other = await newZone();
       const foreign = { zone_id: other.id, zone_name: other.setup.name };
       const observed = await fiveOperations(api, zone, aRecordBodies(zone, foreign));
@@ -128,7 +128,7 @@ describe('SRV records (2024-05-31)', () => {
     }
   });
 
-  recordSpec('ZM-DNSREC-SRV-DATA-NAME-REFUSED-2024-05-31', 'POST, PATCH and PUT with data.service, data.proto or data.name fail and change nothing', after(DNS_DATES.srvOuterNameOnly), async ({ api, zone }) => {
+  recordSpec('ZM-DNSREC-SRV-DATA-NAME-REFUSED-2024-05-31', 'POST, PATCH and PUT with data.service, data.proto or data.name fail and change nothing', after(DNS_DATES.srvOuterNameOnly), async ({ api, ownZone: zone }) => {
     const retired = (name: string): Json => ({ service: '_sip', proto: '_tcp', name });
     for (const field of SRV_NAME_FIELDS) {
       const body = srvRecord(zone);
@@ -162,7 +162,7 @@ describe('SRV records (2024-05-31)', () => {
 });
 
 describe('an invalid record on create (2024-10-01)', () => {
-  invalidRecordSpec('ZM-DNSREC-VALIDATION-1004-BEFORE-2024-10-01', 'creating an invalid record fails with 1004 DNS Validation Error', before(DNS_DATES.rootCauseDirect), async ({ api, zone }) => {
+  invalidRecordSpec('ZM-DNSREC-VALIDATION-1004-BEFORE-2024-10-01', 'creating an invalid record fails with 1004 DNS Validation Error', before(DNS_DATES.rootCauseDirect), async ({ api, ownZone: zone }) => {
     for (const invalid of INVALID_RECORDS) {
       const response = await api.post(recordsPath(zone), { json: invalid.record(zone) });
       expectFailure(response, `POST of ${invalid.what}`);
@@ -185,7 +185,7 @@ describe('an invalid record on create (2024-10-01)', () => {
     }
   });
 
-  invalidRecordSpec('ZM-DNSREC-ROOT-CAUSE-DIRECT-2024-10-01', 'creating an invalid record fails with the root cause itself: no 1004, no error_chain', after(DNS_DATES.rootCauseDirect), async ({ api, zone }) => {
+  invalidRecordSpec('ZM-DNSREC-ROOT-CAUSE-DIRECT-2024-10-01', 'creating an invalid record fails with the root cause itself: no 1004, no error_chain', after(DNS_DATES.rootCauseDirect), async ({ api, ownZone: zone }) => {
     for (const invalid of INVALID_RECORDS) {
       const response = await api.post(recordsPath(zone), { json: invalid.record(zone) });
       expectFailure(response, `POST of ${invalid.what}`);
@@ -211,7 +211,7 @@ describe('an invalid record on create (2024-10-01)', () => {
 });
 
 describe('conventions (list and delete)', () => {
-  spec('ZM-DNSREC-EXT-LIST-PAGINATION', 'the list pages with page and per_page and ends with an empty page', async ({ api, zone }) => {
+  spec('ZM-DNSREC-EXT-LIST-PAGINATION', 'the list pages with page and per_page and ends with an empty page', async ({ api, ownZone: zone }) => {
     const created: string[] = [];
     for (let i = 0; i < 6; i += 1) created.push((await createRecord(api, zone, aRecord(zone, { content: `192.0.2.${20 + i}` }))).id);
     const seen: string[] = [];
@@ -226,7 +226,7 @@ describe('conventions (list and delete)', () => {
     expect([...seen].sort(), 'the pages together hold every record once').toEqual([...created].sort());
   }, { extended: RECORD_PAYLOAD_NOT_SHOWN });
 
-  spec('ZM-DNSREC-EXT-DELETE', 'DELETE removes a record: it is then unknown (404) and no longer listed', async ({ api, zone }) => {
+  spec('ZM-DNSREC-EXT-DELETE', 'DELETE removes a record: it is then unknown (404) and no longer listed', async ({ api, ownZone: zone }) => {
     const kept = await createRecord(api, zone, aRecord(zone));
     const record = await createRecord(api, zone, aRecord(zone, { content: '192.0.2.30' }));
     const deleted = expectSuccess(await api.delete<{ id: string }>(recordPath(zone, record.id)), 'DELETE the record');

@@ -29,7 +29,7 @@ async function setCnameFlattening(api: ApiClient, zone: TestZone, value: 'off' |
 }
 
 describe('flatten_all_cnames and cname_flattening', () => {
-  datedSpec('ZM-DNSSET-FLATTEN-ALL-CNAMES', 'flatten_all_cnames is a boolean that reads back true and false as written', AFTER_CNAME, async ({ api, zone }) => {
+  datedSpec('ZM-DNSSET-FLATTEN-ALL-CNAMES', 'flatten_all_cnames is a boolean that reads back true and false as written', AFTER_CNAME, async ({ api, ownZone: zone }) => {
     for (const value of [true, false, true]) {
       const answer = await patchDnsSettings(api, zone, { flatten_all_cnames: value });
       expect(answer.flatten_all_cnames, `PATCH /dns_settings answers flatten_all_cnames ${value}`).toBe(value);
@@ -38,35 +38,35 @@ describe('flatten_all_cnames and cname_flattening', () => {
   }, dnsOptions);
 
   // Each mapping starts from the opposite truth, so that a constant answer cannot pass.
-  datedSpec(['ZM-DNSSET-FLATTEN-ON-TRUE', 'ZM-DNSSET-FLATTEN-MIRROR-FROM-SETTING'], 'cname_flattening on maps to flatten_all_cnames true', AFTER_CNAME, async ({ api, zone }) => {
+  datedSpec(['ZM-DNSSET-FLATTEN-ON-TRUE', 'ZM-DNSSET-FLATTEN-MIRROR-FROM-SETTING'], 'cname_flattening on maps to flatten_all_cnames true', AFTER_CNAME, async ({ api, ownZone: zone }) => {
     await setCnameFlattening(api, zone, 'off');
     expect(await flattenAll(api, zone), 'precondition: cname_flattening off reads as flatten_all_cnames false').toBe(false);
     await setCnameFlattening(api, zone, 'on');
     expect(await flattenAll(api, zone), 'cname_flattening on maps to flatten_all_cnames true').toBe(true);
   }, dnsOptions);
 
-  datedSpec(['ZM-DNSSET-FLATTEN-OFF-FALSE', 'ZM-DNSSET-FLATTEN-MIRROR-FROM-SETTING'], 'cname_flattening off maps to flatten_all_cnames false', AFTER_CNAME, async ({ api, zone }) => {
+  datedSpec(['ZM-DNSSET-FLATTEN-OFF-FALSE', 'ZM-DNSSET-FLATTEN-MIRROR-FROM-SETTING'], 'cname_flattening off maps to flatten_all_cnames false', AFTER_CNAME, async ({ api, ownZone: zone }) => {
     await setCnameFlattening(api, zone, 'on');
     expect(await flattenAll(api, zone), 'precondition: cname_flattening on reads as flatten_all_cnames true').toBe(true);
     await setCnameFlattening(api, zone, 'off');
     expect(await flattenAll(api, zone), 'cname_flattening off maps to flatten_all_cnames false').toBe(false);
   }, dnsOptions);
 
-  datedSpec(['ZM-DNSSET-FLATTEN-APEX-FALSE', 'ZM-DNSSET-FLATTEN-MIRROR-FROM-SETTING'], 'cname_flattening apex maps to flatten_all_cnames false', AFTER_CNAME, async ({ api, zone }) => {
+  datedSpec(['ZM-DNSSET-FLATTEN-APEX-FALSE', 'ZM-DNSSET-FLATTEN-MIRROR-FROM-SETTING'], 'cname_flattening apex maps to flatten_all_cnames false', AFTER_CNAME, async ({ api, ownZone: zone }) => {
     await setCnameFlattening(api, zone, 'on');
     expect(await flattenAll(api, zone), 'precondition: cname_flattening on reads as flatten_all_cnames true').toBe(true);
     await setCnameFlattening(api, zone, 'apex');
     expect(await flattenAll(api, zone), 'cname_flattening apex maps to flatten_all_cnames false, like off').toBe(false);
   }, dnsOptions);
 
-  datedSpec('ZM-DNSSET-FLATTEN-MIRROR-FROM-SETTING', 'a change of cname_flattening through PATCH /settings shows in flatten_all_cnames', AFTER_CNAME, async ({ api, zone }) => {
+  datedSpec('ZM-DNSSET-FLATTEN-MIRROR-FROM-SETTING', 'a change of cname_flattening through PATCH /settings shows in flatten_all_cnames', AFTER_CNAME, async ({ api, ownZone: zone }) => {
     for (const [value, flatten] of [['on', true], ['off', false], ['on', true], ['apex', false]] as const) {
       expectSuccess(await patchSettings(api, zone, [{ id: 'cname_flattening', value }]), `PATCH /settings {items: [cname_flattening ${value}]}`);
       expect(await flattenAll(api, zone), `cname_flattening ${value} set through PATCH /settings reads as flatten_all_cnames ${flatten}`).toBe(flatten);
     }
   }, dnsOptions);
 
-  datedSpec('ZM-DNSSET-FLATTEN-MIRROR-TO-SETTING', 'a change of flatten_all_cnames shows in /settings/cname_flattening and in /settings', AFTER_CNAME, async ({ api, zone }) => {
+  datedSpec('ZM-DNSSET-FLATTEN-MIRROR-TO-SETTING', 'a change of flatten_all_cnames shows in /settings/cname_flattening and in /settings', AFTER_CNAME, async ({ api, ownZone: zone }) => {
     for (const flatten of [true, false, true, false]) {
       await patchDnsSettings(api, zone, { flatten_all_cnames: flatten });
       const single = (await readSetting(api, zone, 'cname_flattening')).value;
@@ -88,11 +88,11 @@ describe('multi_provider and secondary_overrides replace the legacy endpoints', 
   for (const legacy of LEGACY) {
     const path = (zone: TestZone) => zone.path(`/dns_settings/${legacy.path}`);
 
-    datedSpec(legacy.before, `GET /dns_settings/${legacy.path} answers`, BEFORE_LEGACY, async ({ api, zone }) => {
+    datedSpec(legacy.before, `GET /dns_settings/${legacy.path} answers`, BEFORE_LEGACY, async ({ api, ownZone: zone }) => {
       expectSuccess(await api.get(path(zone)), `GET /dns_settings/${legacy.path} before ${DATES.legacyDnsEndpoints}`);
     });
 
-    datedSpec(legacy.before, `PATCH /dns_settings/${legacy.path} sets the value GET reads back`, BEFORE_LEGACY, async ({ api, zone }) => {
+    datedSpec(legacy.before, `PATCH /dns_settings/${legacy.path} sets the value GET reads back`, BEFORE_LEGACY, async ({ api, ownZone: zone }) => {
       for (const value of [true, false, true]) {
         expectSuccess(await api.patch(path(zone), { json: { value } }), `PATCH /dns_settings/${legacy.path} {value: ${value}}`);
         const read = expectSuccess(await api.get(path(zone)), `GET /dns_settings/${legacy.path}`);
@@ -100,12 +100,12 @@ describe('multi_provider and secondary_overrides replace the legacy endpoints', 
       }
     }, { extended: `writes the legacy endpoint's value as production's {value}, a payload the spec does not show` });
 
-    datedSpec(legacy.gone, `GET and PATCH /dns_settings/${legacy.path} are gone`, AFTER_LEGACY, async ({ api, zone }) => {
+    datedSpec(legacy.gone, `GET and PATCH /dns_settings/${legacy.path} are gone`, AFTER_LEGACY, async ({ api, ownZone: zone }) => {
       expectFailure(await api.get(path(zone)), `GET /dns_settings/${legacy.path} after ${DATES.legacyDnsEndpoints}`);
       expectFailure(await api.patch(path(zone), { json: { value: true } }), `PATCH /dns_settings/${legacy.path} after ${DATES.legacyDnsEndpoints}`);
     });
 
-    datedSpec(legacy.replacement, `${legacy.field} of DNS settings reads back on and off as written`, AFTER_LEGACY, async ({ api, zone }) => {
+    datedSpec(legacy.replacement, `${legacy.field} of DNS settings reads back on and off as written`, AFTER_LEGACY, async ({ api, ownZone: zone }) => {
       for (const value of [true, false, true]) {
         await patchDnsSettings(api, zone, { [legacy.field]: value });
         const read = (await readDnsSettings(api, zone))[legacy.field];

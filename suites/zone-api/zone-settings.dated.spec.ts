@@ -18,7 +18,7 @@ const after = (date: string) => ({ date, side: 'after' as const });
 const valueOptions = { extended: EXTENDED.zoneSettings };
 
 describe('cname_flattening', () => {
-  datedSpec('ZM-ZSET-CNAME-FLATTENING-DEPRECATED-2025-03-21', 'GET and PATCH /settings/cname_flattening read and set off, apex and on; /settings shows it', before(DATES.cnameFlattening), async ({ api, zone }) => {
+  datedSpec('ZM-ZSET-CNAME-FLATTENING-DEPRECATED-2025-03-21', 'GET and PATCH /settings/cname_flattening read and set off, apex and on; /settings shows it', before(DATES.cnameFlattening), async ({ api, ownZone: zone }) => {
     for (const value of ['on', 'off', 'apex', 'on']) {
       await setAndReadBack(api, zone, 'cname_flattening', value);
       expect((await allSettings(api, zone)).get('cname_flattening')?.value, `GET /settings lists cname_flattening ${value}`).toBe(value);
@@ -27,7 +27,7 @@ describe('cname_flattening', () => {
 });
 
 describe('brotli', () => {
-  datedSpec('ZM-ZSET-BROTLI-EOL-2024-08-15', 'GET and PATCH /settings/brotli read and set off and on', before(DATES.brotli), async ({ api, zone }) => {
+  datedSpec('ZM-ZSET-BROTLI-EOL-2024-08-15', 'GET and PATCH /settings/brotli read and set off and on', before(DATES.brotli), async ({ api, ownZone: zone }) => {
     for (const value of ['off', 'on', 'off']) await setAndReadBack(api, zone, 'brotli', value);
   }, valueOptions);
 
@@ -42,7 +42,7 @@ describe('brotli', () => {
     return shown;
   }
 
-  datedSpec('ZM-ZSET-BROTLI-COMPRESSION-ON-2024-08-15', 'compression is on for every zone: brotli shows on wherever shown, and PATCH off does not turn it off', after(DATES.brotli), async ({ api, zone, newZone, skip }) => {
+  datedSpec('ZM-ZSET-BROTLI-COMPRESSION-ON-2024-08-15', 'compression is on for every zone: brotli shows on wherever shown, and PATCH off does not turn it off', after(DATES.brotli), async ({ api, ownZone: zone, newZone, skip }) => {
     const zones = [zone, await newZone({ plan: 'free' }), await newZone({ plan: 'pro' })];
     let observed = 0;
     for (const subject of zones) {
@@ -64,17 +64,17 @@ describe('brotli', () => {
 });
 
 describe('settings deprecated or replaced, before their dates', () => {
-  datedSpec('ZM-ZSET-MINIFY-DEPRECATED-2024-08-05', 'GET and PATCH /settings/minify read and set the setting', before(DATES.minify), async ({ api, zone }) => {
+  datedSpec('ZM-ZSET-MINIFY-DEPRECATED-2024-08-05', 'GET and PATCH /settings/minify read and set the setting', before(DATES.minify), async ({ api, ownZone: zone }) => {
     await setAndReadBack(api, zone, 'minify', { css: 'on', html: 'off', js: 'on' });
     await setAndReadBack(api, zone, 'minify', { css: 'off', html: 'on', js: 'off' });
   }, valueOptions);
 
-  datedSpec('ZM-ZSET-MOBILE-REDIRECT-REPLACED-2024-06-30', 'GET and PATCH /settings/mobile_redirect read and set the setting', before(DATES.mobileRedirect), async ({ api, zone }) => {
+  datedSpec('ZM-ZSET-MOBILE-REDIRECT-REPLACED-2024-06-30', 'GET and PATCH /settings/mobile_redirect read and set the setting', before(DATES.mobileRedirect), async ({ api, ownZone: zone }) => {
     await setAndReadBack(api, zone, 'mobile_redirect', { status: 'on', mobile_subdomain: 'm', strip_uri: true });
     await setAndReadBack(api, zone, 'mobile_redirect', { status: 'off', mobile_subdomain: 'mobile', strip_uri: false });
   }, valueOptions);
 
-  datedSpec('ZM-ZSET-SSE-DEPRECATED-2024-06-14', 'GET and PATCH /settings/server_side_exclude read and set off and on', before(DATES.serverSideExclude), async ({ api, zone }) => {
+  datedSpec('ZM-ZSET-SSE-DEPRECATED-2024-06-14', 'GET and PATCH /settings/server_side_exclude read and set off and on', before(DATES.serverSideExclude), async ({ api, ownZone: zone }) => {
     for (const value of ['off', 'on', 'off']) await setAndReadBack(api, zone, 'server_side_exclude', value);
   }, valueOptions);
 });
@@ -82,20 +82,20 @@ describe('settings deprecated or replaced, before their dates', () => {
 describe('privacy_pass', () => {
   const path = (zone: TestZone) => settingPath(zone, 'privacy_pass');
 
-  datedSpec('ZM-ZSET-PRIVACY-PASS-BEFORE-2024-03-31', 'GET /settings/privacy_pass answers', before(DATES.privacyPass), async ({ api, zone }) => {
+  datedSpec('ZM-ZSET-PRIVACY-PASS-BEFORE-2024-03-31', 'GET /settings/privacy_pass answers', before(DATES.privacyPass), async ({ api, ownZone: zone }) => {
     expectSuccess(await api.get(path(zone)), `GET /settings/privacy_pass before ${DATES.privacyPass}`);
   });
 
-  datedSpec('ZM-ZSET-PRIVACY-PASS-BEFORE-2024-03-31', 'POST /settings/privacy_pass sets the value GET reads back', before(DATES.privacyPass), async ({ api, zone }) => {
+  datedSpec('ZM-ZSET-PRIVACY-PASS-BEFORE-2024-03-31', 'POST /settings/privacy_pass sets the value GET reads back', before(DATES.privacyPass), async ({ api, ownZone: zone }) => {
     for (const value of ['off', 'on', 'off']) await setAndReadBack(api, zone, 'privacy_pass', value, 'POST');
   }, valueOptions);
 
-  datedSpec('ZM-ZSET-PRIVACY-PASS-REMOVED-2024-03-31', 'GET and POST /settings/privacy_pass answer the error envelope', after(DATES.privacyPass), async ({ api, zone }) => {
+  datedSpec('ZM-ZSET-PRIVACY-PASS-REMOVED-2024-03-31', 'GET and POST /settings/privacy_pass answer the error envelope', after(DATES.privacyPass), async ({ api, ownZone: zone }) => {
     expectFailure(await api.get(path(zone)), `GET /settings/privacy_pass after ${DATES.privacyPass}`);
     expectFailure(await api.post(path(zone), { json: { value: 'on' } }), `POST /settings/privacy_pass after ${DATES.privacyPass}`);
   });
 
-  datedSpec('ZM-ZSET-PRIVACY-PASS-EXT-404', 'GET and POST /settings/privacy_pass answer 404 with code 7000, as an unknown route', after(DATES.privacyPass), async ({ api, zone }) => {
+  datedSpec('ZM-ZSET-PRIVACY-PASS-EXT-404', 'GET and POST /settings/privacy_pass answer 404 with code 7000, as an unknown route', after(DATES.privacyPass), async ({ api, ownZone: zone }) => {
     for (const response of [await api.get(path(zone)), await api.post(path(zone), { json: { value: 'on' } })]) {
       expectFailureStatus(response, 404, 'a removed endpoint');
       expect(errorCodes(response), 'a removed endpoint answers as an unknown route: code 7000').toContain(7000);

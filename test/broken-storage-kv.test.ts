@@ -4,8 +4,9 @@
 // checked on its own: it must fail for every misreading its operations reach (not batch limits).
 
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { failedRequirements, readReport, ROOT, runCli, tempDir } from './helpers/cli.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Report } from '../src/report/model.js';
+import { failedRequirementsOf, readReport, ROOT, runCli, tempDir, type CliResult } from './helpers/cli.js';
 
 interface StorageVariant {
   /** Module in test/broken/storage/, without .ts; also the adapter's name. */
@@ -29,23 +30,33 @@ const variants: StorageVariant[] = [
 const GREP = '^(key-value operations|list options|limits|key-value model) ';
 const MODEL_FILE = 'suites/storage/model.spec.ts';
 
+// All of them in one run, side by side (one target each): the suite starts once, not once per adapter.
 describe('broken variants of the reference key-value backend are caught', () => {
+  let report: Report;
+  let run: CliResult;
+  beforeAll(async () => {
+    const reportDir = tempDir('broken-storage-kv');
+    const adapters = variants.map((v) => join(ROOT, 'test/broken/storage', `${v.name}.ts`)).join(',');
+    run = await runCli(['run', '--suite', 'storage', '--adapter', adapters, '--report-dir', reportDir, '--grep', GREP]);
+    report = readReport(reportDir);
+  }, 600_000);
+
+  it('the run fails, and reports each adapter by its own name', () => {
+    expect(run.code, run.stderr).toBe(1);
+    expect(report.run.targets.map((t) => t.name).sort()).toEqual(variants.map((v) => v.name).sort());
+  });
+
   for (const variant of variants) {
-    it(`${variant.name} fails ${variant.expectedFailures.join(', ')}`, async () => {
-      const reportDir = tempDir(variant.name);
-      const adapter = join(ROOT, 'test/broken/storage', `${variant.name}.ts`);
-      const run = await runCli(['run', '--suite', 'storage', '--adapter', adapter, '--report-dir', reportDir, '--grep', GREP]);
-      expect(run.code, run.stderr).toBe(1);
-      const report = readReport(reportDir);
-      expect(report.run.targets.map((t) => t.name), "reported by the adapter's own name").toEqual([variant.name]);
-      const specs = report.tests.filter((t) => t.file !== MODEL_FILE);
+    it(`${variant.name} fails ${variant.expectedFailures.join(', ')}`, () => {
+      const tests = report.tests.filter((t) => t.target === `storage:${variant.name}`);
+      const specs = tests.filter((t) => t.file !== MODEL_FILE);
       expect(specs.length, 'the kv, list and limits specs ran').toBeGreaterThan(40);
       const failedBySpecs = [...new Set(specs.filter((t) => t.status === 'failed').flatMap((t) => t.requirements))].sort();
       expect(failedBySpecs, 'requirements failed by the kv, list and limits specs').toEqual([...variant.expectedFailures].sort());
-      const model = report.tests.filter((t) => t.file === MODEL_FILE);
+      const model = tests.filter((t) => t.file === MODEL_FILE);
       expect(model.map((t) => t.status), 'the model-based spec').toEqual([variant.modelCatches ? 'failed' : 'passed']);
       const expected = new Set([...variant.expectedFailures, ...(variant.modelCatches ? model[0]!.requirements : [])]);
-      expect(failedRequirements(report), 'the report\'s failed requirements').toEqual([...expected].sort());
+      expect(failedRequirementsOf(report, `storage:${variant.name}`), 'the failed requirements of this target').toEqual([...expected].sort());
     });
   }
 });

@@ -43,7 +43,7 @@ run options:
   --control URL                  the target's control API, if it has one
   --real-time                    where specs need time to pass, wait for real (for targets
                                  whose clock cannot be moved; slow)
-  --adapter NAME|PATH            storage adapter: reference (both reference backends, the default),
+  --adapter NAME|PATH[,...]      storage adapter(s): reference (both reference backends, the default),
                                  reference-kv, reference-sqlite, workerd, or a module path
                                  (.ts or .js) whose default export is an adapter
   --report-dir DIR               where to write the report (default: reports/<run-id>/)

@@ -15,7 +15,7 @@ import { writeReport } from '../report/write.js';
 import type { Credentials, ProvidedZones, ZoneApiTarget } from '../spec-kit/target.js';
 import { secretsOf } from '../spec-kit/target.js';
 import { adapterRefs, loadAdapter, type StorageTargetRef } from '../targets/storage-target.js';
-import { resolveZoneTarget } from '../targets/zone-target.js';
+import { resolveZoneTarget, UsageError } from '../targets/zone-target.js';
 import { CollectingReporter } from './collector.js';
 import { ProgressReporter } from './progress.js';
 import { EVERYTHING, isEverything } from './selection.js';
@@ -151,11 +151,15 @@ function exitCodeOf(report: Report, options: RunOptions): 0 | 1 {
 
 async function checkedAdapters(adapter: string | undefined): Promise<{ ref: StorageTargetRef; supports: Record<string, boolean> }[]> {
   const refs = adapterRefs(adapter);
-  return Promise.all(refs.map(async (ref) => {
+  const checked = await Promise.all(refs.map(async (ref) => {
     const adapter = await loadAdapter(ref);
     // Reports name an adapter given by path by its own name.
     return { ref: { ...ref, name: adapter.name }, supports: { ...adapter.supports } };
   }));
+  const names = checked.map((a) => a.ref.name);
+  const twice = names.find((name, i) => names.indexOf(name) !== i);
+  if (twice !== undefined) throw new UsageError(`--adapter: two adapters are named "${twice}"; each target of a run needs its own name`);
+  return checked;
 }
 
 function zoneProjects(target: ZoneApiTarget): PlannedProject[] {
@@ -194,6 +198,9 @@ async function runProjects(projects: PlannedProject[], shared: { seed: number; s
         ...(p.exclude && { exclude: p.exclude }),
         provide: { ...shared, ...p.provide },
         sequence: { groupOrder: p.group },
+        // Spec files share nothing but immutable modules (each spec has its own zone or object), so
+        // a worker need not re-evaluate the modules for every file: half the wall time of a run.
+        isolate: false,
         ...(p.sequential && { fileParallelism: false, maxWorkers: 1 }),
       },
     })),

@@ -25,9 +25,18 @@ export const BUILTIN_ADAPTERS: Readonly<Record<string, StorageTargetRef>> = {
   workerd: { name: 'workerd', module: adapterModule('../adapters/workerd/index.ts'), exportName: 'workerdAdapter' },
 };
 
-/** `reference` (the default) means both reference backends. */
+/**
+ * `reference` (the default) means both reference backends. Several adapters, separated by commas,
+ * run side by side in one run (each its own target in the report).
+ */
 export function adapterRefs(adapter: string | undefined): StorageTargetRef[] {
-  if (adapter === undefined || adapter === 'reference') return [BUILTIN_ADAPTERS['reference-kv']!, BUILTIN_ADAPTERS['reference-sqlite']!];
+  const names = (adapter ?? 'reference').split(',').map((name) => name.trim()).filter(Boolean);
+  if (names.length === 0) throw new UsageError('--adapter needs a name or a path');
+  return names.flatMap(adapterRefsOf);
+}
+
+function adapterRefsOf(adapter: string): StorageTargetRef[] {
+  if (adapter === 'reference') return [BUILTIN_ADAPTERS['reference-kv']!, BUILTIN_ADAPTERS['reference-sqlite']!];
   const builtin = BUILTIN_ADAPTERS[adapter];
   if (builtin) return [builtin];
   const path = isAbsolute(adapter) ? adapter : resolve(process.cwd(), adapter);

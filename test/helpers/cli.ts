@@ -45,3 +45,7 @@ export function readReport(dir: string): Report {
 
 /** IDs of the requirements a report marks failed, sorted. */
 export const failedRequirements = (report: Report): string[] => report.requirements.filter((r) => r.status === 'failed').map((r) => r.id).sort();
+
+/** IDs of the requirements cited by a target's failed specs, sorted (several targets share a run's report). */
+export const failedRequirementsOf = (report: Report, target: string): string[] =>
+  [...new Set(report.tests.filter((t) => t.target === target && t.status === 'failed').flatMap((t) => t.requirements))].sort();

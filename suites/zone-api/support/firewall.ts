@@ -40,13 +40,24 @@ export async function createFilters(api: ApiClient, zone: TestZone, bodies: { ex
 }
 
 /** The first page of a list (at the target's default page size). */
+/**
+ * Every item of a collection, page by page (100 at a time) until a short page: a zone a target
+ * shares may hold more than one page. Bounded, so a list that ignores `page` cannot loop forever.
+ */
 export async function listed<T>(api: ApiClient, zone: TestZone, collection: '/filters' | '/firewall/rules', query?: Record<string, string | number | boolean>): Promise<T[]> {
-  const result = expectSuccess(await api.get<T[]>(zone.path(collection), query ? { query } : {}), `listing ${collection}`);
-  expect(Array.isArray(result), `the list of ${collection} is an array`).toBe(true);
-  return result;
+  const items: T[] = [];
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const result = expectSuccess(await api.get<T[]>(zone.path(collection), { query: { ...query, page, per_page: PAGE_SIZE } }), `listing ${collection}`);
+    expect(Array.isArray(result), `the list of ${collection} is an array`).toBe(true);
+    items.push(...result);
+    if (result.length < PAGE_SIZE) return items;
+  }
+  throw new Error(`listing ${collection}: still not at the end after ${MAX_PAGES} pages of ${PAGE_SIZE}`);
 }
 
-/** Asserts that a zone holds no rules and no filters (after a request that must create nothing). */
+const PAGE_SIZE = 100;
+const MAX_PAGES = 50;
+
 /**
  * The IDs of a listing a spec can reason about, sorted: all of them in a zone of its own; in a
  * zone the target shares, only those the spec created (the rest belong to someone else).

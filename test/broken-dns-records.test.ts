@@ -1,23 +1,24 @@
-// The DNS record specs can fail: run the dns-records area against deliberately broken variants of
-// the reference; each run must fail exactly the requirements its misreading breaks.
+// The DNS record specs can fail: the dns-records area, run against deliberately broken variants
+// of the reference (all in one run, one target each), must fail exactly the requirements each
+// misreading breaks.
 
-import { afterEach, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../reference-impl/zone-api/server.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dnsRecordVariants } from './broken/dns-records-variants.js';
-import { failedRequirements, readReport, runCli, tempDir } from './helpers/cli.js';
+import { runVariants, type VariantRun } from './helpers/variant-run.js';
 
 describe('broken variants of the reference DNS records are caught', () => {
-  let server: RunningServer | undefined;
-  afterEach(async () => { await server?.close(); server = undefined; });
+  let outcome: VariantRun;
+  beforeAll(async () => { outcome = await runVariants(dnsRecordVariants, ['--area', 'dns-records']); }, 900_000);
+  afterAll(async () => { await outcome?.close(); });
+
+  it('the run fails, with one target per variant', () => {
+    expect(outcome.run.code, outcome.run.stderr).toBe(1);
+    expect(outcome.report.run.targets).toHaveLength(dnsRecordVariants.length);
+  });
 
   for (const variant of dnsRecordVariants) {
-    it(`${variant.name}: ${variant.misreading}`, async () => {
-      server = await startServer({ testMode: true, customize: variant.customize });
-      const reportDir = tempDir(variant.name);
-      const run = await runCli(['run', '--suite', 'zone-api', '--area', 'dns-records', '--target', server.baseUrl, '--control', server.controlUrl!, '--report-dir', reportDir],
-        { SPECGATE_TOKEN: server.credentials.token!, SPECGATE_EMAIL: server.credentials.email!, SPECGATE_KEY: server.credentials.key! });
-      expect(run.code, run.stderr).toBe(1);
-      expect(failedRequirements(readReport(reportDir))).toEqual([...variant.expectedFailures].sort());
+    it(`${variant.name}: ${variant.misreading}`, () => {
+      expect(outcome.failedBy(variant)).toEqual([...variant.expectedFailures].sort());
     });
   }
 });

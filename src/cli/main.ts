@@ -32,7 +32,8 @@ Usage:
 
 run options:
   --suite zone-api|storage|all   suites to run (default: all)
-  --target URL                   base URL of the target, ending in /client/v4
+  --target URL[,URL...]          base URL of the target, with or without /client/v4; several,
+                                 comma-separated, run side by side (one --control URL each)
                                  (default: the bundled reference, started in-process)
   --token T                      API token (or SPECGATE_TOKEN)
   --email E --key K              key pair (or SPECGATE_EMAIL, SPECGATE_KEY)

@@ -15,7 +15,7 @@ import { writeReport } from '../report/write.js';
 import type { Credentials, ProvidedZones, ZoneApiTarget } from '../spec-kit/target.js';
 import { secretsOf } from '../spec-kit/target.js';
 import { adapterRefs, loadAdapter, type StorageTargetRef } from '../targets/storage-target.js';
-import { resolveZoneTarget, UsageError } from '../targets/zone-target.js';
+import { resolveZoneTarget, UsageError, type ResolvedTarget } from '../targets/zone-target.js';
 import { CollectingReporter } from './collector.js';
 import { ProgressReporter } from './progress.js';
 import { EVERYTHING, isEverything } from './selection.js';
@@ -93,23 +93,17 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   // Bad adapters, an unreachable target or missing credentials fail here: before any spec runs
   // and before any file is written.
   const adapters = suites.some((s) => s.name === 'storage') ? await checkedAdapters(options.adapter) : [];
-  const zone = suites.some((s) => s.name === 'zone-api')
-    ? await resolveZoneTarget({
-      url: options.target, credentials: options.credentials ?? {}, controlUrl: options.controlUrl, seed, realTime: options.realTime === true,
-      ...(options.asOf !== undefined && { asOf: options.asOf }),
-      ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
-      ...(options.zones && { zones: options.zones }),
-    })
-    : undefined;
-  if (zone && options.maxRps) zone.target.maxRpsPerWorker = options.maxRps / WORKERS;
+  const zones = suites.some((s) => s.name === 'zone-api') ? await resolveZoneTargets(options, seed) : [];
   mkdirSync(reportDir, { recursive: true });
-  const projects = [...(zone ? zoneProjects(zone.target) : []), ...adapters.map(storageProject)];
+  const several = zones.length > 1;
+  const projects = [...zones.flatMap((zone) => zoneProjects(zone.target, several)), ...adapters.map(storageProject)];
   const collector = new CollectingReporter(PACKAGE_ROOT, (project) => project.replace(new RegExp(`${DATED_SUFFIX}$`), ''));
   try {
     if (projects.length > 0) await runProjects(projects, { seed, selection }, collector, reportDir, options);
   } finally {
-    await zone?.stop();
+    await Promise.all(zones.map((zone) => zone.stop()));
   }
+  const zone = zones[0];
   const finished = new Date();
   const report = buildReport({
     version: VERSION,
@@ -137,7 +131,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     if (options.updateBaseline) writeBaseline(options.baseline, updatedBaseline(report, baseline));
     else report.baseline = applyBaseline(report, baseline, options.baseline);
   }
-  writeReport(reportDir, report, zone ? secretsOf(zone.target.credentials) : []);
+  writeReport(reportDir, report, zones.flatMap((z) => secretsOf(z.target.credentials)));
   return { report, reportDir, exitCode: exitCodeOf(report, options) };
 }
 
@@ -162,15 +156,38 @@ async function checkedAdapters(adapter: string | undefined): Promise<{ ref: Stor
   return checked;
 }
 
-function zoneProjects(target: ZoneApiTarget): PlannedProject[] {
+/**
+ * The zone API targets of a run: the bundled reference, or each base URL of --target (several,
+ * separated by commas, run side by side, paired in order with the URLs of --control).
+ */
+async function resolveZoneTargets(options: RunOptions, seed: number): Promise<ResolvedTarget[]> {
+  const urls = options.target === undefined ? [undefined] : options.target.split(',').map((url) => url.trim());
+  const controls = options.controlUrl === undefined ? [] : options.controlUrl.split(',').map((url) => url.trim());
+  if (controls.length > 0 && controls.length !== urls.length) throw new UsageError(`--control: ${controls.length} URLs for ${urls.length} targets; give one per target, in the same order`);
+  const resolved = await Promise.all(urls.map((url, i) => resolveZoneTarget({
+    url, credentials: options.credentials ?? {}, controlUrl: controls[i], seed, realTime: options.realTime === true,
+    ...(options.asOf !== undefined && { asOf: options.asOf }),
+    ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+    ...(options.zones && { zones: options.zones }),
+  })));
+  const names = resolved.map((r) => r.target.name);
+  if (new Set(names).size !== names.length) throw new UsageError('--target: the same target twice');
+  // --max-rps caps the whole run: its workers share it, whatever target they talk to.
+  if (options.maxRps) for (const { target } of resolved) target.maxRpsPerWorker = options.maxRps / WORKERS;
+  return resolved;
+}
+
+/** One target's projects: named `zone-api`, or `zone-api@<base URL>` when a run has several. */
+function zoneProjects(target: ZoneApiTarget, several: boolean): PlannedProject[] {
+  const name = several ? `zone-api@${target.name}` : 'zone-api';
   const runTarget: RunTarget = { suite: 'zone-api', name: target.name, ...(target.name !== 'reference' && { baseUrl: target.baseUrl }), control: target.controlUrl !== undefined };
   const shared = { provide: { zoneApiTarget: target }, target: runTarget };
   // Zones a target provides are shared by every spec: one file at a time, so that no spec meets
   // another's objects halfway through.
   const sharedZones = target.controlUrl === undefined;
   return [
-    { name: 'zone-api', include: SUITES['zone-api'].include, exclude: [DATED_SPECS], group: 0, sequential: sharedZones, ...shared },
-    { name: `zone-api${DATED_SUFFIX}`, include: [`suites/zone-api/${DATED_SPECS}`], group: 1, sequential: true, ...shared },
+    { name, include: SUITES['zone-api'].include, exclude: [DATED_SPECS], group: 0, sequential: sharedZones, ...shared },
+    { name: `${name}${DATED_SUFFIX}`, include: [`suites/zone-api/${DATED_SPECS}`], group: 1, sequential: true, ...shared },
   ];
 }
 

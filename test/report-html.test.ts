@@ -71,6 +71,26 @@ describe('renderHtml on a hand-made report', () => {
     expect(page).toContain('requirement R-OLD');
   });
 
+  it('shows the as-of date and the deprecation schedule row by row, rows the spec leaves open as such', () => {
+    const schedule = [
+      { date: '2024-11-30', subject: 'Zone info in DNS records', endpoints: [], change: 'zone_id and zone_name dropped', afterDate: 'stated' as const, requirements: ['R-PASS'] },
+      { date: '2024-10-01', subject: 'DNS validation error chain', endpoints: [], change: 'error_chain omitted', afterDate: 'stated' as const, requirements: ['R-SKIP'] },
+      { date: '2020-04-02', subject: 'Organizations', endpoints: [], change: 'Replaced by the accounts API', afterDate: 'not stated' as const, requirements: ['R-UNSPEC'] },
+    ];
+    const base = handMadeReport();
+    const report = buildReport({ version: '0.0.0', run: { ...base.run, asOf: '2024-06-01T00:00:00.000Z', clockSettable: false },
+      suites: [{ name: 'zone-api', catalog }], tests: [test('passes', ['R-PASS'], 'passed'), test('skips', ['R-SKIP'], 'skipped', { skipReason: 'not verified: …' })],
+      fileErrors: [], checkCoverage: false, schedule });
+    expect(report.schedule?.map((r) => r.status)).toEqual(['passed', 'not verified', 'not stated']);
+    const html = renderHtml(report);
+    const section = html.match(/<section id="schedule">[\s\S]*?<\/section>/)?.[0] ?? '';
+    expect(section).toContain('Deprecation schedule (3 rows)');
+    expect(section).toMatch(/Zone info in DNS records[\s\S]*?s-passed">passed/);
+    expect(section).toMatch(/DNS validation error chain[\s\S]*?s-skipped">not verified/);
+    expect(section).toMatch(/Organizations[\s\S]*?after-date behaviour not stated/);
+    expect(html).toContain('2024-06-01 00:00:00 UTC (target clock cannot be set: one side of each dated change is not verified)');
+  });
+
   it('loads nothing from outside the file', () => {
     expect(page).not.toMatch(/\b(?:src|href|action|poster)\s*=\s*["']?\s*(?:https?:)?\/\//i);
     expect(page).not.toMatch(/url\(\s*["']?\s*(?:https?:)?\/\//i);

@@ -15,6 +15,22 @@ export interface KeyRange {
   prefix?: string;
 }
 
+/**
+ * Performance only: the part of a range a list() with a limit needs, so that a reader can stop
+ * early. A reader given a window may leave out entries, but never any of the first `limit` in
+ * its direction; it still answers ascending entries. Readers with pending writes over another
+ * reader widen the window by their number of pending writes (each hides at most one entry).
+ */
+export interface RangeWindow {
+  reverse: boolean;
+  limit: number;
+}
+
+/** The window a reader with `pending` writes over another must ask of it. */
+export function widen(window: RangeWindow | undefined, pending: number): RangeWindow | undefined {
+  return window === undefined ? undefined : { reverse: window.reverse, limit: window.limit + pending };
+}
+
 export interface ListQuery {
   range: KeyRange;
   reverse: boolean;

@@ -46,7 +46,9 @@ export function readValues(reader: KvReader, keyOrKeys: unknown): unknown {
 
 export function listValues(reader: KvReader, options: unknown): Map<string, unknown> {
   const query = parseListOptions(options);
-  const entries = orderAndLimit(reader.readRange(query.range), query);
+  // The window lets the reader stop after the entries the limit keeps (performance only).
+  const window = query.limit === undefined ? undefined : { reverse: query.reverse, limit: query.limit };
+  const entries = orderAndLimit(reader.readRange(query.range, window), query);
   return new Map(entries.map(([key, stored]) => [key, deserializeValue(stored)]));
 }
 

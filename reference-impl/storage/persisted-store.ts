@@ -1,7 +1,7 @@
 // What a backend keeps "on disk": the state as of the last successful flush.
 // A flush applies one WriteBatch atomically: all of it, or (when it throws) none of it.
 
-import type { Entry, KeyRange } from './key-range.js';
+import type { Entry, KeyRange, RangeWindow } from './key-range.js';
 import type { HistoryStats } from './pitr-history.js';
 import type { SqlHost } from './sql-api.js';
 
@@ -25,8 +25,8 @@ export function isEmptyBatch(batch: WriteBatch): boolean {
 export interface PersistedStore {
   readonly faults: FaultSwitch;
   read(key: string): Buffer | undefined;
-  /** Entries in `range`, ascending by UTF-8. */
-  readRange(range: KeyRange): Entry[];
+  /** Entries in `range`, ascending by UTF-8; a store may use `window` to read fewer (see RangeWindow). */
+  readRange(range: KeyRange, window?: RangeWindow): Entry[];
   readAlarm(): number | null;
   /** Atomic; throws (having applied nothing) when the write fails. */
   apply(batch: WriteBatch): void;

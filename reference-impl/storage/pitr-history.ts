@@ -18,6 +18,9 @@ const SCHEMA = `
   CREATE TABLE IF NOT EXISTS pages (seq INTEGER NOT NULL, page INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (seq, page)) WITHOUT ROWID;
   CREATE TABLE IF NOT EXISTS snapshots (seq INTEGER PRIMARY KEY, image BLOB NOT NULL);
   CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value) WITHOUT ROWID;
+  -- Performance only: prune() looks up the newest version before the cutoff on every change;
+  -- without this index that read every version of the window (bench/storage-ops.ts).
+  CREATE INDEX IF NOT EXISTS versions_time ON versions (time);
 `;
 
 interface Version { seq: number; generation: number; time: number; size: number }
@@ -55,9 +58,9 @@ export class PitrHistory {
     if (!force && pages.length === 0 && image.length === this.lastImage.length) return;
     const seq = (this.latest()?.seq ?? 0) + 1;
     this.db.transaction(() => {
-      this.db.prepare('INSERT INTO versions (seq, generation, time, size) VALUES (?, ?, ?, ?)').run(seq, this.generation(), this.now(), image.length);
-      if (this.snapshotDue(image)) this.db.prepare('INSERT INTO snapshots (seq, image) VALUES (?, ?)').run(seq, image);
-      else for (const [page, data] of pages) this.db.prepare('INSERT INTO pages (seq, page, data) VALUES (?, ?, ?)').run(seq, page, data);
+      this.prepare('INSERT INTO versions (seq, generation, time, size) VALUES (?, ?, ?, ?)').run(seq, this.generation(), this.now(), image.length);
+      if (this.snapshotDue(image)) this.prepare('INSERT INTO snapshots (seq, image) VALUES (?, ?)').run(seq, image);
+      else for (const [page, data] of pages) this.prepare('INSERT INTO pages (seq, page, data) VALUES (?, ?, ?)').run(seq, page, data);
     })();
     this.lastImage = image;
     this.prune();
@@ -75,7 +78,7 @@ export class PitrHistory {
       throw new RangeError(`getBookmarkForTime(): the time must be within the last 30 days (${new Date(now - HISTORY_WINDOW_MS).toISOString()} to ${new Date(now).toISOString()}), got ${new Date(time).toISOString()}.`);
     }
     this.prune();
-    const at = this.db.prepare('SELECT * FROM versions WHERE time <= ? ORDER BY seq DESC LIMIT 1').get(time) as Version | undefined;
+    const at = this.prepare('SELECT * FROM versions WHERE time <= ? ORDER BY seq DESC LIMIT 1').get(time) as Version | undefined;
     return this.bookmarkOf(at ?? this.oldest()!);
   }
 
@@ -94,14 +97,14 @@ export class PitrHistory {
     const target = this.pendingTarget();
     if (target === undefined) return undefined;
     const image = this.reconstruct(target);
-    this.db.prepare("DELETE FROM meta WHERE key = 'pending'").run();
+    this.prepare("DELETE FROM meta WHERE key = 'pending'").run();
     this.setMeta('generation', this.generation() + 1);
     return image;
   }
 
   stats(): HistoryStats {
-    const count = (table: string) => Number(this.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get());
-    const bytes = Number(this.db.prepare('SELECT (SELECT COALESCE(SUM(length(image)), 0) FROM snapshots) + (SELECT COALESCE(SUM(length(data)), 0) FROM pages)').pluck().get());
+    const count = (table: string) => Number(this.prepare(`SELECT count(*) FROM ${table}`).pluck().get());
+    const bytes = Number(this.prepare('SELECT (SELECT COALESCE(SUM(length(image)), 0) FROM snapshots) + (SELECT COALESCE(SUM(length(data)), 0) FROM pages)').pluck().get());
     return { versions: count('versions'), snapshots: count('snapshots'), diffPages: count('pages'), bytes, oldestTime: this.oldest()?.time ?? null };
   }
 
@@ -115,25 +118,25 @@ export class PitrHistory {
    * restore's target is kept whatever its age.
    */
   private prune(): void {
-    let base = this.db.prepare('SELECT MAX(seq) FROM versions WHERE time <= ?').pluck().get(this.now() - HISTORY_WINDOW_MS) as number | null;
+    let base = this.prepare('SELECT MAX(seq) FROM versions WHERE time <= ?').pluck().get(this.now() - HISTORY_WINDOW_MS) as number | null;
     if (base === null) return;
     base = Math.min(base, this.pendingTarget() ?? base);
     if (base <= this.oldest()!.seq) return;
     const image = this.hasSnapshot(base) ? undefined : this.reconstruct(base);
     this.db.transaction(() => {
-      if (image) this.db.prepare('INSERT INTO snapshots (seq, image) VALUES (?, ?)').run(base, image);
-      this.db.prepare('DELETE FROM snapshots WHERE seq < ?').run(base);
-      this.db.prepare('DELETE FROM pages WHERE seq <= ?').run(base);
-      this.db.prepare('DELETE FROM versions WHERE seq < ?').run(base);
+      if (image) this.prepare('INSERT INTO snapshots (seq, image) VALUES (?, ?)').run(base, image);
+      this.prepare('DELETE FROM snapshots WHERE seq < ?').run(base);
+      this.prepare('DELETE FROM pages WHERE seq <= ?').run(base);
+      this.prepare('DELETE FROM versions WHERE seq < ?').run(base);
     })();
   }
 
   /** The database as of version `seq`: the snapshot before it, then the diffs up to it. */
   private reconstruct(seq: number): Buffer {
-    const snapshot = this.db.prepare('SELECT seq, image FROM snapshots WHERE seq <= ? ORDER BY seq DESC LIMIT 1').get(seq) as { seq: number; image: Buffer };
+    const snapshot = this.prepare('SELECT seq, image FROM snapshots WHERE seq <= ? ORDER BY seq DESC LIMIT 1').get(seq) as { seq: number; image: Buffer };
     let image: Buffer = Buffer.from(snapshot.image);
-    const versions = this.db.prepare('SELECT * FROM versions WHERE seq > ? AND seq <= ? ORDER BY seq').all(snapshot.seq, seq) as Version[];
-    const pagesOf = this.db.prepare('SELECT page, data FROM pages WHERE seq = ?');
+    const versions = this.prepare('SELECT * FROM versions WHERE seq > ? AND seq <= ? ORDER BY seq').all(snapshot.seq, seq) as Version[];
+    const pagesOf = this.prepare('SELECT page, data FROM pages WHERE seq = ?');
     for (const version of versions) {
       image = resized(image, version.size);
       for (const { page, data } of pagesOf.all(version.seq) as { page: number; data: Buffer }[]) data.copy(image, page * data.length);
@@ -144,8 +147,8 @@ export class PitrHistory {
   /** The version a bookmark marks, if it is still kept. */
   private resolve(point: BookmarkPoint): number | undefined {
     const seq = point.seq === END_OF_GENERATION
-      ? this.db.prepare('SELECT MAX(seq) FROM versions WHERE generation = ?').pluck().get(point.generation)
-      : this.db.prepare('SELECT seq FROM versions WHERE seq = ? AND generation = ?').pluck().get(point.seq, point.generation);
+      ? this.prepare('SELECT MAX(seq) FROM versions WHERE generation = ?').pluck().get(point.generation)
+      : this.prepare('SELECT seq FROM versions WHERE seq = ? AND generation = ?').pluck().get(point.seq, point.generation);
     return typeof seq === 'number' ? seq : undefined;
   }
 
@@ -158,16 +161,16 @@ export class PitrHistory {
 
   /** Replaying the diffs since the last snapshot would read more than one image: take one. */
   private snapshotDue(image: Buffer): boolean {
-    const since = this.db.prepare('SELECT COALESCE(SUM(length(data)), 0) FROM pages WHERE seq > (SELECT COALESCE(MAX(seq), -1) FROM snapshots)').pluck().get() as number;
+    const since = this.prepare('SELECT COALESCE(SUM(length(data)), 0) FROM pages WHERE seq > (SELECT COALESCE(MAX(seq), -1) FROM snapshots)').pluck().get() as number;
     return !this.hasAnySnapshot() || since >= image.length;
   }
 
   private hasAnySnapshot(): boolean {
-    return this.db.prepare('SELECT 1 FROM snapshots LIMIT 1').get() !== undefined;
+    return this.prepare('SELECT 1 FROM snapshots LIMIT 1').get() !== undefined;
   }
 
   private hasSnapshot(seq: number): boolean {
-    return this.db.prepare('SELECT 1 FROM snapshots WHERE seq = ?').get(seq) !== undefined;
+    return this.prepare('SELECT 1 FROM snapshots WHERE seq = ?').get(seq) !== undefined;
   }
 
   private bookmarkOf(version: Version): string {
@@ -175,11 +178,11 @@ export class PitrHistory {
   }
 
   private latest(): Version | undefined {
-    return this.db.prepare('SELECT * FROM versions ORDER BY seq DESC LIMIT 1').get() as Version | undefined;
+    return this.prepare('SELECT * FROM versions ORDER BY seq DESC LIMIT 1').get() as Version | undefined;
   }
 
   private oldest(): Version | undefined {
-    return this.db.prepare('SELECT * FROM versions ORDER BY seq LIMIT 1').get() as Version | undefined;
+    return this.prepare('SELECT * FROM versions ORDER BY seq LIMIT 1').get() as Version | undefined;
   }
 
   private generation(): number {
@@ -194,12 +197,28 @@ export class PitrHistory {
     return secret;
   }
 
+  /**
+   * Statements compiled once per SQL text and reused (performance only: compiling them on every
+   * change was a large part of a flush, bench/storage-ops.ts). A text is always used in the same
+   * mode (pluck or not), and every statement runs to completion.
+   */
+  private prepare(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (statement === undefined) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  private readonly statements = new Map<string, Database.Statement>();
+
   private getMeta(key: string): unknown {
-    return this.db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key);
+    return this.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key);
   }
 
   private setMeta(key: string, value: unknown): void {
-    this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(key, value);
+    this.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(key, value);
   }
 }
 

@@ -6,7 +6,7 @@
 
 import { writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import type { Entry, KeyRange } from './key-range.js';
+import type { Entry, KeyRange, RangeWindow } from './key-range.js';
 import { inRange } from './key-range.js';
 import { FaultSwitch, type PersistedStore, type PointInTimeRecovery, type WriteBatch } from './persisted-store.js';
 import { PitrHistory } from './pitr-history.js';
@@ -47,38 +47,46 @@ export class SqliteStore implements PersistedStore {
   }
 
   read(key: string): Buffer | undefined {
-    const row = this.connection().prepare('SELECT value FROM _cf_KV WHERE key = ?').get(key) as { value: Buffer } | undefined;
+    const row = this.statement('SELECT value FROM _cf_KV WHERE key = ?').get(key) as { value: Buffer } | undefined;
     return row?.value;
   }
 
-  readRange(range: KeyRange): Entry[] {
+  readRange(range: KeyRange, window?: RangeWindow): Entry[] {
     const { where, bindings } = rangeCondition(range);
-    const rows = this.connection().prepare(`SELECT key, value FROM _cf_KV ${where} ORDER BY key`).raw().all(...bindings) as Entry[];
-    // The prefix only narrows the lower bound in SQL; the exact test is done here.
+    // With a window (list() with a limit), only its first `limit` rows in its direction are read:
+    // the index is walked from the right end and no further (performance: list latency must not
+    // grow with the number of keys, bench/list-latency.ts). SQL has every bound of the range (a
+    // prefix of only U+10FFFF needs no upper one: every key at or above it starts with it).
+    const limited = window !== undefined;
+    const order = limited && window.reverse ? 'DESC' : 'ASC';
+    const sql = `SELECT key, value FROM _cf_KV ${where} ORDER BY key ${order}${limited ? ' LIMIT ?' : ''}`;
+    const rows = this.statement(sql, 'raw').all(...bindings, ...(limited ? [window.limit] : [])) as Entry[];
+    if (order === 'DESC') rows.reverse();
+    // The exact test (SQL already applies every bound; kept as it was, it filters nothing more).
     return range.prefix === undefined ? rows : rows.filter(([key]) => inRange(key, range));
   }
 
   readAlarm(): number | null {
-    const row = this.connection().prepare('SELECT value FROM _cf_METADATA WHERE key = ?').get(ALARM_ROW) as { value: number } | undefined;
+    const row = this.statement('SELECT value FROM _cf_METADATA WHERE key = ?').get(ALARM_ROW) as { value: number } | undefined;
     return row === undefined ? null : Number(row.value);
   }
 
   apply(batch: WriteBatch): void {
-    const db = this.connection();
-    const write = db.transaction(() => {
-      if (batch.clearAll) db.prepare('DELETE FROM _cf_KV').run();
-      const upsert = db.prepare('INSERT OR REPLACE INTO _cf_KV (key, value) VALUES (?, ?)');
-      const remove = db.prepare('DELETE FROM _cf_KV WHERE key = ?');
+    this.connection();
+    const write = this.writeTransaction ??= this.db.transaction((batch: WriteBatch) => {
+      if (batch.clearAll) this.statement('DELETE FROM _cf_KV').run();
+      const upsert = this.statement('INSERT OR REPLACE INTO _cf_KV (key, value) VALUES (?, ?)');
+      const remove = this.statement('DELETE FROM _cf_KV WHERE key = ?');
       for (const [key, value] of batch.writes) {
         if (value === null) remove.run(key);
         else upsert.run(key, value);
       }
-      if (batch.alarm === null) db.prepare('DELETE FROM _cf_METADATA WHERE key = ?').run(ALARM_ROW);
-      else if (batch.alarm !== undefined) db.prepare('INSERT OR REPLACE INTO _cf_METADATA (key, value) VALUES (?, ?)').run(ALARM_ROW, batch.alarm);
+      if (batch.alarm === null) this.statement('DELETE FROM _cf_METADATA WHERE key = ?').run(ALARM_ROW);
+      else if (batch.alarm !== undefined) this.statement('INSERT OR REPLACE INTO _cf_METADATA (key, value) VALUES (?, ?)').run(ALARM_ROW, batch.alarm);
       // Fail after writing, so that the rollback of the SQLite transaction is what undoes it.
       this.faults.tripIfArmed();
     });
-    write();
+    write(batch);
     this.recordVersion();
   }
 
@@ -112,13 +120,53 @@ export class SqliteStore implements PersistedStore {
     this.history.record(this.connection().serialize());
   }
 
+  /**
+   * The connection's statement for this SQL text, compiled once per connection (performance only:
+   * compiling one per call was a large part of every read and flush, bench/storage-ops.ts).
+   * Used only by this class, after connection() (no SQL cursor is stepping).
+   */
+  private statement(sql: string, mode: 'raw' | 'rows' = 'rows'): Database.Statement {
+    this.connection();
+    const cacheKey = `${mode}:${sql}`;
+    let statement = this.statements.get(cacheKey);
+    if (statement === undefined) {
+      statement = this.db.prepare(sql);
+      if (mode === 'raw') statement.raw();
+      this.statements.set(cacheKey, statement);
+    }
+    return statement;
+  }
+
+  private readonly statements = new Map<string, Database.Statement>();
+  /** apply()'s transaction function, made once per connection. */
+  private writeTransaction: ((batch: WriteBatch) => void) | undefined;
+
   private open(image?: Buffer): Database.Database {
+    // Statements and the transaction function belong to the connection being replaced.
+    this.statements.clear();
+    this.writeTransaction = undefined;
     const db = new Database(image ?? this.file ?? ':memory:');
     // A restart here is close and reopen in the same process: durability against crashes is not needed.
     db.pragma('synchronous = OFF');
     db.exec(SCHEMA);
     return db;
   }
+}
+
+/**
+ * The least string above every string that starts with `prefix`, in UTF-8 byte order (code point
+ * order): the prefix with its last code point incremented (skipping the surrogates, which no key
+ * holds), dropping trailing U+10FFFF. Undefined when there is none (empty, or only U+10FFFF).
+ */
+export function prefixEnd(prefix: string): string | undefined {
+  const points = [...prefix].map((c) => c.codePointAt(0)!);
+  while (points.length > 0) {
+    const last = points.pop()!;
+    if (last === 0x10ffff) continue;
+    points.push(last + 1 === 0xd800 ? 0xe000 : last + 1);
+    return String.fromCodePoint(...points);
+  }
+  return undefined;
 }
 
 function rangeCondition(range: KeyRange): { where: string; bindings: string[] } {
@@ -133,5 +181,6 @@ function rangeCondition(range: KeyRange): { where: string; bindings: string[] } 
   add('key > ?', range.startAfter);
   add('key < ?', range.end);
   add('key >= ?', range.prefix);
+  if (range.prefix !== undefined) add('key < ?', prefixEnd(range.prefix));
   return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', bindings };
 }

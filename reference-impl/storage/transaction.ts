@@ -2,7 +2,7 @@
 // write buffer in one piece when the closure resolves. A throw or rollback() discards them.
 
 import type { Entry, KeyRange } from './key-range.js';
-import { overlayEntries } from './key-range.js';
+import { overlayEntries, widen, type RangeWindow } from './key-range.js';
 import { checkOptions, deleteResult, listValues, parseDelete, parsePut, readValues, tombstones } from './kv-ops.js';
 import type { ListOptions, OperationOptions, TransactionApi } from './types.js';
 import type { KvReader } from './write-buffer.js';
@@ -28,8 +28,8 @@ export class Transaction implements TransactionApi, KvReader {
     return this.writes.has(key) ? this.writes.get(key) ?? undefined : this.base.read(key);
   }
 
-  readRange(range: KeyRange): Entry[] {
-    return overlayEntries(this.base.readRange(range), this.writes, range);
+  readRange(range: KeyRange, window?: RangeWindow): Entry[] {
+    return overlayEntries(this.base.readRange(range, widen(window, this.writes.size)), this.writes, range);
   }
 
   get(keyOrKeys: string | string[], options?: OperationOptions): Promise<any> {

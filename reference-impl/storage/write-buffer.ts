@@ -3,7 +3,7 @@
 // in the same batch); a flush applies the whole batch to the store as one atomic write. A flush
 // is scheduled on the next turn after the first buffered write, and flush() forces one now.
 
-import { overlayEntries, type Entry, type KeyRange } from './key-range.js';
+import { overlayEntries, widen, type Entry, type KeyRange, type RangeWindow } from './key-range.js';
 import { deferred, type Deferred } from './deferred.js';
 import { emptyBatch, isEmptyBatch, type PersistedStore, type WriteBatch } from './persisted-store.js';
 
@@ -16,7 +16,8 @@ export interface FlushHooks {
 /** Reads by key and by range: what the facade and transactions read through. */
 export interface KvReader {
   read(key: string): Buffer | undefined;
-  readRange(range: KeyRange): Entry[];
+  /** Ascending; with a window, at least its first `limit` entries in its direction. */
+  readRange(range: KeyRange, window?: RangeWindow): Entry[];
 }
 
 export class WriteBuffer implements KvReader {
@@ -32,8 +33,8 @@ export class WriteBuffer implements KvReader {
     return this.batch.clearAll ? undefined : this.store.read(key);
   }
 
-  readRange(range: KeyRange): Entry[] {
-    const stored = this.batch.clearAll ? [] : this.store.readRange(range);
+  readRange(range: KeyRange, window?: RangeWindow): Entry[] {
+    const stored = this.batch.clearAll ? [] : this.store.readRange(range, widen(window, this.batch.writes.size));
     return overlayEntries(stored, this.batch.writes, range);
   }
 

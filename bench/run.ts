@@ -1,0 +1,53 @@
+// npm run bench [-- NAME...]: runs the benchmarks (all, or those named: conformance, server,
+// storage, list, model), writes bench/results.json and prints a table. Ratios compare the
+// reference with its baseline measured in the same run, on the same machine. The machine is
+// shared and noisy: its load average is recorded with the figures; timings are never asserted
+// in unit tests. bench/results.json in the repository is the measurement of record (bench/README.md).
+
+import { cpus, loadavg, platform, totalmem } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { conformance } from './conformance.js';
+import { listLatency } from './list-latency.js';
+import { modelRate } from './model-rate.js';
+import { serverThroughput } from './server-throughput.js';
+import { storageOps } from './storage-ops.js';
+import { round, type Bench, type Result } from './lib/result.js';
+
+const BENCHES: Record<string, Bench> = {
+  conformance,
+  server: serverThroughput,
+  storage: storageOps,
+  list: listLatency,
+  model: modelRate,
+};
+
+const chosen = process.argv.slice(2).filter((arg) => arg !== '--');
+for (const name of chosen) if (!(name in BENCHES)) throw new Error(`unknown benchmark ${name}; known: ${Object.keys(BENCHES).join(', ')}`);
+
+const load = () => loadavg().map((value) => round(value));
+const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGiB: round(totalmem() / 2 ** 30, 1), node: process.version, platform: `${platform()} ${process.arch}`, loadAverageAtStart: load() };
+const date = new Date().toISOString();
+const results: Result[] = [];
+const started = performance.now();
+for (const [name, bench] of Object.entries(BENCHES)) {
+  if (chosen.length > 0 && !chosen.includes(name)) continue;
+  process.stderr.write(`bench: ${name}...\n`);
+  const t = performance.now();
+  results.push(...await bench());
+  process.stderr.write(`bench: ${name} done in ${round((performance.now() - t) / 1000, 1)} s\n`);
+}
+const output = { machine: { ...machine, loadAverageAtEnd: load() }, date, durationSeconds: round((performance.now() - started) / 1000, 0), results };
+const file = join(import.meta.dirname, 'results.json');
+writeFileSync(file, `${JSON.stringify(output, null, 2)}\n`);
+
+const show = (value: number | undefined) => (value === undefined ? '' : value.toLocaleString('en'));
+const rows = results.map((r) => [r.name, `${show(r.value)} ${r.unit}`, show(r.baseline), show(r.ratio), r.target ?? '', r.pass ? 'pass' : 'FAIL']);
+const header = ['benchmark', 'value', 'baseline', 'ratio', 'target', 'result'];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
+console.log(`${machine.cpus} CPUs, Node ${machine.node}, ${machine.platform}; load average ${machine.loadAverageAtStart.join(' ')} at start, ${output.machine.loadAverageAtEnd.join(' ')} at end`);
+console.log(line(header));
+console.log(line(widths.map((w) => '-'.repeat(w))));
+for (const row of rows) console.log(line(row));
+console.log(`written to ${file}`);

@@ -50,6 +50,9 @@ export function buildApp(options: AppOptions): ReferenceApp {
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     clientErrorHandler: answerClientError,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
+    // Node's own refusal of an HTTP/1.1 request without Host is a 400 with an empty body, not the
+    // envelope (found by test/reference-fuzz.test.ts): let it through and refuse it below instead.
+    http: { requireHostHeader: false },
     // URLs the router cannot take apart (bad percent-encoding, an over-long segment): envelope too.
     frameworkErrors: (error, _request, reply) => {
       // fastify types this reply generically; the plain reply is what it is at run time.
@@ -58,10 +61,18 @@ export function buildApp(options: AppOptions): ReferenceApp {
     },
   });
   app.addHook('onClose', async () => store.close());
+  // CONNECT never reaches a route: Node hands it to 'connect' listeners and, without one, drops the
+  // connection unanswered (found by test/reference-fuzz.test.ts). Answer it in the envelope.
+  app.server.on('connect', (_request, socket: Socket) => endWithEnvelope(socket, '405 Method Not Allowed',
+    { code: codes.methodNotAllowed, message: 'Method not allowed: CONNECT is not supported' }));
   // Only JSON bodies are accepted: drop fastify's built-in text/plain parser.
   app.removeContentTypeParser('text/plain');
 
   app.addHook('onRequest', async (request) => {
+    // HTTP/1.1 requires Host (RFC 9112, 3.2): refused here, in the envelope (see requireHostHeader above).
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
+      throw new ApiError(400, { code: codes.invalidHeaders, message: 'Invalid request headers: HTTP/1.1 requests must carry a Host header' });
+    }
     if (request.url.startsWith(`${API_PREFIX}/`) || request.url === API_PREFIX) authenticate(request.headers, options.credentials);
   });
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
@@ -122,6 +133,12 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
   const detail = bothLengths
     ? { code: codes.transferEncodingWithLength, message: 'Request declined: it carries both Transfer-Encoding and Content-Length headers' }
     : { code: codes.invalidHeaders, message: `Malformed HTTP request (${error.code ?? 'parse error'})` };
+  endWithEnvelope(socket, '400 Bad Request', detail);
+}
+
+/** Writes a whole failure answer on a socket no route handles, and closes it. */
+function endWithEnvelope(socket: Socket, status: string, detail: { code: number; message: string }): void {
+  if (!socket.writable) return;
   const body = JSON.stringify(failureEnvelope([detail]));
-  socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }

@@ -53,6 +53,14 @@ function checkZoneFields(body: Json): Partial<Omit<Zone, 'id'>> {
 
 const clockJson = (ms: number) => ({ now: new Date(ms).toISOString(), epoch_ms: ms });
 
+/**
+ * A time the clock can show: within the range of a JavaScript Date (±8.64e15 ms). Beyond it every
+ * date the server writes fails (a 500 on every later request; found by test/reference-fuzz.test.ts).
+ */
+function refuseUnrepresentable(ms: number): void {
+  if (Number.isNaN(new Date(ms).getTime())) throw badRequest('the clock must stay within ±8.64e15 ms of the epoch (the range of a date)', codes.validation);
+}
+
 /** The zone as the control API shows it: with its effective certificate issuance limit. */
 const zoneJson = (store: Store, policy: CustomHostnamePolicy, zone: Zone) =>
   ({ ...zone, certificate_rate_limit: store.getCertificateRateLimit(zone.id) ?? policy.defaultRateLimit });
@@ -97,6 +105,7 @@ function zoneControlRoutes({ store, clock, resource }: Router, policy: CustomHos
       const { now } = requireObject(req.body, 'clock');
       const ms = typeof now === 'number' ? now : typeof now === 'string' ? Date.parse(now) : NaN;
       if (!Number.isFinite(ms)) throw badRequest('now must be an ISO 8601 date or milliseconds since epoch', codes.validation);
+      refuseUnrepresentable(ms);
       clock.set(ms);
       return successEnvelope(clockJson(clock.now()));
     },
@@ -105,6 +114,7 @@ function zoneControlRoutes({ store, clock, resource }: Router, policy: CustomHos
     POST: (req) => {
       const { ms } = requireObject(req.body, 'advance');
       if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw badRequest('ms must be a non-negative number', codes.validation);
+      refuseUnrepresentable(clock.now() + ms);
       clock.advance(ms);
       return successEnvelope(clockJson(clock.now()));
     },

@@ -208,6 +208,10 @@ async function runProjects(projects: PlannedProject[], shared: { seed: number; s
     watch: false,
     passWithNoTests: true,
     maxWorkers: WORKERS,
+    // A spec is bounded by its requests' own timeouts (--timeout); this only catches a spec stuck
+    // elsewhere. Generous, because starting a runtime (workerd) on a loaded machine takes seconds.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     projects: projects.map((p) => ({
       test: {
         name: p.name,

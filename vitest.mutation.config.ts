@@ -1,0 +1,78 @@
+// The vitest configuration Stryker runs (stryker.config.mjs, `npm run mutation`): the conformance
+// specs of suites/ and the reference's own unit tests, all against the bundled reference *in the
+// test worker*, so that Stryker's instrumented copy of reference-impl/ is what they exercise and
+// each test's coverage is attributed to it.
+//
+// Under the CLI the specs get their target from the CLI's process (src/runner/run.ts, provide /
+// inject). Here:
+// - zone API specs: mutation/zone-api.setup.ts starts the reference server in the worker, one per
+//   spec file, with the clock frozen at `mutationAsOf` (as the CLI freezes the bundled target's),
+//   and hands it to the specs as `zoneApiTarget`;
+// - storage specs: one project per reference backend, with the built-in adapter refs the CLI uses
+//   (src/targets/storage-target.ts), which load reference-impl/storage in the worker;
+// - unit tests of test/ that exercise reference-impl/ directly (none that spawns the CLI: a child
+//   process would not run the instrumented code).
+//
+// It also runs on its own: `npx vitest run --config vitest.mutation.config.ts`.
+
+import { defineConfig } from 'vitest/config';
+import { EVERYTHING } from './src/runner/selection.js';
+import { BUILTIN_ADAPTERS } from './src/targets/storage-target.js';
+
+/** The CLI's default seed (src/runner/run.ts DEFAULT_SEED): the same property-based cases. */
+const SEED = 20261121;
+/** The run's as-of date: now, as for a CLI run without --as-of. */
+const AS_OF = Date.now();
+
+const shared = { seed: SEED, selection: EVERYTHING };
+
+export const REFERENCE_UNIT_TESTS = [
+  'test/reference-server.test.ts',
+  'test/expression.test.ts',
+  'test/custom-hostnames-reference.test.ts',
+  'test/waf-migration-reference.test.ts',
+  'test/dns-records-reference.test.ts',
+  'test/storage-runtime.test.ts',
+  'test/storage-pitr-reference.test.ts',
+];
+
+const storageProject = (name: 'reference-kv' | 'reference-sqlite') => ({
+  test: {
+    name: `storage:${name}`,
+    include: ['suites/storage/**/*.spec.ts'],
+    provide: { ...shared, storageTarget: BUILTIN_ADAPTERS[name]! },
+  },
+});
+
+export default defineConfig({
+  test: {
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        test: {
+          name: 'zone-api',
+          include: ['suites/zone-api/**/*.spec.ts'],
+          setupFiles: ['mutation/zone-api.setup.ts'],
+          provide: { ...shared, mutationAsOf: AS_OF },
+        },
+      },
+      storageProject('reference-kv'),
+      storageProject('reference-sqlite'),
+      {
+        test: {
+          name: 'reference-unit',
+          include: REFERENCE_UNIT_TESTS,
+          provide: shared,
+        },
+      },
+    ],
+  },
+});
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The date the zone API project's reference servers are frozen at (ms since epoch): mutation/zone-api.setup.ts. */
+    mutationAsOf: number;
+  }
+}

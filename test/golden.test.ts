@@ -8,9 +8,10 @@ import { STORAGE_AREAS, ZONE_API_AREAS } from '../src/catalog/types.js';
 import { storageCatalog } from '../suites/storage/requirements/index.js';
 import { zoneApiCatalog } from '../suites/zone-api/requirements/index.js';
 import type { ListedSpec } from '../src/runner/list.js';
-import { runCli } from './helpers/cli.js';
+import { ROOT, runCli } from './helpers/cli.js';
 import { checkSchedule, loadSchedule, type ScheduleRow } from '../src/catalog/schedule.js';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 const duplicates = (names: string[]): string[] => names.filter((name, i) => names.indexOf(name) !== i);
 
@@ -89,6 +90,14 @@ describe('the deprecation schedule (fixtures/deprecations.json)', () => {
     const dated = (await specsOf()).filter((s) => / \((before|after) \d{4}-\d{2}-\d{2}\)$/.test(s.name));
     expect(dated.length).toBeGreaterThan(0);
     expect(dated.filter((s) => !s.file.endsWith('.dated.spec.ts')).map((s) => s.name)).toEqual([]);
+  });
+
+  it('keeps every spec that moves the target\'s clock in a file that runs alone (*.clock.spec.ts, *.dated.spec.ts)', () => {
+    const dir = join(ROOT, 'suites/zone-api');
+    const movers = readdirSync(dir).filter((f) => f.endsWith('.spec.ts'))
+      .filter((f) => /async \(\{[^}]*\bclock\b[^}]*\}\)|datedSpec\(/.test(readFileSync(join(dir, f), 'utf8')));
+    expect(movers.length).toBeGreaterThan(2);
+    expect(movers.filter((f) => !/\.(clock|dated)\.spec\.ts$/.test(f))).toEqual([]);
   });
 
   it('flags drift: a row without requirements, an unknown ID, a stated row without a dated spec, a dated requirement in no row', () => {

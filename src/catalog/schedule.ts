@@ -26,6 +26,16 @@ export function loadSchedule(file: URL | string = SCHEDULE_FILE): ScheduleRow[] 
   return (JSON.parse(readFileSync(file, 'utf8')) as { rows: ScheduleRow[] }).rows;
 }
 
+/**
+ * The date of the schedule's row about `subject` (its exact text in the table). Dated specs take
+ * their dates from here, so that the table as data is the one place a date is written for them.
+ */
+export function dateOf(subject: string, rows: ScheduleRow[] = loadSchedule()): string {
+  const row = rows.find((r) => r.subject === subject);
+  if (!row) throw new Error(`no row of the deprecation schedule is about "${subject}"`);
+  return row.date;
+}
+
 const VERSIONING_DATE = /Versioning > (\d{4}-\d{2}-\d{2})/g;
 
 /** Every way the schedule, the catalog and the specs can disagree, one message each. */

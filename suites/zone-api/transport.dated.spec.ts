@@ -2,12 +2,13 @@
 // Versioning). What happens before that date is not shown, so only the after side is verified.
 
 import { expect } from 'vitest';
+import { dateOf } from '../../src/catalog/schedule.js';
 import { expectShape } from '../../src/spec-kit/expect.js';
 import { datedSpec } from '../../src/spec-kit/spec.js';
 import { listed, uniqueExpression, type Filter } from './support/firewall.js';
 import { parseEnvelope, postWithBothLengths } from './support/transport.js';
 
-const DECLINED = { date: '2023-07-01', side: 'after' } as const;
+const DECLINED = { date: dateOf('Transfer-Encoding with Content-Length'), side: 'after' } as const;
 
 datedSpec('ZM-TRANSPORT-TE-CL-DECLINED', 'a request with both Transfer-Encoding and Content-Length is declined and not processed', DECLINED, async ({ api, zone, target }) => {
   const expression = uniqueExpression();

@@ -6,6 +6,7 @@ import { expect } from 'vitest';
 import type { ApiClient } from '../../../src/spec-kit/api-client.js';
 import { expectSuccess } from '../../../src/spec-kit/expect.js';
 import type { TestZone } from '../../../src/spec-kit/spec.js';
+import { dateOf } from '../../../src/catalog/schedule.js';
 
 export type Json = Record<string, unknown>;
 
@@ -27,11 +28,12 @@ export const RECORD_PAYLOAD_NOT_SHOWN = 'creates DNS records with type, content,
 export const INVALID_RECORD_NOT_SHOWN = `${RECORD_PAYLOAD_NOT_SHOWN}; what makes a record invalid is not shown either`;
 
 /** The dates of the Versioning table that concern DNS records. */
+/** The dated changes of the DNS record rows of the Versioning table (fixtures/deprecations.json). */
 export const DNS_DATES = {
-  srvOuterNameOnly: '2024-05-31',
-  locked: '2024-07-14',
-  rootCauseDirect: '2024-10-01',
-  zoneInfo: '2024-11-30',
+  srvOuterNameOnly: dateOf('SRV data.service, data.proto, data.name'),
+  locked: dateOf('locked field of DNS records'),
+  rootCauseDirect: dateOf('DNS validation error chain'),
+  zoneInfo: dateOf('Zone info in DNS records'),
 } as const;
 
 export const SRV_NAME_FIELDS = ['service', 'proto', 'name'] as const;

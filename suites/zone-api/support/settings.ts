@@ -8,6 +8,7 @@ import { expect } from 'vitest';
 import type { ApiClient, ApiResponse } from '../../../src/spec-kit/api-client.js';
 import type { ControlClient } from '../../../src/spec-kit/control.js';
 import { expectSuccess } from '../../../src/spec-kit/expect.js';
+import { dateOf } from '../../../src/catalog/schedule.js';
 import type { TestZone } from '../../../src/spec-kit/spec.js';
 
 export const EXTENDED = {
@@ -18,16 +19,16 @@ export const EXTENDED = {
 
 export interface ZoneSetting { id: string; value: unknown; editable?: boolean; modified_on?: string | null }
 
-/** The dated changes of the settings rows of the Versioning table. */
+/** The dated changes of the settings rows of the Versioning table (fixtures/deprecations.json). */
 export const DATES = {
-  cnameFlattening: '2025-03-21',
-  accountNameserverFields: '2025-03-14',
-  legacyDnsEndpoints: '2024-09-13',
-  brotli: '2024-08-15',
-  minify: '2024-08-05',
-  mobileRedirect: '2024-06-30',
-  serverSideExclude: '2024-06-14',
-  privacyPass: '2024-03-31',
+  cnameFlattening: dateOf('Zone setting cname_flattening'),
+  accountNameserverFields: dateOf('Account settings fields default_nameservers, use_account_custom_ns_by_default'),
+  legacyDnsEndpoints: dateOf('Legacy DNS settings endpoints'),
+  brotli: dateOf('Brotli setting'),
+  minify: dateOf('Auto minify'),
+  mobileRedirect: dateOf('Mobile redirect'),
+  serverSideExclude: dateOf('Server-side excludes'),
+  privacyPass: dateOf('Legacy privacy token setting'),
 } as const;
 
 // --- zone settings ----------------------------------------------------------------------------

@@ -3,10 +3,10 @@
 // (the specs are precise about what they verify). All variants in one run, one target each.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wafMigrationVariants, zoneApiVariants } from './broken/zone-api-variants.js';
+import { protocolVariants, wafMigrationVariants, zoneApiVariants } from './broken/zone-api-variants.js';
 import { runVariants, type VariantRun } from './helpers/variant-run.js';
 
-const variants = [...zoneApiVariants, ...wafMigrationVariants];
+const variants = [...zoneApiVariants, ...protocolVariants, ...wafMigrationVariants];
 
 describe('broken variants of the reference zone API are caught', () => {
   let outcome: VariantRun;

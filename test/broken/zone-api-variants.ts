@@ -167,6 +167,56 @@ function showWafStateAs(reference: ReferenceApp, matches: (request: FastifyReque
   });
 }
 
+/** Replaces the body of the answers `when` picks, as a server fronted by a careless proxy or framework default might. */
+function answerPlainly(app: ReferenceApp['app'], when: (request: FastifyRequest, reply: FastifyReply) => boolean, contentType: string, body: string): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!when(request, reply)) return payload;
+    reply.header('content-type', contentType);
+    return body;
+  });
+}
+
+/** Misreadings of the envelope, authentication, transport and versioning rules (one variant per area). */
+export const protocolVariants: BrokenVariant[] = [
+  {
+    // Every spec that checks an error code catches it: envelope, authentication, custom hostnames, DNS records, zone settings.
+    name: 'error-code-is-http-status',
+    misreading: 'the error code of a failure is its HTTP status (404, 405), not an API error code',
+    customize({ app }) {
+      app.addHook('onSend', async (_request, reply, payload) =>
+        (typeof payload === 'string' && reply.statusCode >= 400 ? payload.replace(/"code":\d+/g, `"code":${reply.statusCode}`) : payload));
+    },
+    expectedFailures: ['ZM-AUTH-MALFORMED', 'ZM-AUTH-WRONG', 'ZM-CH-EXT-DUPLICATE-409', 'ZM-CH-EXT-UNKNOWN-ID-404', 'ZM-DNSREC-ERROR-CHAIN-BEFORE-2024-10-01', 'ZM-DNSREC-EXT-ROOT-CAUSES',
+      'ZM-DNSREC-VALIDATION-1004-BEFORE-2024-10-01', 'ZM-ENV-ERROR-CODES', 'ZM-ENV-UNKNOWN-ID', 'ZM-ENV-UNKNOWN-ROUTE', 'ZM-ZSET-PRIVACY-PASS-EXT-404'],
+  },
+  {
+    name: 'missing-credentials-login-page',
+    misreading: 'a request without credentials is answered with an HTML login page, not the error envelope',
+    customize({ app }) {
+      answerPlainly(app, (request, reply) => reply.statusCode >= 400 && !request.headers.authorization && !request.headers['x-auth-key'] && request.url.startsWith('/client/v4'),
+        'text/html', '<html><body><form action="/login">Sign in</form></body></html>');
+    },
+    expectedFailures: ['ZM-AUTH-MISSING'],
+  },
+  {
+    name: 'body-too-large-plain-text',
+    misreading: 'a body over the limit is refused by the front server with its own plain-text 413',
+    customize({ app }) {
+      answerPlainly(app, (_request, reply) => reply.statusCode === 413, 'text/plain', 'Request Entity Too Large');
+    },
+    expectedFailures: ['ZM-TRANSPORT-BODY-TOO-LARGE'],
+  },
+  {
+    name: 'outside-base-path-html-404',
+    misreading: 'only /client/v4 is the API: anything outside it gets the web server\'s HTML 404',
+    customize({ app }) {
+      answerPlainly(app, (request, reply) => reply.statusCode === 404 && !request.url.startsWith('/client/v4/') && !request.url.startsWith('/__control'),
+        'text/html', '<html><body><h1>404 Not Found</h1></body></html>');
+    },
+    expectedFailures: ['ZM-DEP-OUTSIDE-BASE-PATH-ENVELOPE'],
+  },
+];
+
 export const wafMigrationVariants: BrokenVariant[] = [
   {
     name: 'waf-migration-reversible',

@@ -153,6 +153,42 @@ describe('the recommended sequence', () => {
 });
 
 describe('the firewall rules paths of the Versioning table', () => {
+  spec('ZM-FW-PUT', 'PUT replaces the whole rule: what it leaves out returns to its default', async ({ api, zone }) => {
+    const [rule] = await createRules(api, zone, [{ filter: { expression: uniqueExpression() }, action: 'block', priority: 7, paused: true, description: 'before the PUT' }]);
+    const replaced = expectSuccess(await api.put<FirewallRule>(zone.path(`/firewall/rules/${rule!.id}`), { json: { id: rule!.id, action: 'challenge', filter: { id: rule!.filter.id } } }), 'PUT of action and filter only');
+    expect(replaced, 'a replaced rule keeps nothing the PUT left out').toMatchObject({ id: rule!.id, action: 'challenge', paused: false, priority: null });
+    expect(replaced.description ?? null, 'description left out of the PUT').toBeNull();
+  });
+
+  spec('ZM-FW-PUT', 'a PUT without a filter, with a filter that is not {id}, naming an unknown filter, or (on the collection) without an id, is refused and changes nothing', async ({ api, zone }) => {
+    const [rule] = await createRules(api, zone, [{ filter: { expression: uniqueExpression() }, action: 'block' }]);
+    const path = zone.path(`/firewall/rules/${rule!.id}`);
+    const refused: [string, unknown][] = [
+      ['without a filter', { id: rule!.id, action: 'allow' }],
+      ['with a filter that is a string', { id: rule!.id, action: 'allow', filter: 'ssl' }],
+      ['with a filter without an id', { id: rule!.id, action: 'allow', filter: { expression: uniqueExpression() } }],
+      ['naming a filter that does not exist', { id: rule!.id, action: 'allow', filter: { id: '0'.repeat(32) } }],
+    ];
+    for (const [what, body] of refused) expectFailure(await api.put(path, { json: body }), `PUT ${what}`);
+    expectFailure(await api.put(zone.path('/firewall/rules'), { json: [{ action: 'allow', filter: { id: rule!.filter.id } }] }), 'PUT on the collection of an item without id');
+    expect(expectSuccess(await api.get<FirewallRule>(path)), 'the rule after the refused PUTs').toMatchObject({ action: 'block', filter: { id: rule!.filter.id } });
+  });
+
+  spec('ZM-FW-PATCH', 'a PATCH to an action whose feature the zone lacks is refused and changes nothing', async ({ api, newZone }) => {
+    // Control API contract: the `log` action needs the zone feature firewall_rules.log_action.
+    const zone = await newZone({ plan: 'pro', features: [] });
+    const [rule] = await createRules(api, zone, [{ filter: { expression: uniqueExpression() }, action: 'block' }]);
+    expectFailure(await api.patch(zone.path(`/firewall/rules/${rule!.id}`), { json: { action: 'log' } }), 'PATCH to action log without the feature');
+    expect(expectSuccess(await api.get<FirewallRule>(zone.path(`/firewall/rules/${rule!.id}`))).action).toBe('block');
+  });
+
+  spec('ZM-FW-RULE-BY-FILTER-ID', 'a rule referring to a filter id that does not exist, or to a filter that is not an object, is refused and nothing is created', async ({ api, zone }) => {
+    const before = await contentsOf(api, zone);
+    expectFailure(await combinedCreate(api, zone, [{ filter: { id: '0'.repeat(32) }, action: 'block' }]), 'a rule naming an unknown filter id');
+    expectFailure(await api.post(zone.path('/firewall/rules'), { json: [{ filter: 'ssl', action: 'block' }] }), 'a rule whose filter is a string');
+    await expectNothingCreated(api, zone, before);
+  });
+
   spec(['ZM-FW-LIST', 'ZM-FW-GET'], 'the list holds the zone\'s rules and each reads back the same', async ({ api, zone }) => {
     const created = await createRules(api, zone, [1, 2, 3].map(() => ({ filter: { expression: uniqueExpression() }, action: 'block' })));
     const rules = await listed<FirewallRule>(api, zone, '/firewall/rules');

@@ -9,6 +9,7 @@
 
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
+import { StatementCache } from '../sqlite-statements.js';
 import { BookmarkCodec, END_OF_GENERATION, type BookmarkPoint } from './bookmarks.js';
 
 export const HISTORY_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
@@ -197,21 +198,10 @@ export class PitrHistory {
     return secret;
   }
 
-  /**
-   * Statements compiled once per SQL text and reused (performance only: compiling them on every
-   * change was a large part of a flush, bench/storage-ops.ts). A text is always used in the same
-   * mode (pluck or not), and every statement runs to completion.
-   */
-  private prepare(sql: string): Database.Statement {
-    let statement = this.statements.get(sql);
-    if (statement === undefined) {
-      statement = this.db.prepare(sql);
-      this.statements.set(sql, statement);
-    }
-    return statement;
-  }
+  private readonly statements = new StatementCache(() => this.db);
 
-  private readonly statements = new Map<string, Database.Statement>();
+  /** The compiled statement for this SQL text (see sqlite-statements.ts); a text is always used in one mode. */
+  private prepare(sql: string): Database.Statement { return this.statements.get(sql); }
 
   private getMeta(key: string): unknown {
     return this.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key);

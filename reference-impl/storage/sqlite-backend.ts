@@ -6,6 +6,7 @@
 
 import { writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import { StatementCache } from '../sqlite-statements.js';
 import type { Entry, KeyRange, RangeWindow } from './key-range.js';
 import { inRange } from './key-range.js';
 import { FaultSwitch, type PersistedStore, type PointInTimeRecovery, type WriteBatch } from './persisted-store.js';
@@ -120,24 +121,13 @@ export class SqliteStore implements PersistedStore {
     this.history.record(this.connection().serialize());
   }
 
-  /**
-   * The connection's statement for this SQL text, compiled once per connection (performance only:
-   * compiling one per call was a large part of every read and flush, bench/storage-ops.ts).
-   * Used only by this class, after connection() (no SQL cursor is stepping).
-   */
+  /** The connection's statement for this SQL text (see sqlite-statements.ts); used after connection() only. */
   private statement(sql: string, mode: 'raw' | 'rows' = 'rows'): Database.Statement {
     this.connection();
-    const cacheKey = `${mode}:${sql}`;
-    let statement = this.statements.get(cacheKey);
-    if (statement === undefined) {
-      statement = this.db.prepare(sql);
-      if (mode === 'raw') statement.raw();
-      this.statements.set(cacheKey, statement);
-    }
-    return statement;
+    return this.statements.get(sql, mode);
   }
 
-  private readonly statements = new Map<string, Database.Statement>();
+  private readonly statements = new StatementCache(() => this.db);
   /** apply()'s transaction function, made once per connection. */
   private writeTransaction: ((batch: WriteBatch) => void) | undefined;
 

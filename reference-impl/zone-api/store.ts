@@ -2,6 +2,7 @@
 // Every table is scoped by zone; list order is creation order (the seq column).
 
 import Database from 'better-sqlite3';
+import { StatementCache } from '../sqlite-statements.js';
 import { randomBytes } from 'node:crypto';
 import type { ClockState } from './clock.js';
 import { defaultLegacyState, type LegacyWafState, type UriOverride } from './waf/model.js';
@@ -136,23 +137,10 @@ export class Store {
 
   close(): void { this.db.close(); }
 
-  /**
-   * Statements are compiled once per SQL text and reused. Performance only: compiling one per
-   * call was the largest cost of a list request (25 filter lookups each), see
-   * bench/server-throughput.ts. Every statement here runs to completion (get/all/run, never
-   * iterate), so sharing one is safe; the SQL texts are finitely many (list() builds them from
-   * the fixed filterable columns).
-   */
-  prepare(sql: string): Database.Statement {
-    let statement = this.statements.get(sql);
-    if (statement === undefined) {
-      statement = this.db.prepare(sql);
-      this.statements.set(sql, statement);
-    }
-    return statement;
-  }
+  private readonly statements = new StatementCache(() => this.db);
 
-  private readonly statements = new Map<string, Database.Statement>();
+  /** The compiled statement for this SQL text (see sqlite-statements.ts). */
+  prepare(sql: string): Database.Statement { return this.statements.get(sql); }
 
   transaction<T>(work: () => T): T { return this.db.transaction(work)(); }
 

@@ -5,20 +5,13 @@
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../reference-impl/zone-api/server.js';
+import { referenceCaller, type Answer } from './helpers/reference-http.js';
 
-interface Answer { status: number; body: { success: boolean; result: any; errors: { code: number; message: string }[] } }
 
 let server: RunningServer;
 let zone: { id: string };
 
-async function call(method: string, path: string, body?: unknown, base = server.baseUrl): Promise<Answer> {
-  const response = await fetch(base + path, {
-    method,
-    headers: { authorization: `Bearer ${server.credentials.token}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() as Answer['body'] };
-}
+const call = referenceCaller(() => server);
 
 const filters = (path = '') => `/zones/${zone.id}/filters${path}`;
 const messages = (answer: Answer) => answer.body.errors.map((e) => e.message).join(' | ');

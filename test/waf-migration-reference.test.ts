@@ -4,21 +4,14 @@
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../reference-impl/zone-api/server.js';
+import { referenceCaller } from './helpers/reference-http.js';
 import { CORE_PACKAGE_ID } from '../reference-impl/zone-api/waf/legacy-catalog.js';
 import { CORE_RULESET_ID, CORE_SCORE_RULE_ID, MANAGED_RULESET_ID } from '../reference-impl/zone-api/waf/model.js';
 
-interface Answer { status: number; body: { success: boolean; result: any; errors: { code: number; message: string }[]; messages: { code: number; message: string }[] } }
 
 let server: RunningServer;
 
-async function call(method: string, path: string, body?: unknown, base = server.baseUrl): Promise<Answer> {
-  const response = await fetch(base + path, {
-    method,
-    headers: { authorization: `Bearer ${server.credentials.token}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() as Answer['body'] };
-}
+const call = referenceCaller(() => server);
 
 const control = (method: string, path: string, body?: unknown) => call(method, path, body, server.controlUrl);
 const newZone = async (plan: string): Promise<string> => (await control('POST', '/zones', { plan })).body.result.id;

@@ -23,8 +23,13 @@ export interface ScheduleRow {
 export const SCHEDULE_FILE = new URL('../../fixtures/deprecations.json', import.meta.url);
 
 export function loadSchedule(file: URL | string = SCHEDULE_FILE): ScheduleRow[] {
-  return (JSON.parse(readFileSync(file, 'utf8')) as { rows: ScheduleRow[] }).rows;
+  if (file === SCHEDULE_FILE) return (defaultRows ??= read(file));
+  return read(file);
 }
+
+// The fixture is read once per process: every dated spec file looks its dates up in it.
+let defaultRows: ScheduleRow[] | undefined;
+const read = (file: URL | string): ScheduleRow[] => (JSON.parse(readFileSync(file, 'utf8')) as { rows: ScheduleRow[] }).rows;
 
 /**
  * The date of the schedule's row about `subject` (its exact text in the table). Dated specs take

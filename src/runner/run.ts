@@ -64,7 +64,7 @@ export interface RunOutcome {
 }
 
 interface PlannedProject {
-  /** Vitest project name: the target name shown in the report, plus ":dated" for the dated group. */
+  /** Vitest project name: the target name shown in the report, plus ":clock" for the group of files that move the clock. */
   name: string;
   include: string[];
   exclude?: string[];

@@ -47,8 +47,11 @@ const storageProject = (name: 'reference-kv' | 'reference-sqlite') => ({
 
 export default defineConfig({
   test: {
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Far above any spec's time (the longest takes ~0.6 s) and below Stryker's own timeout
+    // (timeoutMS + 2 x the test's time): a mutant that hangs a spec fails it here, without the
+    // worker restart a Stryker timeout costs.
+    testTimeout: 10_000,
+    hookTimeout: 10_000,
     projects: [
       {
         test: {

@@ -27,6 +27,7 @@ import type { ZoneApiTarget } from '../src/spec-kit/target.js';
 let server: RunningServer | undefined;
 const credentials = generateCredentials();
 const asOf = inject('mutationAsOf');
+const REQUEST_TIMEOUT_MS = 3_000;
 
 async function restart(at: number): Promise<void> {
   await server?.close();
@@ -44,6 +45,9 @@ beforeAll(async () => {
   const target: ZoneApiTarget = {
     name: 'reference', baseUrl: origin + new URL(server!.baseUrl).pathname, credentials,
     controlUrl: origin + new URL(server!.controlUrl!).pathname, seed: inject('seed'), asOf, clockSettable: true,
+    // A mutant that leaves a request unanswered must fail its spec quickly (the reference answers
+    // in milliseconds), not wait for Stryker's timeout, which also costs a restart of the worker.
+    timeoutMs: REQUEST_TIMEOUT_MS,
   };
   // The specs read their target with inject('zoneApiTarget'), which the CLI provides from its own
   // process. Here the server's port is known only now, in the worker: the worker's copy of the

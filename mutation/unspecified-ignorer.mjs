@@ -1,0 +1,62 @@
+// A Stryker ignorer plugin (registered in stryker.config.mjs as "unspecified"): leaves out of the
+// mutation score the code whose behaviour neither document states, so that no conformance spec
+// may assert it (the core suite asserts only what the spec states). Each rule gives its reason,
+// which Stryker reports with every mutant it ignores.
+//
+// - The text of an error: the zone API spec fixes each error's `code`, and shows a message only
+//   for the DNS validation wrapper ("DNS Validation Error", kept mutable here); the storage spec
+//   says "Exception types and messages: not shown". So the `message` of a {code, message} detail
+//   and the message arguments of a thrown exception are not mutated; the throw itself, its
+//   condition and the code still are.
+// - Diagnostics on the server's own console (console.error of an internal error): not part of
+//   either interface.
+
+import { PluginKind, declareClassPlugin } from '@stryker-mutator/api/plugin';
+
+const STATED_MESSAGES = new Set(['DNS Validation Error']);
+
+const isText = (node) => node.type === 'StringLiteral' || node.type === 'TemplateLiteral'
+  || (node.type === 'BinaryExpression' && node.operator === '+' && (isText(node.left) || isText(node.right)));
+
+const propertyName = (node) => (node.key?.type === 'Identifier' ? node.key.name : node.key?.type === 'StringLiteral' ? node.key.value : undefined);
+
+/** The value of `message` in an object literal that also has a `code`: an error detail of the envelope. */
+function isErrorDetailMessage(path) {
+  const parent = path.parentPath;
+  if (!parent?.isObjectProperty() || parent.node.value !== path.node || propertyName(parent.node) !== 'message') return false;
+  const object = parent.parentPath;
+  if (!object?.isObjectExpression() || !object.node.properties.some((p) => p.type === 'ObjectProperty' && propertyName(p) === 'code')) return false;
+  return !(path.node.type === 'StringLiteral' && STATED_MESSAGES.has(path.node.value));
+}
+
+const calleeName = (callee) => (callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && callee.property.type === 'Identifier' ? callee.property.name : undefined);
+
+/**
+ * A text argument of an exception: of `throw new X(...)`, or of `new SomethingError(...)`,
+ * `new DOMException(...)` or a helper named like one (validationError(`...`)).
+ */
+function isExceptionText(path) {
+  const parent = path.parentPath;
+  if (!parent || !(parent.isNewExpression() || parent.isCallExpression()) || !parent.node.arguments.includes(path.node)) return false;
+  if (!isText(path.node)) return false;
+  const thrown = parent.isNewExpression() && parent.parentPath?.isThrowStatement();
+  return thrown || /(Error|Exception)$/.test(calleeName(parent.node.callee) ?? '');
+}
+
+function isConsoleCall(path) {
+  if (!path.isExpressionStatement()) return false;
+  const call = path.node.expression;
+  return call.type === 'CallExpression' && call.callee.type === 'MemberExpression'
+    && call.callee.object.type === 'Identifier' && call.callee.object.name === 'console';
+}
+
+class UnspecifiedIgnorer {
+  shouldIgnore(path) {
+    if (isErrorDetailMessage(path)) return 'error message text: the spec states error codes, not messages';
+    if (isExceptionText(path)) return 'exception message text: "Exception types and messages: not shown" (storage) / not stated (zone API)';
+    if (isConsoleCall(path)) return 'diagnostics on the server console: not part of either interface';
+    return undefined;
+  }
+}
+
+export const strykerPlugins = [declareClassPlugin(PluginKind.Ignore, 'unspecified', UnspecifiedIgnorer)];

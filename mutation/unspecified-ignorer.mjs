@@ -43,6 +43,31 @@ function isExceptionText(path) {
   return thrown || /(Error|Exception)$/.test(calleeName(parent.node.callee) ?? '');
 }
 
+/**
+ * The reference builds error messages through a few helpers: their text arguments, and the
+ * `where` locations (`rules[${i}]`, `${where}.filter`) that only ever end up inside a message.
+ */
+const MESSAGE_HELPERS = new Set(['requireArray', 'requireObject', 'requireBody', 'notFound', 'invalid']);
+
+function isMessageHelperText(path) {
+  if (!isText(path.node)) return false;
+  const parent = path.parentPath;
+  if ((parent?.isCallExpression() || parent?.isNewExpression()) && parent.node.arguments.includes(path.node)) {
+    const callee = parent.node.callee;
+    if (MESSAGE_HELPERS.has(calleeName(callee) ?? '')) return true;
+    if (callee.type === 'MemberExpression' && callee.object.type === 'Identifier' && callee.object.name === 'problems') return true;
+  }
+  if (parent?.isVariableDeclarator() && parent.node.id.type === 'Identifier' && parent.node.id.name === 'where') return true;
+  return isLocationBelow(path.node);
+}
+
+/** `${where}.filter`, `${where}[0]`: a location below `where` (SQL that interpolates a `where` clause is not one). */
+function isLocationBelow(node) {
+  if (node.type !== 'TemplateLiteral' || node.quasis[0].value.raw !== '') return false;
+  const [first] = node.expressions;
+  return first?.type === 'Identifier' && first.name === 'where' && /^[.[]/.test(node.quasis[1]?.value.raw ?? '');
+}
+
 function isConsoleCall(path) {
   if (!path.isExpressionStatement()) return false;
   const call = path.node.expression;
@@ -54,6 +79,7 @@ class UnspecifiedIgnorer {
   shouldIgnore(path) {
     if (isErrorDetailMessage(path)) return 'error message text: the spec states error codes, not messages';
     if (isExceptionText(path)) return 'exception message text: "Exception types and messages: not shown" (storage) / not stated (zone API)';
+    if (isMessageHelperText(path)) return 'error message text built by a message helper (problems.add, requireObject, notFound, a `where` location): not stated by the spec';
     if (isConsoleCall(path)) return 'diagnostics on the server console: not part of either interface';
     return undefined;
   }

@@ -1,21 +1,41 @@
 // The history behind point-in-time recovery (design: docs/pitr-design.md). Every change of the
-// object's SQLite database (a key-value flush, a SQL write, a restore) becomes a *version*: the
-// database pages it changed, compared with the previous image. A full image (snapshot) is kept
-// for the oldest version and again whenever the diffs since the last snapshot add up to more
-// than an image, so rebuilding any version reads at most about two images. Versions whose state
-// was replaced more than 30 days ago (virtual clock) are pruned, so what is kept is bounded by
-// the changes of the retention window. Kept in its own SQLite database next to the object's, so
-// that restoring the object's database never touches its history.
+// object's SQLite database is a *version*, recorded by what it is:
+//   - a key-value flush ('kv'): the flush itself, logically: the rows of _cf_KV it wrote or
+//     deleted (new values), whether it cleared them first (deleteAll), and the alarm's change;
+//     O(size of the flush), never O(size of the database);
+//   - a sql.exec() write ('sql'): the database pages it changed, compared with the exact image of
+//     the version before it (or a full image when that is not known, after key-value versions);
+//   - a restore, or the first version of the history ('image'): a full image.
+// A full image (snapshot) is also taken whenever what was recorded since the last one adds up to
+// an image, so that rebuilding any version replays at most about an image's worth of changes onto
+// the latest snapshot at or before it. Versions whose state was replaced more than 30 days ago
+// (virtual clock) are pruned, so what is kept is bounded by the changes of the retention window.
+//
+// Kept in its own SQLite database next to the object's (write-ahead log, so that a version costs
+// an append), so that restoring the object's database never touches its history. The backend
+// writes a version here *before* it commits the change it records, inside its own transaction,
+// and marks the object's database with the version's number in that same transaction: after a
+// kill between the two commits, the object's mark tells which side is ahead (sqlite-backend.ts).
 
 import { randomBytes } from 'node:crypto';
+import { deserialize, serialize } from 'node:v8';
 import Database from 'better-sqlite3';
 import { StatementCache } from '../sqlite-statements.js';
 import { BookmarkCodec, END_OF_GENERATION, type BookmarkPoint } from './bookmarks.js';
+import type { WriteBatch } from './persisted-store.js';
 
 export const HISTORY_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
+/** The layout of the history database; a history of another layout is not read (see open()). */
+const FORMAT = 2;
+
 const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS versions (seq INTEGER PRIMARY KEY, generation INTEGER NOT NULL, time INTEGER NOT NULL, size INTEGER NOT NULL);
+  -- kind: 'kv' (writes, clear and the alarm's change), 'sql' (rows in pages, or a snapshot),
+  -- 'image' (a snapshot). size: the database's size after a 'sql' version. writes: the flush's
+  -- [key, value or null (deleted)] pairs (node:v8). alarm_op: 0 the alarm is unchanged, 1 it is
+  -- set to alarm, 2 it is deleted.
+  CREATE TABLE IF NOT EXISTS versions (seq INTEGER PRIMARY KEY, generation INTEGER NOT NULL, time INTEGER NOT NULL, kind TEXT NOT NULL,
+    size INTEGER, writes BLOB, clear INTEGER NOT NULL DEFAULT 0, alarm_op INTEGER NOT NULL DEFAULT 0, alarm INTEGER);
   CREATE TABLE IF NOT EXISTS pages (seq INTEGER NOT NULL, page INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (seq, page)) WITHOUT ROWID;
   CREATE TABLE IF NOT EXISTS snapshots (seq INTEGER PRIMARY KEY, image BLOB NOT NULL);
   CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value) WITHOUT ROWID;
@@ -24,47 +44,161 @@ const SCHEMA = `
   CREATE INDEX IF NOT EXISTS versions_time ON versions (time);
 `;
 
-interface Version { seq: number; generation: number; time: number; size: number }
+type Kind = 'kv' | 'sql' | 'image';
+interface Version { seq: number; generation: number; time: number; kind: Kind; size: number | null; writes: Buffer | null; clear: number; alarm_op: number; alarm: number | null }
 
 export interface HistoryStats {
+  /** Versions a bookmark can reach (the window's, and the state at its start). */
   versions: number;
   snapshots: number;
   diffPages: number;
-  /** Bytes of images and pages kept. */
+  /** Bytes of images, pages and key-value writes kept. */
   bytes: number;
   oldestTime: number | null;
 }
 
+export type LatestRecord = { seq: number } & ({ kind: 'kv'; batch: WriteBatch } | { kind: 'sql' } | { kind: 'image'; image: Buffer });
+
+/** Writes a key-value batch into a database: how a 'kv' version is replayed when one is rebuilt. */
+export type BatchWriter = (db: Database.Database, batch: WriteBatch) => void;
+
 export class PitrHistory {
   private readonly db: Database.Database;
   private readonly codec: BookmarkCodec;
-  /** The database as of the latest version: what the next change is compared with. */
-  private lastImage: Buffer;
+  /** The latest version's number (0 while there is none). */
+  private latestSeq: number;
+  /** The oldest version a bookmark can reach; older rows are kept only as the base of its rebuild. */
+  private floor: number;
+  /** The exact image of the database at version `seq`, when known: what a SQL write is diffed with. */
+  private exact: { seq: number; image: Buffer } | undefined;
+  /** Bytes recorded since the latest snapshot, and that snapshot's size: the next one is due when the first reaches the second. */
+  private sinceSnapshot = 0;
+  private snapshotSize = 0;
 
-  /** `file`: where the history lives (in memory when omitted); `image`: the database now. */
-  constructor(file: string | undefined, image: Buffer, private readonly now: () => number) {
+  /** `file`: where the history lives (in memory when omitted); `replay`: writes a flush into a rebuilt database. */
+  constructor(file: string | undefined, private readonly now: () => number, private readonly replay: BatchWriter) {
     this.db = new Database(file ?? ':memory:');
-    // Pruning frees pages; give them back to the file system so the file shrinks with the window.
+    // Pruning frees pages; give them back to the file system so the file shrinks with the window
+    // (set before any table exists, the only time it takes effect).
     this.db.pragma('auto_vacuum = FULL');
+    // A version is one append to the log; a kill -9 loses nothing the log holds (the OS has it).
+    this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = OFF');
+    // The log is copied into the database (and reused) every 1 MiB, and its file cut back to that,
+    // so that the history's files stay bounded by what is kept, plus the log.
+    this.db.pragma('wal_autocheckpoint = 256');
+    this.db.pragma(`journal_size_limit = ${1024 * 1024}`);
+    this.upgrade();
     this.db.exec(SCHEMA);
+    this.setMeta('format', FORMAT);
     this.codec = new BookmarkCodec(this.secret());
-    this.lastImage = image;
-    if (this.latest() === undefined) this.record(image, { force: true });
+    this.latestSeq = this.latest()?.seq ?? 0;
+    this.floor = Number(this.getMeta('floor') ?? this.oldestRow()?.seq ?? 0);
+    this.countSinceSnapshot();
   }
 
-  /** The database changed to `image`: a new version, unless nothing differs (or `force`). */
-  record(image: Buffer, { force = false } = {}): void {
-    const pages = changedPages(this.lastImage, image);
-    if (!force && pages.length === 0 && image.length === this.lastImage.length) return;
-    const seq = (this.latest()?.seq ?? 0) + 1;
+  /** The latest version's number (0 when there is none). */
+  get latestVersion(): number {
+    return this.latestSeq;
+  }
+
+  /** The number the next version takes. */
+  nextSeq(): number {
+    return this.latestSeq + 1;
+  }
+
+  /** A key-value flush, as version `seq` (called before the object's database commits it). */
+  recordBatch(seq: number, batch: WriteBatch): void {
+    const alarmOp = batch.alarm === undefined ? 0 : batch.alarm === null ? 2 : 1;
+    const writes = serialize([...batch.writes]);
+    this.prepare('INSERT INTO versions (seq, generation, time, kind, writes, clear, alarm_op, alarm) VALUES (?, ?, ?, \'kv\', ?, ?, ?, ?)')
+      .run(seq, this.generation(), this.now(), writes, batch.clearAll ? 1 : 0, alarmOp, alarmOp === 1 ? batch.alarm : null);
+    this.recorded(seq);
+    this.sinceSnapshot += writes.length;
+    this.exact = undefined; // the image is no longer the latest version's (and costs memory)
+  }
+
+  /**
+   * A SQL write, as version `seq`: `image` is the database with it (called before the commit). The
+   * pages that differ from the previous version's exact image, or the image itself when that is
+   * not known or a snapshot is due.
+   */
+  recordSqlWrite(seq: number, image: Buffer): void {
+    const base = this.exact?.seq === seq - 1 ? this.exact.image : undefined;
+    const pages = base === undefined ? undefined : changedPages(base, image);
+    const diffBytes = pages?.reduce((sum, [, data]) => sum + data.length, 0) ?? 0;
+    const snapshot = pages === undefined || this.sinceSnapshot + diffBytes >= this.snapshotSize;
     this.db.transaction(() => {
-      this.prepare('INSERT INTO versions (seq, generation, time, size) VALUES (?, ?, ?, ?)').run(seq, this.generation(), this.now(), image.length);
-      if (this.snapshotDue(image)) this.prepare('INSERT INTO snapshots (seq, image) VALUES (?, ?)').run(seq, image);
-      else for (const [page, data] of pages) this.prepare('INSERT INTO pages (seq, page, data) VALUES (?, ?, ?)').run(seq, page, data);
+      this.prepare('INSERT INTO versions (seq, generation, time, kind, size) VALUES (?, ?, ?, \'sql\', ?)').run(seq, this.generation(), this.now(), image.length);
+      if (snapshot) this.insertSnapshot(seq, image);
+      else for (const [page, data] of pages!) this.prepare('INSERT INTO pages (seq, page, data) VALUES (?, ?, ?)').run(seq, page, data);
     })();
-    this.lastImage = image;
+    this.recorded(seq);
+    if (snapshot) this.snapshotTaken(image);
+    else this.sinceSnapshot += diffBytes;
+    this.exact = { seq, image };
+  }
+
+  /**
+   * The database as it is, as version `seq` (a full image): the history's first version, or the
+   * state found at open when the history has none for it. With `restore`, the state a restore
+   * brings: it starts a new generation and consumes the pending restore, in the same transaction.
+   */
+  recordImage(seq: number, image: Buffer, { restore = false } = {}): void {
+    const generation = this.generation() + (restore ? 1 : 0);
+    this.db.transaction(() => {
+      if (restore) {
+        this.prepare("DELETE FROM meta WHERE key = 'pending'").run();
+        this.setMeta('generation', generation);
+      }
+      this.prepare('INSERT INTO versions (seq, generation, time, kind) VALUES (?, ?, ?, \'image\')').run(seq, generation, this.now());
+      this.insertSnapshot(seq, image);
+    })();
+    this.currentGeneration = generation;
+    this.recorded(seq);
+    this.snapshotTaken(image);
+    this.exact = { seq, image };
+  }
+
+  /**
+   * After the object's database committed the latest version: prunes, and takes a snapshot of the
+   * database (`image()`, exactly that version) when one is due.
+   */
+  committed(image: () => Buffer): void {
+    if (this.sinceSnapshot >= this.snapshotSize) {
+      const taken = image();
+      this.insertSnapshot(this.latestSeq, taken);
+      this.snapshotTaken(taken);
+      this.exact = { seq: this.latestSeq, image: taken };
+    }
     this.prune();
+  }
+
+  /** Version `seq` was written (with the time now). */
+  private recorded(seq: number): void {
+    this.latestSeq = seq;
+    if (this.pruneFrom === Number.POSITIVE_INFINITY) this.pruneFrom = this.now();
+  }
+
+  /** Drops the versions after `seq`: recorded, but their change never reached the object's database. */
+  discardAfter(seq: number): void {
+    if (this.latestSeq <= seq) return;
+    this.db.transaction(() => {
+      for (const table of ['versions', 'pages', 'snapshots']) this.prepare(`DELETE FROM ${table} WHERE seq > ?`).run(seq);
+    })();
+    this.latestSeq = this.latest()?.seq ?? 0;
+    this.pruneFrom = Number.NEGATIVE_INFINITY;
+    if (this.exact !== undefined && this.exact.seq > seq) this.exact = undefined;
+    this.countSinceSnapshot();
+  }
+
+  /** The latest version, as recorded: for a check at open that the object's database has it (sqlite-backend.ts). */
+  latestRecord(): LatestRecord | undefined {
+    const version = this.latest();
+    if (version === undefined) return undefined;
+    if (version.kind === 'kv') return { seq: version.seq, kind: 'kv', batch: this.batchOf(version) };
+    if (version.kind === 'sql') return { seq: version.seq, kind: 'sql' };
+    return { seq: version.seq, kind: 'image', image: this.prepare('SELECT image FROM snapshots WHERE seq = ?').pluck().get(version.seq) as Buffer };
   }
 
   currentBookmark(): string {
@@ -80,7 +214,7 @@ export class PitrHistory {
     }
     this.prune();
     const at = this.prepare('SELECT * FROM versions WHERE time <= ? ORDER BY seq DESC LIMIT 1').get(time) as Version | undefined;
-    return this.bookmarkOf(at ?? this.oldest()!);
+    return this.bookmarkOf(at !== undefined && at.seq >= this.floor ? at : this.oldest()!);
   }
 
   /** Remembers the restore for the next restart; answers the bookmark of the moment just before it. */
@@ -93,20 +227,22 @@ export class PitrHistory {
     return this.codec.encode({ generation: this.generation(), seq: END_OF_GENERATION });
   }
 
-  /** At a restart: the image to restore when a restore is pending (a new generation starts). */
-  takePendingRestore(): Buffer | undefined {
+  /** At a restart: the image of the version a pending restore targets, if one is pending. */
+  pendingRestore(): Buffer | undefined {
     const target = this.pendingTarget();
-    if (target === undefined) return undefined;
-    const image = this.reconstruct(target);
-    this.prepare("DELETE FROM meta WHERE key = 'pending'").run();
-    this.setMeta('generation', this.generation() + 1);
-    return image;
+    return target === undefined ? undefined : this.reconstruct(target);
   }
 
   stats(): HistoryStats {
-    const count = (table: string) => Number(this.prepare(`SELECT count(*) FROM ${table}`).pluck().get());
-    const bytes = Number(this.prepare('SELECT (SELECT COALESCE(SUM(length(image)), 0) FROM snapshots) + (SELECT COALESCE(SUM(length(data)), 0) FROM pages)').pluck().get());
-    return { versions: count('versions'), snapshots: count('snapshots'), diffPages: count('pages'), bytes, oldestTime: this.oldest()?.time ?? null };
+    const count = (sql: string) => Number(this.prepare(sql).pluck().get());
+    return {
+      versions: Number(this.prepare('SELECT count(*) FROM versions WHERE seq >= ?').pluck().get(this.floor)),
+      snapshots: count('SELECT count(*) FROM snapshots'),
+      diffPages: count('SELECT count(*) FROM pages'),
+      bytes: count(`SELECT (SELECT COALESCE(SUM(length(image)), 0) FROM snapshots) + (SELECT COALESCE(SUM(length(data)), 0) FROM pages)
+        + (SELECT COALESCE(SUM(length(writes)), 0) FROM versions)`),
+      oldestTime: this.oldest()?.time ?? null,
+    };
   }
 
   close(): void {
@@ -115,34 +251,68 @@ export class PitrHistory {
 
   /**
    * Drops what only served states replaced before the window: the newest version at or before
-   * the cutoff (the state at the cutoff) becomes the oldest, kept as a snapshot. A pending
-   * restore's target is kept whatever its age.
+   * the cutoff (the state at the cutoff) becomes the oldest a bookmark reaches (the floor); rows
+   * older than the latest snapshot at or before it are deleted (those between that snapshot and
+   * the floor stay: the floor is rebuilt from them). A pending restore's target is kept whatever
+   * its age.
    */
   private prune(): void {
-    let base = this.prepare('SELECT MAX(seq) FROM versions WHERE time <= ?').pluck().get(this.now() - HISTORY_WINDOW_MS) as number | null;
-    if (base === null) return;
+    // Performance only: nothing to do until the cutoff reaches the version after the floor.
+    if (this.now() - HISTORY_WINDOW_MS < this.pruneFrom) return;
+    // Through the time index: only the versions before the cutoff are read (SQLite's own plan for
+    // MAX(seq) walks the versions from the newest back, all of the window when none is that old).
+    let base = this.prepare('SELECT MAX(seq) FROM versions INDEXED BY versions_time WHERE time <= ?').pluck().get(this.now() - HISTORY_WINDOW_MS) as number | null;
+    if (base === null || base <= this.floor) return this.notBefore();
     base = Math.min(base, this.pendingTarget() ?? base);
-    if (base <= this.oldest()!.seq) return;
-    const image = this.hasSnapshot(base) ? undefined : this.reconstruct(base);
+    if (base <= this.floor) return this.notBefore();
+    const keep = this.prepare('SELECT MAX(seq) FROM snapshots WHERE seq <= ?').pluck().get(base) as number;
     this.db.transaction(() => {
-      if (image) this.prepare('INSERT INTO snapshots (seq, image) VALUES (?, ?)').run(base, image);
-      this.prepare('DELETE FROM snapshots WHERE seq < ?').run(base);
-      this.prepare('DELETE FROM pages WHERE seq <= ?').run(base);
-      this.prepare('DELETE FROM versions WHERE seq < ?').run(base);
+      this.setMeta('floor', base);
+      for (const table of ['versions', 'pages', 'snapshots']) this.prepare(`DELETE FROM ${table} WHERE seq < ?`).run(keep);
     })();
+    this.floor = base;
+    this.notBefore();
   }
 
-  /** The database as of version `seq`: the snapshot before it, then the diffs up to it. */
+  /** When the cutoff may next pass a version: the time of the version after the floor (times never go back). */
+  private notBefore(): void {
+    const next = this.prepare('SELECT time FROM versions WHERE seq > ? ORDER BY seq LIMIT 1').pluck().get(this.floor) as number | undefined;
+    this.pruneFrom = next ?? Number.POSITIVE_INFINITY;
+  }
+
+  /** prune() has nothing to do while the cutoff is before this time (-Infinity: not known). */
+  private pruneFrom = Number.NEGATIVE_INFINITY;
+
+  /** The database as of version `seq`: the snapshot before it, then the versions after it up to `seq`, replayed. */
   private reconstruct(seq: number): Buffer {
     const snapshot = this.prepare('SELECT seq, image FROM snapshots WHERE seq <= ? ORDER BY seq DESC LIMIT 1').get(seq) as { seq: number; image: Buffer };
     let image: Buffer = Buffer.from(snapshot.image);
-    const versions = this.prepare('SELECT * FROM versions WHERE seq > ? AND seq <= ? ORDER BY seq').all(snapshot.seq, seq) as Version[];
-    const pagesOf = this.prepare('SELECT page, data FROM pages WHERE seq = ?');
-    for (const version of versions) {
-      image = resized(image, version.size);
-      for (const { page, data } of pagesOf.all(version.seq) as { page: number; data: Buffer }[]) data.copy(image, page * data.length);
+    let replayed: Database.Database | undefined;
+    try {
+      const versions = this.prepare('SELECT * FROM versions WHERE seq > ? AND seq <= ? ORDER BY seq').all(snapshot.seq, seq) as Version[];
+      for (const version of versions) {
+        if (version.kind === 'sql' && replayed === undefined) {
+          // Page diffs apply to exact images: a 'sql' version after a 'kv' one always has a snapshot.
+          image = resized(image, version.size!);
+          for (const { page, data } of this.prepare('SELECT page, data FROM pages WHERE seq = ?').all(version.seq) as { page: number; data: Buffer }[]) data.copy(image, page * data.length);
+        } else if (version.kind === 'kv') {
+          replayed ??= new Database(image);
+          const db = replayed;
+          db.transaction(() => this.replay(db, this.batchOf(version)))();
+        } else {
+          throw new Error(`PITR history: version ${version.seq} (${version.kind}) cannot be replayed without its snapshot`);
+        }
+      }
+      return replayed === undefined ? image : replayed.serialize();
+    } finally {
+      replayed?.close();
     }
-    return image;
+  }
+
+  private batchOf(version: Version): WriteBatch {
+    const rows = deserialize(version.writes!) as [string, Buffer | null][];
+    const alarm = version.alarm_op === 0 ? undefined : version.alarm_op === 2 ? null : Number(version.alarm);
+    return { clearAll: version.clear === 1, writes: new Map(rows), ...(alarm === undefined ? {} : { alarm }) };
   }
 
   /** The version a bookmark marks, if it is still kept. */
@@ -150,7 +320,7 @@ export class PitrHistory {
     const seq = point.seq === END_OF_GENERATION
       ? this.prepare('SELECT MAX(seq) FROM versions WHERE generation = ?').pluck().get(point.generation)
       : this.prepare('SELECT seq FROM versions WHERE seq = ? AND generation = ?').pluck().get(point.seq, point.generation);
-    return typeof seq === 'number' ? seq : undefined;
+    return typeof seq === 'number' && seq >= this.floor ? seq : undefined;
   }
 
   private pendingTarget(): number | undefined {
@@ -160,18 +330,37 @@ export class PitrHistory {
     return point === undefined ? undefined : this.resolve(point);
   }
 
-  /** Replaying the diffs since the last snapshot would read more than one image: take one. */
-  private snapshotDue(image: Buffer): boolean {
-    const since = this.prepare('SELECT COALESCE(SUM(length(data)), 0) FROM pages WHERE seq > (SELECT COALESCE(MAX(seq), -1) FROM snapshots)').pluck().get() as number;
-    return !this.hasAnySnapshot() || since >= image.length;
+  private insertSnapshot(seq: number, image: Buffer): void {
+    this.prepare('INSERT OR REPLACE INTO snapshots (seq, image) VALUES (?, ?)').run(seq, image);
   }
 
-  private hasAnySnapshot(): boolean {
-    return this.prepare('SELECT 1 FROM snapshots LIMIT 1').get() !== undefined;
+  private snapshotTaken(image: Buffer): void {
+    this.sinceSnapshot = 0;
+    this.snapshotSize = image.length;
   }
 
-  private hasSnapshot(seq: number): boolean {
-    return this.prepare('SELECT 1 FROM snapshots WHERE seq = ?').get(seq) !== undefined;
+  /** The counters behind snapshotDue, from what is stored (at open, and after a discard). */
+  private countSinceSnapshot(): void {
+    const last = this.prepare('SELECT seq, length(image) AS size FROM snapshots ORDER BY seq DESC LIMIT 1').get() as { seq: number; size: number } | undefined;
+    const after = last?.seq ?? -1;
+    this.snapshotSize = last?.size ?? 0;
+    this.sinceSnapshot = Number(this.prepare(`SELECT (SELECT COALESCE(SUM(length(writes)), 0) FROM versions WHERE seq > @after)
+      + (SELECT COALESCE(SUM(length(data)), 0) FROM pages WHERE seq > @after)`).pluck().get({ after }));
+  }
+
+  /**
+   * A history of an earlier layout (page diffs only, before FORMAT 2) is not read: its versions
+   * are dropped, and a new generation starts, so that bookmarks stay ordered; the secret is kept.
+   */
+  private upgrade(): void {
+    const tables = this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
+    if (!tables.includes('meta')) return;
+    if (Number(this.db.prepare("SELECT value FROM meta WHERE key = 'format'").pluck().get() ?? 1) === FORMAT) return;
+    this.db.transaction(() => {
+      for (const table of ['versions', 'pages', 'snapshots']) this.db.exec(`DROP TABLE IF EXISTS ${table}`);
+      this.db.prepare("DELETE FROM meta WHERE key IN ('pending', 'floor')").run();
+      this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('generation', COALESCE((SELECT value FROM meta WHERE key = 'generation'), 1) + 1)").run();
+    })();
   }
 
   private bookmarkOf(version: Version): string {
@@ -182,13 +371,21 @@ export class PitrHistory {
     return this.prepare('SELECT * FROM versions ORDER BY seq DESC LIMIT 1').get() as Version | undefined;
   }
 
+  /** The oldest version a bookmark reaches. */
   private oldest(): Version | undefined {
+    return this.prepare('SELECT * FROM versions WHERE seq >= ? ORDER BY seq LIMIT 1').get(this.floor) as Version | undefined;
+  }
+
+  private oldestRow(): Version | undefined {
     return this.prepare('SELECT * FROM versions ORDER BY seq LIMIT 1').get() as Version | undefined;
   }
 
   private generation(): number {
-    return Number(this.getMeta('generation') ?? 1);
+    return this.currentGeneration ??= Number(this.getMeta('generation') ?? 1);
   }
+
+  /** The generation as kept in meta, read once. */
+  private currentGeneration: number | undefined;
 
   private secret(): Buffer {
     const kept = this.getMeta('secret');

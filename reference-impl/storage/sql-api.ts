@@ -14,9 +14,16 @@ export interface SqlHost {
   connection(): Database.Database;
   /** A cursor still stepping SQLite: drained before the connection serves anything else. */
   opened(source: RowSource): void;
-  /** Statements changed the database (a point in its history). */
-  changed(): void;
+  /**
+   * Runs `work` (statements that may write; it calls `changed()` when one may have) as one
+   * transaction, whose version of the history is recorded in it; what it answers is used after the
+   * commit. `transaction: false`: the statements run each on its own, and the version after them.
+   */
+  write<T>(work: (changed: () => void) => T, options?: { transaction: boolean }): T;
 }
+
+/** Statements SQLite refuses, or ignores, inside a transaction: a query with one runs without one. */
+const OUTSIDE_TRANSACTION = new Set(['VACUUM', 'ATTACH', 'DETACH', 'PRAGMA']);
 
 const ONLY_LAST_HAS_PARAMETERS = 'When executing multiple SQL statements in a single call, only the last statement can have parameters.';
 const WRONG_BINDING_COUNT = 'Wrong number of parameter bindings for SQL query.';
@@ -31,15 +38,20 @@ export class SqlStorage implements SqlApi {
     const statements = splitStatements(query);
     if (statements.length === 0) throw new Error('SQL query contains no statements.');
     this.beforeUse();
-    let changed = false;
-    try {
-      for (const statement of statements.slice(0, -1)) changed = this.runToEnd(statement) || changed;
-      const last = this.prepare(statements.at(-1)!);
-      changed = !last.readonly || changed;
-      return new SqlCursor(this.open(last, values));
-    } finally {
-      if (changed) this.host.changed();
-    }
+    // One statement that only reads needs no transaction (it may stay lazy, see sql-cursor.ts).
+    const only = statements.length === 1 ? this.prepare(statements[0]!) : undefined;
+    if (only?.readonly) return new SqlCursor(this.open(only, values));
+    const transaction = !statements.some((statement) => OUTSIDE_TRANSACTION.has(statement.words[0] ?? ''));
+    const opened = this.host.write((changed) => {
+      for (const statement of statements.slice(0, -1)) if (this.runToEnd(statement)) changed();
+      const last = only ?? this.prepare(statements.at(-1)!);
+      // A last statement that only reads is opened after the commit (it may stay lazy).
+      if (last.readonly) return () => this.open(last, values);
+      changed();
+      const source = this.open(last, values);
+      return () => source;
+    }, { transaction });
+    return new SqlCursor(opened());
   }
 
   /** Bytes of the database file: pages times page size. */

@@ -3,8 +3,17 @@
 // under BINARY collation, which compares UTF-8 bytes (the KV order). File-backed when given a
 // path, so that a restart (close and reopen) keeps what was flushed. Every change of the database
 // is recorded in its point-in-time-recovery history (pitr-history.ts), kept next to it.
+//
+// A change and its version are one step as far as a crash can tell: inside the change's SQLite
+// transaction, the version is written to the history (which commits it), then the transaction
+// commits. A SQL write or a full image also marks the database with its version's number
+// (_cf_METADATA, row MARK_ROW), in that transaction; a key-value flush does not (it would cost
+// one more page per flush): its own writes tell whether the database has it. At open, reconcile()
+// finds a version the database never committed and drops it (a restore's is finished instead: its
+// image is written), and gives a database the history has no version for one.
+// test/crash-consistency.test.ts kills the runtime in between.
 
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { StatementCache } from '../sqlite-statements.js';
 import type { Entry, KeyRange, RangeWindow } from './key-range.js';
@@ -19,6 +28,8 @@ const SCHEMA = `
   CREATE TABLE IF NOT EXISTS _cf_METADATA (key INTEGER PRIMARY KEY, value);
 `;
 const ALARM_ROW = 1;
+/** The number of the history version the database is at (see above). */
+const MARK_ROW = 2;
 
 export class SqliteStore implements PersistedStore {
   readonly faults = new FaultSwitch();
@@ -31,12 +42,13 @@ export class SqliteStore implements PersistedStore {
 
   /** `file`: the database file; in memory when omitted. `now`: the object's clock, for the history. */
   constructor(private readonly file?: string, now: () => number = Date.now) {
+    this.history = new PitrHistory(file === undefined ? undefined : `${file}-pitr`, now, replayBatch);
     this.db = this.open();
-    this.history = new PitrHistory(file === undefined ? undefined : `${file}-pitr`, this.connection().serialize(), now);
+    this.reconcile();
     this.sql = {
       connection: () => this.connection(),
       opened: (source) => this.openCursors.add(source),
-      changed: () => this.recordVersion(),
+      write: (work, options) => this.sqlWrite(work, options),
     };
     const history = this.history;
     this.pitr = {
@@ -75,32 +87,33 @@ export class SqliteStore implements PersistedStore {
   apply(batch: WriteBatch): void {
     this.connection();
     const write = this.writeTransaction ??= this.db.transaction((batch: WriteBatch) => {
-      if (batch.clearAll) this.statement('DELETE FROM _cf_KV').run();
-      const upsert = this.statement('INSERT OR REPLACE INTO _cf_KV (key, value) VALUES (?, ?)');
-      const remove = this.statement('DELETE FROM _cf_KV WHERE key = ?');
-      for (const [key, value] of batch.writes) {
-        if (value === null) remove.run(key);
-        else upsert.run(key, value);
-      }
-      if (batch.alarm === null) this.statement('DELETE FROM _cf_METADATA WHERE key = ?').run(ALARM_ROW);
-      else if (batch.alarm !== undefined) this.statement('INSERT OR REPLACE INTO _cf_METADATA (key, value) VALUES (?, ?)').run(ALARM_ROW, batch.alarm);
+      writeBatch((sql) => this.statement(sql), batch);
       // Fail after writing, so that the rollback of the SQLite transaction is what undoes it.
       this.faults.tripIfArmed();
+      // The flush's version, before the commit (see the top of this file).
+      this.history.recordBatch(this.history.nextSeq(), batch);
     });
-    write(batch);
-    this.recordVersion();
+    this.committing(() => write(batch));
+    this.history.committed(() => this.db.serialize());
   }
 
   /** A restart: closes the database and opens it again, restored first when a restore is pending. */
   reopen(): void {
-    const restored = this.history.takePendingRestore();
+    const restored = this.history.pendingRestore();
     // In memory the connection is the data: without a restore, a restart keeps it.
     if (this.file === undefined && restored === undefined) return;
     this.connection().close();
-    if (this.file !== undefined && restored !== undefined) writeFileSync(this.file, restored);
-    this.db = this.open(this.file === undefined ? restored : undefined);
-    // The restore is a point of the history too: the first of the new generation.
-    if (restored !== undefined) this.history.record(this.connection().serialize(), { force: true });
+    if (restored === undefined) {
+      this.db = this.open();
+      return;
+    }
+    // The restored state is a point of the history too: the first of a new generation, recorded
+    // (and the restore consumed) before the database is replaced, with its mark in it. A kill in
+    // between leaves the history ahead, and the next open finishes the job (reconcile()).
+    const seq = this.history.nextSeq();
+    const image = marked(restored, seq);
+    this.history.recordImage(seq, image, { restore: true });
+    this.replaceWith(image);
   }
 
   close(): void {
@@ -110,15 +123,128 @@ export class SqliteStore implements PersistedStore {
     this.history.close();
   }
 
+  /**
+   * Brings the database and its history into agreement at open. The history may be one version
+   * ahead, when the runtime was killed between the history's commit and the database's: a
+   * key-value version whose writes the database does not hold, or a SQL or image version whose
+   * number the database is not marked with. Such a version is dropped; a restore's (an image) is
+   * finished instead: its image is written. A database without a mark, or marked ahead of the
+   * history (a history lost, or of an earlier format), gets a version of what it holds.
+   */
+  private reconcile(): void {
+    const latest = this.history.latestRecord();
+    const mark = this.readMark();
+    if (latest?.kind === 'kv' && !this.holds(latest.batch)) {
+      this.history.discardAfter(latest.seq - 1);
+    } else if (latest !== undefined && latest.kind !== 'kv' && mark !== undefined && mark < latest.seq) {
+      if (latest.kind === 'image') {
+        this.db.close();
+        this.replaceWith(latest.image);
+      } else {
+        this.history.discardAfter(latest.seq - 1);
+      }
+    }
+    const markNow = this.readMark();
+    if (this.history.latestVersion === 0 || markNow === undefined || markNow > this.history.latestVersion) {
+      this.connection();
+      this.db.transaction(() => {
+        const seq = this.history.nextSeq();
+        this.mark(seq);
+        this.history.recordImage(seq, this.db.serialize());
+      })();
+    }
+  }
+
+  /**
+   * Whether the database holds what a flush wrote: each key's value (or its absence), the alarm,
+   * and after a deleteAll() no other key. When it does, it is that flush's state, whether or not
+   * that flush is what made it so (the state before it might have held the same).
+   */
+  private holds(batch: WriteBatch): boolean {
+    for (const [key, value] of batch.writes) {
+      const stored = this.read(key);
+      if (value === null ? stored !== undefined : stored === undefined || !stored.equals(value)) return false;
+    }
+    if (batch.alarm !== undefined && this.readAlarm() !== batch.alarm) return false;
+    if (!batch.clearAll) return true;
+    const kept = [...batch.writes.values()].filter((value) => value !== null).length;
+    return Number(this.statement('SELECT count(*) FROM _cf_KV').pluck().get()) === kept;
+  }
+
+  /**
+   * sql.exec()'s writes, as one transaction of the database whose version is recorded before it
+   * commits. `work` calls `changed()` when a statement may have written. When a statement fails,
+   * what the ones before it did is kept (and recorded), as if each had committed on its own;
+   * unless SQLite rolled the whole transaction back itself (a few errors do).
+   */
+  private sqlWrite<T>(work: (changed: () => void) => T, { transaction = true } = {}): T {
+    const db = this.connection();
+    let changed = false;
+    let outcome: { value: T } | { error: unknown };
+    if (transaction) this.statement('BEGIN').run();
+    try {
+      outcome = { value: work(() => { changed = true; }) };
+    } catch (error) {
+      outcome = { error };
+    }
+    // Statements that cannot run inside a transaction (VACUUM...) ran on their own: their version
+    // is recorded after them, in a transaction of its own (two steps, see docs/pitr-design.md).
+    if (!transaction && changed) this.statement('BEGIN').run();
+    if (db.inTransaction) {
+      this.committing(() => {
+        try {
+          if (changed) {
+            const seq = this.history.nextSeq();
+            this.mark(seq);
+            this.history.recordSqlWrite(seq, db.serialize());
+          }
+          this.statement('COMMIT').run();
+        } catch (error) {
+          if (db.inTransaction) this.statement('ROLLBACK').run();
+          throw error;
+        }
+      });
+      if (changed) this.history.committed(() => db.serialize());
+    }
+    if ('error' in outcome) throw outcome.error;
+    return outcome.value;
+  }
+
+  /** Runs a commit; when it fails, the version recorded for it is dropped again. */
+  private committing(commit: () => void): void {
+    const before = this.history.latestVersion;
+    try {
+      commit();
+    } catch (error) {
+      this.history.discardAfter(before);
+      throw error;
+    }
+  }
+
+  private mark(seq: number): void {
+    this.statement('INSERT OR REPLACE INTO _cf_METADATA (key, value) VALUES (?, ?)').run(MARK_ROW, seq);
+  }
+
+  private readMark(): number | undefined {
+    const value = this.statement('SELECT value AS mark FROM _cf_METADATA WHERE key = ?').pluck().get(MARK_ROW);
+    return typeof value === 'number' ? value : undefined;
+  }
+
+  /** Replaces the (closed) database with `image`: atomically for a file (written aside, then renamed over it). */
+  private replaceWith(image: Buffer): void {
+    if (this.file !== undefined) {
+      const aside = `${this.file}-restoring`;
+      writeFileSync(aside, image);
+      renameSync(aside, this.file);
+    }
+    this.db = this.open(this.file === undefined ? image : undefined);
+  }
+
   /** The connection, once every open SQL cursor has read its remaining rows into memory. */
   private connection(): Database.Database {
     for (const cursor of this.openCursors) cursor.drain();
     this.openCursors.clear();
     return this.db;
-  }
-
-  private recordVersion(): void {
-    this.history.record(this.connection().serialize());
   }
 
   /** The connection's statement for this SQL text (see sqlite-statements.ts); used after connection() only. */
@@ -136,10 +262,41 @@ export class SqliteStore implements PersistedStore {
     this.statements.clear();
     this.writeTransaction = undefined;
     const db = new Database(image ?? this.file ?? ':memory:');
-    // A restart here is close and reopen in the same process: durability against crashes is not needed.
+    // A restart here is close and reopen in the same process: durability against power loss is
+    // not needed (a kill -9 loses nothing the OS was given).
     db.pragma('synchronous = OFF');
     db.exec(SCHEMA);
     return db;
+  }
+}
+
+/** Writes a key-value flush with a connection's statements: the flush itself, and its replay (pitr-history.ts). */
+function writeBatch(statement: (sql: string) => Database.Statement, batch: WriteBatch): void {
+  if (batch.clearAll) statement('DELETE FROM _cf_KV').run();
+  const upsert = statement('INSERT OR REPLACE INTO _cf_KV (key, value) VALUES (?, ?)');
+  const remove = statement('DELETE FROM _cf_KV WHERE key = ?');
+  for (const [key, value] of batch.writes) {
+    if (value === null) remove.run(key);
+    else upsert.run(key, value);
+  }
+  if (batch.alarm === null) statement('DELETE FROM _cf_METADATA WHERE key = ?').run(ALARM_ROW);
+  else if (batch.alarm !== undefined) statement('INSERT OR REPLACE INTO _cf_METADATA (key, value) VALUES (?, ?)').run(ALARM_ROW, batch.alarm);
+}
+
+/** A flush written again into a database being rebuilt (inside its transaction). */
+function replayBatch(db: Database.Database, batch: WriteBatch): void {
+  const statements = new Map<string, Database.Statement>();
+  writeBatch((sql) => statements.get(sql) ?? statements.set(sql, db.prepare(sql)).get(sql)!, batch);
+}
+
+/** `image` with its mark set to `seq`. */
+function marked(image: Buffer, seq: number): Buffer {
+  const db = new Database(image);
+  try {
+    db.prepare('INSERT OR REPLACE INTO _cf_METADATA (key, value) VALUES (?, ?)').run(MARK_ROW, seq);
+    return db.serialize();
+  } finally {
+    db.close();
   }
 }
 

@@ -13,8 +13,10 @@ import { ObjectRuntime } from '../reference-impl/storage/index.js';
 import { ControlClient } from '../src/spec-kit/control.js';
 import { ROOT, tempDir } from './helpers/cli.js';
 import { BATCH_KEYS, SHARED_KEYS, batchKey, batchKind, sharedKey } from './helpers/crash-children.js';
+import { RESTORED_BATCH, ROWS, rowKey } from './helpers/crash-pitr-child.js';
 
 const CHILD = join(ROOT, 'test/helpers/crash-children.ts');
+const PITR_CHILD = join(ROOT, 'test/helpers/crash-pitr-child.ts');
 const BIN = join(ROOT, 'bin/specgate.mjs');
 const REQUEST_TIMEOUT_MS = 10_000;
 
@@ -239,11 +241,107 @@ describe('storage runtime (SQLite backend, file-backed): kill -9 in the middle o
         for (let j = 0; j < SHARED_KEYS; j++) expect(all.get(sharedKey(j)), `shared key ${j}`).toBe(last);
         // The transactions' counter counts the transactions kept.
         expect(all.get('counter') ?? 0).toBe(present.filter((n) => batchKind(n) === 'transaction').length);
+        // The history agrees with the data: its latest version is what the file holds.
+        await runtime.storage.onNextSessionRestoreBookmark(await runtime.storage.getCurrentBookmark());
+        runtime.restart();
+        expect(await runtime.storage.list(), 'restoring the current bookmark changes nothing').toEqual(all);
         next = last + 1;
       } finally {
         runtime.destroy();
       }
     }
     expect(next).toBeGreaterThanOrEqual(3 + 25 + 60);
+  });
+});
+
+describe('storage runtime (SQLite backend, file-backed): kill -9 between the PITR history\'s commit and the data\'s', () => {
+  /** Starts the child of crash-pitr-child.ts; resolves with the bookmarks it acknowledged (and its UNDO line) once it is dead. */
+  async function killedChild(file: string, mode: 'kv' | 'sql' | 'restore', k: number): Promise<{ acked: string[]; undo?: string }> {
+    const acked: string[] = [];
+    let undo: string | undefined;
+    const child = spawn(process.execPath, ['--import', 'tsx', PITR_CHILD, file, mode, String(k)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let stderr = '';
+    child.stderr!.on('data', (d) => { stderr += d; });
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const ack = /^ACK (\d+) (\S+)$/.exec(line);
+      if (ack) acked[Number(ack[1])] = ack[2]!;
+      const undone = /^UNDO (\S+)$/.exec(line);
+      if (undone) undo = undone[1];
+    });
+    await exited(child);
+    expect(child.signalCode, `the child killed itself (stderr: ${stderr.slice(-1000)})`).toBe('SIGKILL');
+    return { acked, undo };
+  }
+
+  const open = (file: string) => new ObjectRuntime({ backend: 'sqlite', sqliteFile: file });
+  const batchesOf = async (runtime: ObjectRuntime, mode: 'kv' | 'sql' | 'restore'): Promise<number[]> => {
+    if (mode === 'sql') {
+      const rows = await runtime.deliver((storage: any) => storage.sql.exec('SELECT n, count(*) AS c FROM t GROUP BY n ORDER BY n').toArray()) as { n: number; c: number }[];
+      for (const { n, c } of rows) expect(c, `batch ${n}: all its rows or none`).toBe(ROWS);
+      return rows.map((row) => row.n);
+    }
+    const counts = new Map<number, number>();
+    for (const [key, value] of await runtime.storage.list({ prefix: 'row/' })) {
+      const n = Number(/^row\/(\d+)\//.exec(key)![1]);
+      expect(value).toEqual({ n, j: Number(key.slice(-2)) });
+      counts.set(n, (counts.get(n) ?? 0) + 1);
+    }
+    for (const [n, c] of counts) expect(c, `batch ${n}: all its keys or none`).toBe(ROWS);
+    return [...counts.keys()].sort((a, b) => a - b);
+  };
+  const upTo = (n: number) => Array.from({ length: n + 1 }, (_, i) => i);
+
+  async function restored(runtime: ObjectRuntime, bookmark: string): Promise<void> {
+    await runtime.storage.onNextSessionRestoreBookmark(bookmark);
+    runtime.restart();
+  }
+
+  for (const mode of ['kv', 'sql'] as const) {
+    it(`${mode === 'kv' ? 'a put() flush' : 'a sql.exec() write'}: its version, which the data never got, is dropped; every acknowledged bookmark restores (2 kill points)`, async () => {
+      for (const k of [1, 4]) {
+        const file = join(tempDir(`crash-pitr-${mode}`), 'storage.sqlite');
+        const { acked } = await killedChild(file, mode, k);
+        expect(acked.length, 'batches acknowledged before the killed one').toBe(k - 1);
+        const runtime = open(file);
+        try {
+          // The killed batch is absent; its version too: the current bookmark is the last acknowledged one.
+          expect(await batchesOf(runtime, mode)).toEqual(upTo(k - 2));
+          const current = await runtime.storage.getCurrentBookmark();
+          if (k > 1) expect(current).toBe(acked.at(-1));
+          // Each acknowledged bookmark restores exactly its batches.
+          for (let n = acked.length - 1; n >= 0; n--) {
+            await restored(runtime, acked[n]!);
+            expect(await batchesOf(runtime, mode), `restored to batch ${n}`).toEqual(upTo(n));
+          }
+          // The history goes on: a write after all this is a later point, which restores.
+          await runtime.storage.put('after', 1);
+          const after = await runtime.storage.getCurrentBookmark();
+          expect(after > current).toBe(true);
+          await restored(runtime, current);
+          expect(await runtime.storage.get('after')).toBeUndefined();
+          await restored(runtime, after);
+          expect(await runtime.storage.get('after')).toBe(1);
+        } finally {
+          runtime.destroy();
+        }
+      }
+    });
+  }
+
+  it('a restore: the restored state\'s version is in the history, the file not yet replaced; the next open finishes the restore', async () => {
+    const file = join(tempDir('crash-pitr-restore'), 'storage.sqlite');
+    const { acked, undo } = await killedChild(file, 'restore', 5);
+    expect(acked.length).toBe(5);
+    expect(undo).toBeDefined();
+    const runtime = open(file);
+    try {
+      expect(await batchesOf(runtime, 'restore'), 'the restore happened').toEqual(upTo(RESTORED_BATCH));
+      expect(await runtime.storage.getCurrentBookmark() > undo!, 'the restored state is a later point than the undo bookmark').toBe(true);
+      await restored(runtime, undo!);
+      expect(await batchesOf(runtime, 'restore'), 'the undo bookmark brings back what was written before').toEqual(upTo(4));
+    } finally {
+      runtime.destroy();
+    }
   });
 });

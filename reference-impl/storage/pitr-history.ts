@@ -39,9 +39,6 @@ const SCHEMA = `
   CREATE TABLE IF NOT EXISTS pages (seq INTEGER NOT NULL, page INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (seq, page)) WITHOUT ROWID;
   CREATE TABLE IF NOT EXISTS snapshots (seq INTEGER PRIMARY KEY, image BLOB NOT NULL);
   CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value) WITHOUT ROWID;
-  -- Performance only: prune() looks up the newest version before the cutoff on every change;
-  -- without this index that read every version of the window (bench/storage-ops.ts).
-  CREATE INDEX IF NOT EXISTS versions_time ON versions (time);
 `;
 
 type Kind = 'kv' | 'sql' | 'image';
@@ -257,27 +254,33 @@ export class PitrHistory {
    * its age.
    */
   private prune(): void {
+    const cutoff = this.now() - HISTORY_WINDOW_MS;
     // Performance only: nothing to do until the cutoff reaches the version after the floor.
-    if (this.now() - HISTORY_WINDOW_MS < this.pruneFrom) return;
-    // Through the time index: only the versions before the cutoff are read (SQLite's own plan for
-    // MAX(seq) walks the versions from the newest back, all of the window when none is that old).
-    let base = this.prepare('SELECT MAX(seq) FROM versions INDEXED BY versions_time WHERE time <= ?').pluck().get(this.now() - HISTORY_WINDOW_MS) as number | null;
-    if (base === null || base <= this.floor) return this.notBefore();
-    base = Math.min(base, this.pendingTarget() ?? base);
-    if (base <= this.floor) return this.notBefore();
+    if (cutoff < this.pruneFrom) return;
+    // The versions after the floor up to the cutoff: a run in seq order, as the clock never goes
+    // back (were it to, this would prune less, never more). Read up to the first one after it.
+    let base = this.floor;
+    this.pruneFrom = Number.POSITIVE_INFINITY;
+    for (const { seq, time } of this.prepare('SELECT seq, time FROM versions WHERE seq > ? ORDER BY seq').iterate(this.floor) as IterableIterator<{ seq: number; time: number }>) {
+      if (time > cutoff) {
+        this.pruneFrom = time;
+        break;
+      }
+      base = seq;
+    }
+    if (base <= this.floor) return;
+    const pending = this.pendingTarget();
+    if (pending !== undefined && pending < base) {
+      base = pending;
+      this.pruneFrom = Number.NEGATIVE_INFINITY; // again once the restore is no longer pending
+      if (base <= this.floor) return;
+    }
     const keep = this.prepare('SELECT MAX(seq) FROM snapshots WHERE seq <= ?').pluck().get(base) as number;
     this.db.transaction(() => {
       this.setMeta('floor', base);
       for (const table of ['versions', 'pages', 'snapshots']) this.prepare(`DELETE FROM ${table} WHERE seq < ?`).run(keep);
     })();
     this.floor = base;
-    this.notBefore();
-  }
-
-  /** When the cutoff may next pass a version: the time of the version after the floor (times never go back). */
-  private notBefore(): void {
-    const next = this.prepare('SELECT time FROM versions WHERE seq > ? ORDER BY seq LIMIT 1').pluck().get(this.floor) as number | undefined;
-    this.pruneFrom = next ?? Number.POSITIVE_INFINITY;
   }
 
   /** prune() has nothing to do while the cutoff is before this time (-Infinity: not known). */

@@ -1,6 +1,7 @@
 // The reference's point-in-time recovery from the inside (reference-impl/storage/pitr-history.ts):
-// any kept point rebuilds exactly, through diffs and snapshots; pruning keeps memory and disk
-// bounded by the 30-day window and no less than it; bookmarks of other objects are refused.
+// any kept point rebuilds exactly, through logged flushes, page diffs and snapshots; a put() is
+// recorded as its writes, not as the database; pruning keeps memory and disk bounded by the
+// 30-day window and no less than it; bookmarks of other objects are refused.
 // Time is the runtime's virtual clock.
 
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -124,6 +125,34 @@ describe('the reference PITR history', () => {
     await runtime.storage.put('v', 'much later'); // records a version, which prunes
     runtime.restart();
     expect(await runtime.storage.get('v')).toBe('target');
+  });
+
+  it('records a put() as its writes, not as the database: the history grows by the flush, whatever the database\'s size', async () => {
+    const { runtime } = sqliteObject();
+    for (let n = 0; n < 16; n++) await runtime.storage.put(Object.fromEntries(Array.from({ length: 128 }, (_, i) => [`big-${n}-${i}`, 'b'.repeat(1000)])));
+    await runtime.storage.put('small', 0);
+    const before = runtime.historyStats()!;
+    for (let i = 1; i <= 20; i++) await runtime.storage.put('small', i);
+    const after = runtime.historyStats()!;
+    expect(after.versions - before.versions).toBe(20);
+    expect(after.snapshots, 'no image of the (2 MB) database taken for them').toBe(before.snapshots);
+    expect(after.bytes - before.bytes, 'about the 20 small writes').toBeLessThan(20 * 100);
+    const bookmark = await runtime.storage.getBookmarkForTime(runtime.clock.now());
+    await restoreAndRestart(runtime, bookmark);
+    expect(await runtime.storage.get('small')).toBe(20);
+    expect((await runtime.storage.list({ prefix: 'big-' })).size).toBe(16 * 128);
+  });
+
+  it('records queries SQLite runs outside a transaction (VACUUM, PRAGMA) too, and restores them', async () => {
+    const { runtime } = sqliteObject();
+    await sql(runtime, 'CREATE TABLE t (k INTEGER PRIMARY KEY, v TEXT)');
+    await sql(runtime, "INSERT INTO t VALUES (1, 'one'); VACUUM; PRAGMA user_version = 7");
+    const bookmark = await runtime.storage.getCurrentBookmark();
+    await sql(runtime, "INSERT INTO t VALUES (2, 'two'); PRAGMA user_version = 8");
+    expect(await sql(runtime, 'SELECT k FROM t ORDER BY k')).toEqual([{ k: 1 }, { k: 2 }]);
+    await restoreAndRestart(runtime, bookmark);
+    expect(await sql(runtime, 'SELECT k, v FROM t ORDER BY k')).toEqual([{ k: 1, v: 'one' }]);
+    expect(await sql(runtime, 'PRAGMA user_version')).toEqual([{ user_version: 7 }]);
   });
 
   it('refuses bookmarks it did not issue: malformed, forged, or of another object', async () => {

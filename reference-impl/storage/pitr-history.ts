@@ -259,14 +259,21 @@ export class PitrHistory {
     if (cutoff < this.pruneFrom) return;
     // The versions after the floor up to the cutoff: a run in seq order, as the clock never goes
     // back (were it to, this would prune less, never more). Read up to the first one after it.
+    // In pages of 100 (statements of the cache always run to completion, sqlite-statements.ts).
     let base = this.floor;
     this.pruneFrom = Number.POSITIVE_INFINITY;
-    for (const { seq, time } of this.prepare('SELECT seq, time FROM versions WHERE seq > ? ORDER BY seq').iterate(this.floor) as IterableIterator<{ seq: number; time: number }>) {
-      if (time > cutoff) {
-        this.pruneFrom = time;
-        break;
+    let scanning = true;
+    while (scanning) {
+      const page = this.prepare('SELECT seq, time FROM versions WHERE seq > ? ORDER BY seq LIMIT 100').all(base) as { seq: number; time: number }[];
+      scanning = page.length === 100;
+      for (const { seq, time } of page) {
+        if (time > cutoff) {
+          this.pruneFrom = time;
+          scanning = false;
+          break;
+        }
+        base = seq;
       }
-      base = seq;
     }
     if (base <= this.floor) return;
     const pending = this.pendingTarget();

@@ -102,8 +102,8 @@ export class SqliteStore implements PersistedStore {
     const restored = this.history.pendingRestore();
     // In memory the connection is the data: without a restore, a restart keeps it.
     if (this.file === undefined && restored === undefined) return;
-    this.connection().close();
     if (restored === undefined) {
+      this.connection().close();
       this.db = this.open();
       return;
     }
@@ -113,6 +113,7 @@ export class SqliteStore implements PersistedStore {
     const seq = this.history.nextSeq();
     const image = marked(restored, seq);
     this.history.recordImage(seq, image, { restore: true });
+    this.connection().close();
     this.replaceWith(image);
   }
 

@@ -11,13 +11,15 @@
 // ignored mutants (static ones with ignoreStatic, and `// Stryker disable` with a reason) and
 // runtime or compile errors are left out.
 
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { relative, dirname, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PluginKind, declareClassPlugin, commonTokens } from '@stryker-mutator/api/plugin';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const SCORES = fileURLToPath(new URL('./scores.json', import.meta.url));
+/** Surviving and uncovered mutants of the current run, one line each, written as they are found (git-ignored). */
+const SURVIVORS = fileURLToPath(new URL('../reports/mutation/survivors.tsv', import.meta.url));
 
 const STATUS_KEYS = { Killed: 'killed', Timeout: 'timeout', Survived: 'survived', NoCoverage: 'noCoverage', Ignored: 'ignored', RuntimeError: 'errors', CompileError: 'errors' };
 
@@ -59,6 +61,15 @@ class AreaScoresReporter {
 
   constructor(log) {
     this.log = log;
+    mkdirSync(dirname(SURVIVORS), { recursive: true });
+    writeFileSync(SURVIVORS, '');
+  }
+
+  /** A whole run takes long: survivors are listed as they are found, to be read while it goes on. */
+  onMutantTested(result) {
+    if (result.status !== 'Survived' && result.status !== 'NoCoverage') return;
+    const where = `${relative(ROOT, result.fileName)}:${result.location.start.line + 1}:${result.location.start.column + 1}`;
+    appendFileSync(SURVIVORS, `${where}\t${result.status}\t${result.mutatorName}\t${JSON.stringify(result.replacement ?? '').slice(0, 100)}\n`);
   }
 
   onMutationTestReportReady(report) {

@@ -67,6 +67,18 @@ export function createRouter(app: FastifyInstance, prefix: string, store: Store,
   };
 }
 
+/** The content type fastify gives a JSON-serialized object. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * A handler's answer already serialized with JSON.stringify: fastify sends the string as it is,
+ * with the content type it gives an object it serializes itself, so the bytes are the same.
+ */
+export function serializedJson(reply: FastifyReply, json: string): string {
+  void reply.type(JSON_CONTENT_TYPE);
+  return json;
+}
+
 export function unknownIdentifier(url: string): ApiError {
   const path = url.split('?')[0];
   return new ApiError(404, { code: codes.unknownIdentifier, message: `Could not route to ${path}, perhaps your object identifier is invalid?` });

@@ -116,6 +116,8 @@ const SCHEMA = `
 
 export const newId = (): string => randomBytes(16).toString('hex');
 
+const MAX_CACHED_ANSWERS = 256;
+
 const toBool = (v: unknown): boolean => v === 1 || v === true;
 
 export class Store {
@@ -127,6 +129,16 @@ export class Store {
     this.db.pragma('foreign_keys = ON');
     this.db.exec(SCHEMA);
     this.addColumnIfMissing('zones', 'certificate_rate_limit', 'INTEGER');
+    // What says how far the database has moved (see `cached`), each a single number.
+    this.versions = [
+      // Every row this connection inserted, updated or deleted, through any statement (also those a
+      // test variant runs on store.db directly, and those of a transaction later rolled back).
+      this.db.prepare('SELECT total_changes()').pluck(),
+      // The schema (a dropped table loses its rows without counting them as changes).
+      this.db.prepare('PRAGMA schema_version').pluck(),
+      // A file may also be written by another connection: data_version moves when one commits.
+      ...(file === ':memory:' ? [] : [this.db.prepare('PRAGMA data_version').pluck()]),
+    ];
   }
 
   /** Data files written before a column existed get it on open (CREATE IF NOT EXISTS keeps old tables). */
@@ -143,6 +155,40 @@ export class Store {
   prepare(sql: string): Database.Statement { return this.statements.get(sql); }
 
   transaction<T>(work: () => T): T { return this.db.transaction(work)(); }
+
+  // --- answers computed from the database, kept until it changes ---------------------------------
+
+  private readonly answers = new Map<string, unknown>();
+  /** What the `versions` statements answered when the kept answers were computed. */
+  private readonly answersVersion: number[] = [];
+  private readonly versions: Database.Statement[];
+
+  /**
+   * The value `compute` gives for `key`, computed once and reused until the database changes in
+   * any way (see `versions`): a key names everything the value depends on besides the
+   * database (zone, query), and a value must depend on nothing else (not the clock) and never be
+   * changed by its users (a string, say: a serialized answer). Never kept
+   * from inside a transaction, whose rows a rollback may undo. Performance only: a list request
+   * read the same rows and serialized the same body again and again (bench/server-throughput.ts).
+   */
+  cached<T>(key: string, compute: () => T): T {
+    if (this.db.inTransaction) return compute();
+    let moved = false;
+    for (let i = 0; i < this.versions.length; i++) {
+      const version = this.versions[i]!.get() as number;
+      if (version !== this.answersVersion[i]) {
+        this.answersVersion[i] = version;
+        moved = true;
+      }
+    }
+    if (moved) this.answers.clear();
+    if (this.answers.has(key)) return this.answers.get(key) as T;
+    const value = compute();
+    // Bounded: many distinct queries between two writes start the cache afresh.
+    if (this.answers.size >= MAX_CACHED_ANSWERS) this.answers.clear();
+    this.answers.set(key, value);
+    return value;
+  }
 
   /** Drops every zone and everything in it (the control API's reset). */
   reset(): void {

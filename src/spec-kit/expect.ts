@@ -34,5 +34,15 @@ export function expectFailureStatus(response: ApiResponse, status: number, what 
   expect(response.status, `${what} should answer HTTP ${status}; got ${show(response)}`).toBe(status);
 }
 
+/**
+ * Asserts a refusal of the request's content: the failure envelope with a 4xx status, not a 5xx
+ * (requirement ZM-ENV-REFUSAL-4XX, an extended-profile convention). A server that crashes on the
+ * input also answers a failure envelope, and only the status tells the two apart.
+ */
+export function expectRefused(response: ApiResponse, what = 'the operation'): void {
+  expectFailure(response, what);
+  expect(response.status >= 400 && response.status < 500, `${what} should be refused with a 4xx status, not ${response.status}: ${show(response)}`).toBe(true);
+}
+
 /** The error codes of a failure envelope. */
 export const errorCodes = (response: ApiResponse): number[] => response.body?.errors.map((e) => e.code) ?? [];

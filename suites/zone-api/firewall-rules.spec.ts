@@ -3,7 +3,7 @@
 
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
-import { expectFailure, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
+import { expectFailure, expectRefused, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
 import { spec } from '../../src/spec-kit/spec.js';
 import {
   combinedCreate, contentsOf, createFilters, createRules, expectNothingCreated, idsInScope, expressions, listed, uniqueExpression,
@@ -160,17 +160,21 @@ describe('the firewall rules paths of the Versioning table', () => {
     expect(replaced.description ?? null, 'description left out of the PUT').toBeNull();
   });
 
-  spec('ZM-FW-PUT', 'a PUT without a filter, with a filter that is not {id}, naming an unknown filter, or (on the collection) without an id, is refused and changes nothing', async ({ api, zone }) => {
+  spec(['ZM-FW-PUT', 'ZM-ENV-REFUSAL-4XX'], 'a PUT without a filter, with a filter that is not {id}, naming an unknown filter, or (on the collection) without an id, is refused with a 4xx and changes nothing', async ({ api, zone }) => {
     const [rule] = await createRules(api, zone, [{ filter: { expression: uniqueExpression() }, action: 'block' }]);
     const path = zone.path(`/firewall/rules/${rule!.id}`);
     const refused: [string, unknown][] = [
       ['without a filter', { id: rule!.id, action: 'allow' }],
       ['with a filter that is a string', { id: rule!.id, action: 'allow', filter: 'ssl' }],
+      ['with a filter that is null', { id: rule!.id, action: 'allow', filter: null }],
+      ['with a filter that is an array', { id: rule!.id, action: 'allow', filter: [rule!.filter.id] }],
+      ['with a filter whose id is a number', { id: rule!.id, action: 'allow', filter: { id: 7 } }],
       ['with a filter without an id', { id: rule!.id, action: 'allow', filter: { expression: uniqueExpression() } }],
       ['naming a filter that does not exist', { id: rule!.id, action: 'allow', filter: { id: '0'.repeat(32) } }],
     ];
-    for (const [what, body] of refused) expectFailure(await api.put(path, { json: body }), `PUT ${what}`);
-    expectFailure(await api.put(zone.path('/firewall/rules'), { json: [{ action: 'allow', filter: { id: rule!.filter.id } }] }), 'PUT on the collection of an item without id');
+    for (const [what, body] of refused) expectRefused(await api.put(path, { json: body }), `PUT ${what}`);
+    expectRefused(await api.put(zone.path('/firewall/rules'), { json: [{ action: 'allow', filter: { id: rule!.filter.id } }] }), 'PUT on the collection of an item without id');
+    expectRefused(await api.put(zone.path('/firewall/rules'), { json: [{ id: '', action: 'allow', filter: { id: rule!.filter.id } }] }), 'PUT on the collection of an item whose id is empty');
     expect(expectSuccess(await api.get<FirewallRule>(path)), 'the rule after the refused PUTs').toMatchObject({ action: 'block', filter: { id: rule!.filter.id } });
   });
 
@@ -186,6 +190,21 @@ describe('the firewall rules paths of the Versioning table', () => {
     const before = await contentsOf(api, zone);
     expectFailure(await combinedCreate(api, zone, [{ filter: { id: '0'.repeat(32) }, action: 'block' }]), 'a rule naming an unknown filter id');
     expectFailure(await api.post(zone.path('/firewall/rules'), { json: [{ filter: 'ssl', action: 'block' }] }), 'a rule whose filter is a string');
+    await expectNothingCreated(api, zone, before);
+  });
+
+  spec(['ZM-FW-COMBINED-INVALID-FILTER', 'ZM-ENV-REFUSAL-4XX'], 'an item whose filter is missing, null, not an object, or names an id that is not a string is refused with a 4xx and nothing is created', async ({ api, zone }) => {
+    const before = await contentsOf(api, zone);
+    const items: [string, Record<string, unknown>][] = [
+      ['without a filter', { action: 'block' }],
+      ['whose filter is null', { filter: null, action: 'block' }],
+      ['whose filter is a string', { filter: uniqueExpression(), action: 'block' }],
+      ['whose filter is an array', { filter: [{ expression: uniqueExpression() }], action: 'block' }],
+      ['whose filter id is a number', { filter: { id: 7 }, action: 'block' }],
+    ];
+    for (const [what, item] of items) {
+      expectRefused(await api.post(zone.path('/firewall/rules'), { json: [{ filter: { expression: uniqueExpression() }, action: 'block' }, item] }), `a batch with an item ${what}`);
+    }
     await expectNothingCreated(api, zone, before);
   });
 

@@ -12,6 +12,7 @@ const catalog: AreaCatalog = {
     { id: 'ZM-ENV-UNKNOWN-ROUTE', area: 'envelope', level: 'must', profile: 'extended', section: 'reference-notes > HTTP API conventions', text: 'An unknown route answers 404 with the error envelope (code 7000, "No route for that URI")' },
     { id: 'ZM-ENV-WRONG-METHOD', area: 'envelope', level: 'must', profile: 'extended', section: 'reference-notes > HTTP API conventions', text: 'A method a path does not support answers 405 with the error envelope' },
     { id: 'ZM-ENV-UNKNOWN-ID', area: 'envelope', level: 'must', profile: 'extended', section: 'reference-notes > HTTP API conventions', text: 'An unknown zone identifier answers 404 with the error envelope (code 7003)' },
+    { id: 'ZM-ENV-REFUSAL-4XX', area: 'envelope', level: 'must', profile: 'extended', section: 'reference-notes > HTTP API conventions', text: 'A request refused for what it carries (a malformed or invalid body, an unknown identifier) answers a 4xx status, never a 5xx' },
     { id: 'ZM-ENV-ERROR-CODES', area: 'envelope', level: 'should', profile: 'extended', section: 'reference-notes > HTTP API conventions', text: 'Error codes are integers of at least 1000' },
     // Not shown
     { id: 'ZM-ENV-STATUS-CODES-UNSPECIFIED', area: 'envelope', level: 'may', profile: 'core', section: 'Errors', text: 'HTTP status codes of failures: not shown', unspecified: true },

@@ -8,7 +8,7 @@
 // (production's {value} and {id, value, editable, modified_on}; support/settings.ts).
 
 import { describe, expect } from 'vitest';
-import { expectFailure, expectFailureStatus, errorCodes, expectSuccess } from '../../src/spec-kit/expect.js';
+import { expectFailure, expectFailureStatus, expectRefused, errorCodes, expectSuccess } from '../../src/spec-kit/expect.js';
 import { datedSpec, type TestZone } from '../../src/spec-kit/spec.js';
 import type { ApiClient } from '../../src/spec-kit/api-client.js';
 import { allSettings, DATES, EXTENDED, patchSetting, patchSettings, readSetting, setAndReadBack, settingPath, type ZoneSetting } from './support/settings.js';
@@ -76,6 +76,39 @@ describe('settings deprecated or replaced, before their dates', () => {
 
   datedSpec('ZM-ZSET-SSE-DEPRECATED-2024-06-14', 'GET and PATCH /settings/server_side_exclude read and set off and on', before(DATES.serverSideExclude), async ({ api, ownZone: zone }) => {
     for (const value of ['off', 'on', 'off']) await setAndReadBack(api, zone, 'server_side_exclude', value);
+  }, valueOptions);
+});
+
+describe('values a setting does not take', () => {
+  /** Per setting, values outside what it takes (production's value sets, support/settings.ts). */
+  const INVALID: Record<string, unknown[]> = {
+    cname_flattening: ['flatten', 'ON', 1, null, true],
+    brotli: ['yes', true, null],
+    server_side_exclude: ['enabled', 0, ['on']],
+    minify: ['on', null, ['css'], { css: 'yes' }, { png: 'on' }, { css: 'on', html: true }],
+    mobile_redirect: ['on', null, { status: 'maybe' }, { mobile_subdomain: 'not a label!' }, { mobile_subdomain: 5 }, { mobile_subdomain: 'a'.repeat(64) }, { strip_uri: 'yes' }, { colour: 'red' }],
+  };
+
+  // Before every dated change of the settings rows, so that every setting exists and is editable.
+  datedSpec('ZM-ZSET-EXT-INVALID-VALUE', 'a PATCH with a value the setting does not take is refused with a 4xx, singly and in PATCH /settings, and the setting keeps its value', before(DATES.privacyPass), async ({ api, ownZone: zone }) => {
+    for (const [id, values] of Object.entries(INVALID)) {
+      const kept = (await readSetting(api, zone, id)).value;
+      for (const value of values) {
+        expectRefused(await patchSetting(api, zone, id, value), `PATCH /settings/${id} ${JSON.stringify(value)}`);
+        expectRefused(await patchSettings(api, zone, [{ id: 'server_side_exclude', value: 'off' }, { id, value }]), `PATCH /settings with ${id} ${JSON.stringify(value)} after a valid item`);
+      }
+      expect((await readSetting(api, zone, id)).value, `${id} after the refused PATCHes`).toEqual(kept);
+    }
+    expect((await readSetting(api, zone, 'server_side_exclude')).value, 'server_side_exclude: the valid item of each refused PATCH /settings was not written either').toBe('on');
+  }, valueOptions);
+
+  datedSpec('ZM-ZSET-EXT-PARTIAL-PATCH', 'a PATCH of minify or mobile_redirect with some fields changes those and keeps the others', before(DATES.privacyPass), async ({ api, ownZone: zone }) => {
+    await setAndReadBack(api, zone, 'minify', { css: 'on', html: 'on', js: 'on' });
+    expectSuccess(await patchSetting(api, zone, 'minify', { html: 'off' }), 'PATCH of minify.html alone');
+    expect((await readSetting(api, zone, 'minify')).value).toEqual({ css: 'on', html: 'off', js: 'on' });
+    await setAndReadBack(api, zone, 'mobile_redirect', { status: 'on', mobile_subdomain: 'm', strip_uri: true });
+    expectSuccess(await patchSetting(api, zone, 'mobile_redirect', { mobile_subdomain: null }), 'PATCH of mobile_redirect.mobile_subdomain alone');
+    expect((await readSetting(api, zone, 'mobile_redirect')).value).toEqual({ status: 'on', mobile_subdomain: null, strip_uri: true });
   }, valueOptions);
 });
 

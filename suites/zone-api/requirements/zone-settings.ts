@@ -35,6 +35,8 @@ const catalog: AreaCatalog = {
     // Versioning > 2024-03-31 (privacy pass)
     { id: 'ZM-ZSET-PRIVACY-PASS-BEFORE-2024-03-31', area: 'zone-settings', level: 'must', profile: 'core', section: 'Versioning > 2024-03-31', text: 'Before 2024-03-31 GET and POST /zones/{zone_identifier}/settings/privacy_pass work: GET succeeds, a POSTed value reads back' },
     { id: 'ZM-ZSET-PRIVACY-PASS-REMOVED-2024-03-31', area: 'zone-settings', level: 'must', profile: 'core', section: 'Versioning > 2024-03-31', text: 'After 2024-03-31 GET and POST /zones/{zone_identifier}/settings/privacy_pass are removed: they answer the error envelope' },
+    { id: 'ZM-ZSET-EXT-INVALID-VALUE', area: 'zone-settings', level: 'must', profile: 'extended', section: 'reference-notes > HTTP API conventions', text: 'A PATCH of a zone setting with a value it does not take (not one of its values, a field it lacks, a field of the wrong type), singly or in PATCH /settings, is refused with a 4xx and changes nothing' },
+    { id: 'ZM-ZSET-EXT-PARTIAL-PATCH', area: 'zone-settings', level: 'must', profile: 'extended', section: 'reference-notes > HTTP API conventions', text: 'A PATCH of an object-valued setting (minify, mobile_redirect) with some of its fields changes those and keeps the others' },
     { id: 'ZM-ZSET-PRIVACY-PASS-EXT-404', area: 'zone-settings', level: 'must', profile: 'extended', section: 'Versioning > 2024-03-31', text: 'After removal the privacy_pass endpoints answer as an unknown route: HTTP 404 (code 7000, No route for that URI)' },
   ],
 };

@@ -12,7 +12,7 @@
 import { describe, expect } from 'vitest';
 import type { ApiClient } from '../../src/spec-kit/api-client.js';
 import type { DatedChange } from '../../src/spec-kit/dates.js';
-import { errorCodes, expectFailure, expectFailureStatus, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
+import { errorCodes, expectFailure, expectFailureStatus, expectRefused, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
 import { datedSpec, spec, type TestZone } from '../../src/spec-kit/spec.js';
 import {
   aRecord, createRecord, DNS_DATES, fiveOperations, INVALID_RECORD_NOT_SHOWN, INVALID_RECORDS, listRecords, readRecord, recordName,
@@ -208,6 +208,122 @@ describe('an invalid record on create (2024-10-01)', () => {
       }
     });
   }
+});
+
+describe('what makes a record invalid (docs/dns-records-contract.md)', () => {
+  const host = (zone: TestZone) => recordName(zone);
+  const longLabel = 'a'.repeat(64);
+  /** Records invalid in exactly one field. */
+  const REFUSED: [string, (zone: TestZone) => Json][] = [
+    ['type SPF', (z) => aRecord(z, { type: 'SPF' })],
+    ['no type', (z) => ({ name: host(z), content: '192.0.2.10' })],
+    ['a type that is a number', (z) => aRecord(z, { type: 1 })],
+    ['no name', (z) => ({ type: 'A', content: '192.0.2.10' })],
+    ['an empty name', (z) => aRecord(z, { name: ' ' })],
+    ['a name with a space', (z) => aRecord(z, { name: `bad name.${z.setup.name}` })],
+    ['a name with a 64-character label', (z) => aRecord(z, { name: `${longLabel}.${z.setup.name}` })],
+    ['a name whose label starts with a hyphen', (z) => aRecord(z, { name: `-host.${z.setup.name}` })],
+    ['a name whose label ends with a hyphen', (z) => aRecord(z, { name: `host-.${z.setup.name}` })],
+    ['a name with an empty label', (z) => aRecord(z, { name: `a..b.${z.setup.name}` })],
+    ['a name that is a wildcard in the middle', (z) => aRecord(z, { name: `a.*.${z.setup.name}` })],
+    ['A content that is a number', (z) => aRecord(z, { content: 192 })],
+    ['AAAA content that is IPv4', (z) => aRecord(z, { type: 'AAAA', content: '192.0.2.10' })],
+    ['AAAA content that is not an address', (z) => aRecord(z, { type: 'AAAA', content: '2001:db8::zz' })],
+    ['CNAME content with a space', (z) => aRecord(z, { type: 'CNAME', content: 'not a host' })],
+    ['CNAME content that is a wildcard', (z) => aRecord(z, { type: 'CNAME', content: '*.example.net' })],
+    ['NS content that is empty', (z) => aRecord(z, { type: 'NS', content: '' })],
+    ['MX content with a space', (z) => aRecord(z, { type: 'MX', content: 'mail host', priority: 10 })],
+    ['MX without priority', (z) => aRecord(z, { type: 'MX', content: 'mail.example.net' })],
+    ['MX priority 65536', (z) => aRecord(z, { type: 'MX', content: 'mail.example.net', priority: 65_536 })],
+    ['MX priority -1', (z) => aRecord(z, { type: 'MX', content: 'mail.example.net', priority: -1 })],
+    ['MX priority 1.5', (z) => aRecord(z, { type: 'MX', content: 'mail.example.net', priority: 1.5 })],
+    ['TXT content that is empty', (z) => aRecord(z, { type: 'TXT', content: '' })],
+    ['TXT content of 2049 characters', (z) => aRecord(z, { type: 'TXT', content: 't'.repeat(2049) })],
+    ['TXT content that is a number', (z) => aRecord(z, { type: 'TXT', content: 5 })],
+    ['ttl 0', (z) => aRecord(z, { ttl: 0 })],
+    ['ttl 29', (z) => aRecord(z, { ttl: 29 })],
+    ['ttl 86401', (z) => aRecord(z, { ttl: 86_401 })],
+    ['ttl 3600.5', (z) => aRecord(z, { ttl: 3600.5 })],
+    ['ttl as a string', (z) => aRecord(z, { ttl: '3600' })],
+    ['proxied as a string', (z) => aRecord(z, { proxied: 'true' })],
+    ['a proxied TXT record', (z) => aRecord(z, { type: 'TXT', content: 'text', proxied: true })],
+    ['a proxied MX record', (z) => aRecord(z, { type: 'MX', content: 'mail.example.net', priority: 10, proxied: true })],
+    ['a comment of 101 characters', (z) => aRecord(z, { comment: 'c'.repeat(101) })],
+    ['a comment that is a number', (z) => aRecord(z, { comment: 5 })],
+    ['tags that are a string', (z) => aRecord(z, { tags: 'team:a' })],
+    ['tags holding a number', (z) => aRecord(z, { tags: ['team:a', 1] })],
+    ['SRV without data', (z) => ({ ...srvRecord(z), data: undefined })],
+    ['SRV data that is an array', (z) => srvRecord(z, {}, { data: [10, 20, 5060, 'sip.example.net'] })],
+    ['SRV data.priority 65536', (z) => srvRecord(z, { priority: 65_536 })],
+    ['SRV data.weight -1', (z) => srvRecord(z, { weight: -1 })],
+    ['SRV data.port as a string', (z) => srvRecord(z, { port: '5060' })],
+    ['SRV data.target with a space', (z) => srvRecord(z, { target: 'sip host' })],
+    ['SRV data.target that is a number', (z) => srvRecord(z, { target: 5 })],
+  ];
+
+  recordSpec('ZM-DNSREC-EXT-VALIDATION', 'a record invalid in one field is refused with a 4xx and creates nothing', after(DNS_DATES.zoneInfo), async ({ api, ownZone: zone }) => {
+    for (const [what, record] of REFUSED) {
+      const response = await api.post(recordsPath(zone), { json: record(zone) });
+      expectRefused(response, `POST of a record with ${what}`);
+      expect(errorCodes(response).length, `POST of a record with ${what}: one error for its one invalid field (${response.text})`).toBe(1);
+    }
+    await expectNoRecords(api, zone, 'every POST was invalid');
+  });
+
+  recordSpec('ZM-DNSREC-EXT-VALIDATION', 'a PATCH or PUT that makes a record invalid is refused and the record keeps its fields', after(DNS_DATES.zoneInfo), async ({ api, zone }) => {
+    const record = await createRecord(api, zone, aRecord(zone, { type: 'MX', content: 'mail.example.net', priority: 10 }));
+    for (const body of [{ priority: 70_000 }, { ttl: 5 }, { content: 'bad host' }, { proxied: true }, { type: 'BOGUS' }, { comment: 'c'.repeat(101) }]) {
+      expectRefused(await api.patch(recordPath(zone, record.id), { json: body }), `PATCH ${JSON.stringify(body)}`);
+    }
+    expectRefused(await api.put(recordPath(zone, record.id), { json: { type: 'MX', name: record.name, content: 'mail.example.net', ttl: 3600 } }), 'PUT of an MX record without priority');
+    expectRefused(await api.put(recordPath(zone, record.id), { json: [record] }), 'PUT of an array');
+    const kept = await readRecord(api, zone, record.id);
+    expect({ type: kept.type, content: kept.content, priority: kept.priority, ttl: kept.ttl, proxied: kept.proxied }, 'the record after the refused writes').toEqual({ type: 'MX', content: 'mail.example.net', priority: 10, ttl: record.ttl, proxied: false });
+  });
+
+  recordSpec('ZM-DNSREC-EXT-VALIDATION', 'values at the limits are accepted: ttl 1, 60 and 86400 (30 on Enterprise), TXT of 2048 characters, MX priority 0 and 65535, a wildcard, @, a 100-character comment, proxied A/AAAA/CNAME', after(DNS_DATES.zoneInfo), async ({ api, newZone }) => {
+    const pro = await newZone({ plan: 'pro' });
+    const enterprise = await newZone({ plan: 'enterprise' });
+    const accepted: [string, TestZone, Json][] = [
+      ['ttl 1 (automatic)', pro, aRecord(pro, { ttl: 1 })],
+      ['ttl 60', pro, aRecord(pro, { ttl: 60 })],
+      ['ttl 86400', pro, aRecord(pro, { ttl: 86_400 })],
+      ['ttl 30 on an Enterprise zone', enterprise, aRecord(enterprise, { ttl: 30 })],
+      ['a TXT record of 2048 characters', pro, aRecord(pro, { type: 'TXT', content: 't'.repeat(2048) })],
+      ['MX priority 0', pro, aRecord(pro, { type: 'MX', content: 'mx0.example.net', priority: 0 })],
+      ['MX priority 65535', pro, aRecord(pro, { type: 'MX', content: 'mx1.example.net', priority: 65_535 })],
+      ['a wildcard name', pro, aRecord(pro, { name: `*.${recordName(pro, 'wild')}` })],
+      ['the apex as @', pro, aRecord(pro, { name: '@', content: '192.0.2.99' })],
+      ['a comment of 100 characters', pro, aRecord(pro, { comment: 'c'.repeat(100) })],
+      ['tags', pro, aRecord(pro, { tags: ['team:a', 'env:test'] })],
+      ['a proxied A record', pro, aRecord(pro, { proxied: true, content: '192.0.2.98' })],
+      ['a proxied AAAA record', pro, aRecord(pro, { type: 'AAAA', content: '2001:db8::1', proxied: true })],
+      ['a proxied CNAME record', pro, aRecord(pro, { type: 'CNAME', content: 'target.example.net', proxied: true })],
+      ['SRV data at the limits', pro, srvRecord(pro, { priority: 0, weight: 65_535, port: 65_535 })],
+    ];
+    for (const [what, zone, body] of accepted) {
+      const record = await createRecord(api, zone, body);
+      for (const field of ['type', 'ttl', 'proxied', 'priority', 'comment', 'tags'] as const) {
+        if (body[field] !== undefined) expect(record[field as keyof DnsRecord], `${what}: ${field} as sent`).toEqual(body[field]);
+      }
+    }
+    expectRefused(await api.post(recordsPath(pro), { json: aRecord(pro, { ttl: 30 }) }), 'ttl 30 outside Enterprise');
+    expectRefused(await api.post(recordsPath(pro), { json: aRecord(pro, { ttl: 59 }) }), 'ttl 59 outside Enterprise');
+  });
+
+  recordSpec('ZM-DNSREC-EXT-CONFLICTS', 'a CNAME where another record has the name, any record where a CNAME has it, and an identical record are refused', after(DNS_DATES.zoneInfo), async ({ api, ownZone: zone }) => {
+    const name = recordName(zone);
+    const a = await createRecord(api, zone, aRecord(zone, { name }));
+    expectRefused(await api.post(recordsPath(zone), { json: aRecord(zone, { name, type: 'CNAME', content: 'target.example.net' }) }), 'a CNAME named like an A record');
+    expectRefused(await api.post(recordsPath(zone), { json: aRecord(zone, { name }) }), 'a record identical to the A record');
+    await createRecord(api, zone, aRecord(zone, { name, content: '192.0.2.77' }));
+    const cnameName = recordName(zone, 'alias');
+    await createRecord(api, zone, aRecord(zone, { name: cnameName, type: 'CNAME', content: 'target.example.net' }));
+    expectRefused(await api.post(recordsPath(zone), { json: aRecord(zone, { name: cnameName }) }), 'an A record named like a CNAME');
+    expectRefused(await api.post(recordsPath(zone), { json: aRecord(zone, { name: cnameName, type: 'TXT', content: 'text' }) }), 'a TXT record named like a CNAME');
+    expect((await listRecords(api, zone)).length, 'the three records created, and none of the refused ones').toBe(3);
+    expect((await readRecord(api, zone, a.id)).content).toBe('192.0.2.10');
+  });
 });
 
 describe('conventions (list and delete)', () => {

@@ -28,6 +28,7 @@ const shared = { seed: SEED, selection: EVERYTHING };
 
 export const REFERENCE_UNIT_TESTS = [
   'test/reference-server.test.ts',
+  'test/control-api.test.ts',
   'test/expression.test.ts',
   'test/custom-hostnames-reference.test.ts',
   'test/waf-migration-reference.test.ts',

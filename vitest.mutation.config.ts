@@ -26,6 +26,14 @@ const AS_OF = Date.now();
 
 const shared = { seed: SEED, selection: EVERYTHING };
 
+/**
+ * Every project's (an inline project does not inherit the root's): far above any test's time on a
+ * loaded machine with instrumented code (the longest, a 2,000-run property, takes seconds) and below
+ * Stryker's own timeout (timeoutMS + 2 x the test's time), so that a mutant that hangs a spec fails
+ * it here, without the worker restart a Stryker timeout costs.
+ */
+const timeouts = { testTimeout: 15_000, hookTimeout: 15_000 };
+
 export const REFERENCE_UNIT_TESTS = [
   'test/reference-server.test.ts',
   'test/control-api.test.ts',
@@ -41,6 +49,7 @@ export const REFERENCE_UNIT_TESTS = [
 const storageProject = (name: 'reference-kv' | 'reference-sqlite') => ({
   test: {
     name: `storage:${name}`,
+    ...timeouts,
     include: ['suites/storage/**/*.spec.ts'],
     provide: { ...shared, storageTarget: BUILTIN_ADAPTERS[name]! },
   },
@@ -48,15 +57,11 @@ const storageProject = (name: 'reference-kv' | 'reference-sqlite') => ({
 
 export default defineConfig({
   test: {
-    // Far above any spec's time (the longest takes ~0.6 s) and below Stryker's own timeout
-    // (timeoutMS + 2 x the test's time): a mutant that hangs a spec fails it here, without the
-    // worker restart a Stryker timeout costs.
-    testTimeout: 10_000,
-    hookTimeout: 10_000,
     projects: [
       {
         test: {
           name: 'zone-api',
+          ...timeouts,
           include: ['suites/zone-api/**/*.spec.ts'],
           setupFiles: ['mutation/zone-api.setup.ts'],
           provide: { ...shared, mutationAsOf: AS_OF },
@@ -67,6 +72,7 @@ export default defineConfig({
       {
         test: {
           name: 'reference-unit',
+          ...timeouts,
           include: REFERENCE_UNIT_TESTS,
           provide: shared,
         },

@@ -39,7 +39,7 @@ export const zoneApiVariants: BrokenVariant[] = [
         return payload;
       });
     },
-    expectedFailures: ['ZM-FW-COMBINED-ATOMIC-BATCH', 'ZM-FW-COMBINED-INVALID-RULE'],
+    expectedFailures: ['ZM-ENV-REFUSAL-4XX', 'ZM-FW-COMBINED-ATOMIC-BATCH', 'ZM-FW-COMBINED-INVALID-FILTER', 'ZM-FW-COMBINED-INVALID-RULE'],
   },
   {
     name: 'list-ignores-page',

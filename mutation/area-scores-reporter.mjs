@@ -68,7 +68,7 @@ class AreaScoresReporter {
   /** A whole run takes long: survivors are listed as they are found, to be read while it goes on. */
   onMutantTested(result) {
     if (result.status !== 'Survived' && result.status !== 'NoCoverage') return;
-    const where = `${relative(ROOT, result.fileName)}:${result.location.start.line + 1}:${result.location.start.column + 1}`;
+    const where = `${relative(ROOT, result.fileName)}:${result.location.start.line}:${result.location.start.column}`;
     appendFileSync(SURVIVORS, `${where}\t${result.status}\t${result.mutatorName}\t${JSON.stringify(result.replacement ?? '').slice(0, 100)}\n`);
   }
 

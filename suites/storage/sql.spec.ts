@@ -74,6 +74,16 @@ describe('SQL: exec and its bindings', () => {
     expect(filtered, 'rows of INSERT; SELECT ... WHERE x >= ? with the binding 2').toEqual([{ x: 2 }, { x: 3 }]);
   }, NEEDS);
 
+  storageSpec('ST-SQL-EXEC-SEVERAL-STATEMENTS', 'a CREATE TRIGGER is one statement, the semicolons of its BEGIN ... END body included', async ({ object }) => {
+    const [, , , , , log] = await values(object,
+      exec('CREATE TABLE t (x INTEGER); CREATE TABLE log (x INTEGER, twice INTEGER)'),
+      exec('CREATE TRIGGER noted AFTER INSERT ON t BEGIN INSERT INTO log VALUES (new.x, 0); UPDATE log SET twice = new.x * 2 WHERE x = new.x; END'),
+      exec('CREATE TRIGGER "end" AFTER DELETE ON t BEGIN DELETE FROM log WHERE x = old.x; END; INSERT INTO t VALUES (?)', 4),
+      exec('INSERT INTO t VALUES (5); DELETE FROM t WHERE x = 4'),
+      exec('SELECT x, twice FROM log ORDER BY x'), 'toArray');
+    expect(log, 'the triggers ran their whole bodies: two statements on insert, one on delete').toEqual([{ x: 5, twice: 10 }]);
+  }, NEEDS);
+
   storageSpec('ST-SQL-BINDING-TYPES', 'numbers bind as REAL, strings as TEXT, null as NULL, ArrayBuffer and views as BLOB read back as ArrayBuffer', async ({ object }) => {
     const bytes = new Uint8Array([1, 2, 3, 4, 5]);
     const binary = [bytes.buffer, bytes.subarray(1, 3), new DataView(bytes.buffer, 3, 2)];

@@ -407,3 +407,55 @@ async function withRuntime<T>(adapter: StorageAdapter, work: (runtime: ObjectRun
     runtime.destroy();
   }
 }
+
+// Malformed arguments: the reference refuses them with a TypeError and changes nothing (the spec
+// does not show exception types or messages; these are the reference's own, checked here because
+// no conformance spec may assert them).
+describe.each([referenceKvAdapter, referenceSqliteAdapter])('$name: malformed arguments', (adapter: StorageAdapter) => {
+  it('list() options that are not an object, or reverse that is not a boolean; operation options that are not an object or not booleans', async () => {
+    await withRuntime(adapter, async (runtime) => {
+      const storage = runtime.storage;
+      await storage.put('k', 1);
+      const refused: [string, () => Promise<unknown>][] = [
+        ['list("k")', () => storage.list('k' as never)],
+        ['list(null)', () => storage.list(null as never)],
+        ['list({reverse: "yes"})', () => storage.list({ reverse: 'yes' as never })],
+        ['get("k", "fast")', () => storage.get('k', 'fast' as never)],
+        ['get("k", {allowConcurrency: 1})', () => storage.get('k', { allowConcurrency: 1 as never })],
+        ['put("k", 2, {noCache: "no"})', () => storage.put('k', 2, { noCache: 'no' as never })],
+        ['delete("k", {allowUnconfirmed: null})', () => storage.delete('k', { allowUnconfirmed: null as never })],
+      ];
+      for (const [call, run] of refused) await expect(run(), call).rejects.toThrow(TypeError);
+      expect(await storage.get('k'), 'the value after the refused calls').toBe(1);
+      expect([...(await storage.list({ reverse: false })).keys()]).toEqual(['k']);
+    });
+  });
+
+  it('setAlarm() without an alarm handler is a TypeError and sets nothing', async () => {
+    await withRuntime(adapter, async (runtime) => {
+      await expect(runtime.storage.setAlarm(Date.now() + 1000)).rejects.toThrow(TypeError);
+      expect(await runtime.storage.getAlarm()).toBeNull();
+    });
+  });
+
+  it('advancing the virtual clock by a negative, infinite or non-number amount is refused', async () => {
+    await withRuntime(adapter, async (runtime) => {
+      for (const ms of [-1, Number.NaN, Number.POSITIVE_INFINITY, '5' as unknown as number]) {
+        await expect(runtime.advanceClock(ms), `advanceClock(${String(ms)})`).rejects.toThrow(TypeError);
+      }
+      await runtime.advanceClock(0);
+    }, { alarmHandler: async () => {} });
+  });
+
+  it('a transaction\'s txn refuses every operation once the transaction is over', async () => {
+    await withRuntime(adapter, async (runtime) => {
+      let kept: StorageApi | undefined;
+      await runtime.storage.transaction(async (txn) => { kept = txn as unknown as StorageApi; await txn.put('inside', 1); });
+      for (const [call, run] of [['get', () => kept!.get('inside')], ['put', () => kept!.put('late', 1)], ['list', () => kept!.list()]] as const) {
+        await expect((async () => run())(), `txn.${call}() after the transaction`).rejects.toThrow();
+      }
+      expect(await runtime.storage.get('late')).toBeUndefined();
+      expect(await runtime.storage.get('inside')).toBe(1);
+    });
+  });
+});

@@ -11,7 +11,7 @@
 // ignored mutants (static ones with ignoreStatic, and `// Stryker disable` with a reason) and
 // runtime or compile errors are left out.
 
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { relative, dirname, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PluginKind, declareClassPlugin, commonTokens } from '@stryker-mutator/api/plugin';
@@ -55,6 +55,14 @@ export function aggregate(files) {
   };
 }
 
+/** The source files of reference-impl/ that no run has measured. */
+export function unmeasuredFiles(files) {
+  return readdirSync(new URL('../reference-impl/', import.meta.url), { recursive: true })
+    .map((path) => `reference-impl/${String(path).split(sep).join('/')}`)
+    .filter((path) => path.endsWith('.ts') && !(path in files))
+    .sort();
+}
+
 class AreaScoresReporter {
   static inject = [commonTokens.logger];
   started = Date.now();
@@ -92,10 +100,11 @@ class AreaScoresReporter {
     const run = { date, command, durationMs, files: Object.keys(report.files).length, score: scoreOf(measured), ...measured };
     const sortedFiles = Object.fromEntries(Object.entries(files).sort(([a], [b]) => a.localeCompare(b)));
     const summary = {
-      description: 'Mutation score of reference-impl/ per area (StrykerJS, vitest runner over vitest.mutation.config.ts). Written by mutation/area-scores-reporter.mjs at the end of `npm run mutation`; each file records the run that measured it.',
+      description: 'Mutation score of reference-impl/ per area (StrykerJS, vitest runner over vitest.mutation.config.ts). Written by mutation/area-scores-reporter.mjs at the end of `npm run mutation`; each file records the run that measured it; `unmeasured` lists the files no run has measured yet (the total leaves them out).',
       lastRun: run,
       runs: [...(previous.runs ?? []), run].slice(-20),
       ...aggregate(sortedFiles),
+      unmeasured: unmeasuredFiles(sortedFiles),
       files: sortedFiles,
     };
     writeFileSync(SCORES, `${JSON.stringify(summary, null, 2)}\n`);

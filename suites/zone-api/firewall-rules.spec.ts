@@ -208,6 +208,41 @@ describe('the firewall rules paths of the Versioning table', () => {
     await expectNothingCreated(api, zone, before);
   });
 
+  spec(['ZM-FW-COMBINED-INVALID-RULE', 'ZM-ENV-REFUSAL-4XX'], 'fields of the wrong type, an empty batch or an item that is not an object are refused with a 4xx and create nothing', async ({ api, zone }) => {
+    const before = await contentsOf(api, zone);
+    const valid = () => ({ filter: { expression: uniqueExpression() }, action: 'block' });
+    const wrong: [string, unknown][] = [
+      ['an empty batch', []],
+      ['a batch whose item is a string', [valid(), 'block']],
+      ['a batch whose item is null', [valid(), null]],
+      ['a description that is a number', [{ ...valid(), description: 5 }]],
+      ['paused as a string', [{ ...valid(), paused: 'true' }]],
+      ['a priority that is negative', [{ ...valid(), priority: -1 }]],
+      ['a priority that is not an integer', [{ ...valid(), priority: 1.5 }]],
+      ['a priority that is a string', [{ ...valid(), priority: '1' }]],
+      ['a ref that is an object', [{ ...valid(), ref: { id: 1 } }]],
+      ['an action that is a number', [{ ...valid(), action: 1 }]],
+      ['a filter expression that is empty', [{ filter: { expression: ' ' }, action: 'block' }]],
+      ['a filter expression that is a number', [{ filter: { expression: 42 }, action: 'block' }]],
+      ['a filter paused as a string', [{ filter: { expression: uniqueExpression(), paused: 'no' }, action: 'block' }]],
+      ['a filter description that is a list', [{ filter: { expression: uniqueExpression(), description: ['x'] }, action: 'block' }]],
+    ];
+    for (const [what, body] of wrong) expectRefused(await api.post(zone.path('/firewall/rules'), { json: body }), `POST of ${what}`);
+    const [rule] = await createRules(api, zone, [{ ...valid(), description: 'kept', priority: 3 }]);
+    for (const body of [{ description: 7 }, { paused: 1 }, { priority: -2 }, { action: null }]) {
+      expectRefused(await api.patch(zone.path(`/firewall/rules/${rule!.id}`), { json: body }), `PATCH ${JSON.stringify(body)}`);
+    }
+    expect(expectSuccess(await api.get<FirewallRule>(zone.path(`/firewall/rules/${rule!.id}`))), 'the rule after the refused PATCHes').toMatchObject({ description: 'kept', priority: 3, paused: false, action: 'block' });
+    expect((await contentsOf(api, zone)).rules.filter((id) => !before.rules.includes(id)), 'only the one valid rule was created').toEqual([rule!.id]);
+  });
+
+  spec(['ZM-FW-RULE-SHAPE', 'ZM-FW-PATCH'], 'description and ref read back as set, and priority at the ends of its range', async ({ api, zone }) => {
+    const [rule] = await createRules(api, zone, [{ filter: { expression: uniqueExpression() }, action: 'block', description: 'a description', ref: 'REF-1', priority: 0 }]);
+    expect(rule, 'the created rule').toMatchObject({ description: 'a description', ref: 'REF-1', priority: 0 });
+    const patched = expectSuccess(await api.patch<FirewallRule>(zone.path(`/firewall/rules/${rule!.id}`), { json: { priority: 2147483647, ref: 'REF-2' } }), 'PATCH of priority and ref');
+    expect(patched, 'the patched rule keeps its description').toMatchObject({ description: 'a description', ref: 'REF-2', priority: 2147483647 });
+  });
+
   spec(['ZM-FW-LIST', 'ZM-FW-GET'], 'the list holds the zone\'s rules and each reads back the same', async ({ api, zone }) => {
     const created = await createRules(api, zone, [1, 2, 3].map(() => ({ filter: { expression: uniqueExpression() }, action: 'block' })));
     const rules = await listed<FirewallRule>(api, zone, '/firewall/rules');

@@ -13,7 +13,7 @@
 // keeps a margin (exact to 1 ms on a frozen clock), and the spec checks it really ran before it.
 
 import { describe, expect } from 'vitest';
-import { errorCodes, expectFailure, expectFailureStatus, expectSuccess } from '../../src/spec-kit/expect.js';
+import { errorCodes, expectFailure, expectFailureStatus, expectRefused, expectSuccess } from '../../src/spec-kit/expect.js';
 import type { ApiClient } from '../../src/spec-kit/api-client.js';
 import { spec, type TestZone } from '../../src/spec-kit/spec.js';
 import {
@@ -166,6 +166,24 @@ describe('create, read, unknown ids (extended)', () => {
     expect((await readHostname(api, zone, created.id)).hostname).toBe(hostname);
     const listed = expectSuccess(await api.get<CustomHostname[]>(zone.path('/custom_hostnames')), 'listing custom hostnames');
     expect(listed.map((h) => h.id), 'the list holds the created hostname').toContain(created.id);
+  });
+
+  extendedSpec(['ZM-CH-EXT-LIST-FILTERS'], 'the list narrows by id, hostname, hostname.exact, hostname.contain and hostname.startsWith; id with hostname is refused', async ({ api, zone }) => {
+    const marker = crypto.randomUUID().slice(0, 8);
+    const names = [`shop-${marker}.customer.example`, `blog-${marker}.customer.example`, `shop-${marker}.other.example`];
+    const created = [];
+    for (const name of names) created.push(await createHostname(api, zone, name));
+    const listed = async (query: Record<string, string>) => {
+      const found = expectSuccess(await api.get<CustomHostname[]>(zone.path('/custom_hostnames'), { query }), `GET custom_hostnames?${new URLSearchParams(query)}`);
+      return found.map((h) => h.hostname).filter((h) => h.includes(marker)).sort();
+    };
+    expect(await listed({ id: created[1]!.id }), 'by id').toEqual([names[1]]);
+    expect(await listed({ hostname: names[0]!.toUpperCase() }), 'by hostname, in any case').toEqual([names[0]]);
+    expect(await listed({ 'hostname.exact': names[2]! }), 'by hostname.exact').toEqual([names[2]]);
+    expect(await listed({ 'hostname.contain': `${marker}.customer` }), 'by hostname.contain').toEqual([names[1], names[0]]);
+    expect(await listed({ 'hostname.startsWith': `shop-${marker}` }), 'by hostname.startsWith').toEqual([names[0], names[2]].sort());
+    expect(await listed({ hostname: '' }), 'an empty hostname narrows nothing').toEqual([...names].sort());
+    expectRefused(await api.get(zone.path('/custom_hostnames'), { query: { id: created[0]!.id, hostname: names[0]! } }), 'GET with both id and hostname');
   });
 
   extendedSpec(['ZM-CH-EXT-POST-REQUIRES-HOSTNAME'], 'POST without a hostname fails and creates nothing', async ({ api, zone }) => {

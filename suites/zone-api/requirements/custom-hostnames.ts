@@ -41,6 +41,7 @@ const catalog: AreaCatalog = {
     // extended: conventions observed in production (reference-notes.md)
     { id: 'ZM-CH-EXT-POST-CREATE', area: 'custom-hostnames', level: 'must', profile: 'extended', section: 'Endpoints > Custom hostnames', text: 'POST /zones/{zone_id}/custom_hostnames creates a custom hostname' },
     { id: 'ZM-CH-EXT-POST-REQUIRES-HOSTNAME', area: 'custom-hostnames', level: 'must', profile: 'extended', section: 'Endpoints > Custom hostnames', text: 'POST create requires a hostname; without it the request fails' },
+    { id: 'ZM-CH-EXT-LIST-FILTERS', area: 'custom-hostnames', level: 'must', profile: 'extended', section: 'reference-notes (public API schema, official client)', text: 'GET /zones/{zone_id}/custom_hostnames narrows the list by id, by hostname (exact, case-insensitive; also hostname.exact), hostname.contain and hostname.startsWith; id and hostname together are refused' },
     { id: 'ZM-CH-EXT-PATCH-202', area: 'custom-hostnames', level: 'must', profile: 'extended', section: 'Endpoints > Custom hostnames', text: 'A successful PATCH of a custom hostname answers HTTP 202' },
     { id: 'ZM-CH-EXT-DUPLICATE-409', area: 'custom-hostnames', level: 'must', profile: 'extended', section: 'Endpoints > Custom hostnames', text: 'Creating a duplicate hostname fails with HTTP 409 and error code 1406' },
     { id: 'ZM-CH-EXT-UNKNOWN-ID-404', area: 'custom-hostnames', level: 'must', profile: 'extended', section: 'Endpoints > Custom hostnames', text: 'An unknown custom_hostname_id fails with HTTP 404 and error code 1436' },

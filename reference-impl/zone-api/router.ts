@@ -85,12 +85,14 @@ export function createRouter(app: FastifyInstance, prefix: string, store: Store,
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /**
- * A handler's answer already serialized with JSON.stringify: fastify sends the string as it is,
- * with the content type it gives an object it serializes itself, so the bytes are the same.
+ * A list answer that depends only on the zone, the query and the database, kept serialized until
+ * the database changes (store.cached; performance only). fastify sends the string as it is, with
+ * the content type it gives an object it serializes itself, so the bytes are the same.
  */
-export function serializedJson(reply: FastifyReply, json: string): string {
+export function cachedListAnswer(store: Store, reply: FastifyReply, collection: string, request: RequestView, answer: () => unknown): string {
+  const key = JSON.stringify([collection, request.params.zone_id, request.query]);
   void reply.type(JSON_CONTENT_TYPE);
-  return json;
+  return store.cached(key, () => JSON.stringify(answer()));
 }
 
 export function unknownIdentifier(url: string): ApiError {

@@ -5,19 +5,18 @@
 import { ApiError, codes, notFound, successEnvelope } from '../errors.js';
 import { Problems, checkFilterInput, filterJson, requireArray, requireObject, type Json } from '../firewall-model.js';
 import { idsFromQuery, listConditions, pageRequest, resultInfo } from '../listing.js';
-import { serializedJson, type Router } from '../router.js';
+import { cachedListAnswer, type Router } from '../router.js';
 import type { FilterRow, Store, Zone } from '../store.js';
 
 export function filterRoutes({ store, resource }: Router): void {
   resource('/zones/:zone_id/filters', {
-    // Like the list of rules (firewall-rules.ts): serialized once, kept until the database changes.
-    GET: (req, reply) => serializedJson(reply, store.cached(JSON.stringify(['filters', req.params.zone_id, req.query]), () => {
+    GET: (req, reply) => cachedListAnswer(store, reply, 'filters', req, () => {
       const zone = req.zone();
       const page = pageRequest(req.query);
       const where = listConditions(req.query, { exact: ['id', 'ref'], substring: ['expression', 'description'], boolean: ['paused'] });
       const found = store.listFilters(zone.id, where, page);
-      return JSON.stringify(successEnvelope(found.rows.map(filterJson), { result_info: resultInfo(page, found) }));
-    })),
+      return successEnvelope(found.rows.map(filterJson), { result_info: resultInfo(page, found) });
+    }),
     POST: (req) => {
       const zone = req.zone();
       const items = requireArray(req.body, 'filters');

@@ -14,7 +14,7 @@ import {
   type FilterInput, type Json, type RuleInput,
 } from '../firewall-model.js';
 import { idsFromQuery, listConditions, pageRequest, resultInfo } from '../listing.js';
-import { serializedJson, type Router } from '../router.js';
+import { cachedListAnswer, type Router } from '../router.js';
 import type { RuleRow, Store, Zone } from '../store.js';
 import { existingFilter } from './filters.js';
 
@@ -29,17 +29,15 @@ export function firewallRuleRoutes({ store, clock, resource }: Router): void {
   const present = (rule: RuleRow) => ruleJson(rule, store.getFilter(rule.zone_id, rule.filter_id)!);
 
   resource('/zones/:zone_id/firewall/rules', {
-    // The whole answer depends only on the zone id, the query and the database: serialized once,
-    // kept until the database changes (store.cached; performance only, the same bytes).
-    GET: (req, reply) => serializedJson(reply, store.cached(JSON.stringify(['firewall_rules', req.params.zone_id, req.query]), () => {
+    GET: (req, reply) => cachedListAnswer(store, reply, 'firewall_rules', req, () => {
       const zone = req.zone();
       const page = pageRequest(req.query);
       const where = listConditions(req.query, { exact: ['id', 'action'], substring: ['description'], boolean: ['paused'] });
       const found = store.listRules(zone.id, where, page);
       // The page's filters in one query rather than one per rule (performance only, same answer).
       const filters = store.getFilters(zone.id, found.rows.map((rule) => rule.filter_id));
-      return JSON.stringify(successEnvelope(found.rows.map((rule) => ruleJson(rule, filters.get(rule.filter_id)!)), { result_info: resultInfo(page, found) }));
-    })),
+      return successEnvelope(found.rows.map((rule) => ruleJson(rule, filters.get(rule.filter_id)!)), { result_info: resultInfo(page, found) });
+    }),
     POST: (req) => {
       const zone = req.zone();
       const planned = planCreate(store, zone, requireArray(req.body, 'firewall rules'));

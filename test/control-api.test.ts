@@ -15,7 +15,7 @@ const control = (method: string, path: string, body?: unknown) => call(method, p
 beforeAll(async () => { server = await startServer({ testMode: true }); });
 afterAll(async () => { await server.close(); });
 
-async function expectRefused(method: string, path: string, body: unknown): Promise<void> {
+async function expectBadRequest(method: string, path: string, body: unknown): Promise<void> {
   const response = await control(method, path, body);
   expect(response.status, `${method} ${path} ${JSON.stringify(body)}: ${JSON.stringify(response.body)}`).toBe(400);
   expect(response.body.success).toBe(false);
@@ -49,11 +49,11 @@ describe('zones', () => {
       { features: 'waf' }, { features: ['waf', 1] }, { certificate_rate_limit: 0 }, { certificate_rate_limit: 2.5 }, { certificate_rate_limit: '2' },
     ];
     for (const body of malformed) {
-      await expectRefused('POST', '/zones', body);
-      await expectRefused('PATCH', `/zones/${zone.id}`, body);
+      await expectBadRequest('POST', '/zones', body);
+      await expectBadRequest('PATCH', `/zones/${zone.id}`, body);
     }
-    await expectRefused('POST', '/zones', [{ plan: 'pro' }]);
-    await expectRefused('PATCH', `/zones/${zone.id}`, 'pro');
+    await expectBadRequest('POST', '/zones', [{ plan: 'pro' }]);
+    await expectBadRequest('PATCH', `/zones/${zone.id}`, 'pro');
     expect((await control('GET', `/zones/${zone.id}`)).body.result).toEqual(zone);
   });
 
@@ -72,8 +72,8 @@ describe('the clock', () => {
     expect((await control('PUT', '/clock', { now: 0 })).body.result.now).toBe('1970-01-01T00:00:00.000Z');
     expect((await control('POST', '/clock/advance', { ms: 1000 })).body.result.epoch_ms).toBe(1000);
     expect((await control('POST', '/clock/advance', { ms: 0 })).body.result.epoch_ms).toBe(1000);
-    for (const body of [{ now: 'yesterday' }, { now: null }, { now: true }, {}, { now: 8.65e15 }, { now: Number.NaN }, []]) await expectRefused('PUT', '/clock', body);
-    for (const body of [{ ms: -1 }, { ms: '5' }, {}, { ms: 8.7e15 }, 5]) await expectRefused('POST', '/clock/advance', body);
+    for (const body of [{ now: 'yesterday' }, { now: null }, { now: true }, {}, { now: 8.65e15 }, { now: Number.NaN }, []]) await expectBadRequest('PUT', '/clock', body);
+    for (const body of [{ ms: -1 }, { ms: '5' }, {}, { ms: 8.7e15 }, 5]) await expectBadRequest('POST', '/clock/advance', body);
     expect((await control('GET', '/clock')).body.result.epoch_ms).toBe(1000);
   });
 });
@@ -85,28 +85,28 @@ describe('the custom hostname world', () => {
     expect((await control('GET', '/dns/shop.customer.example')).body.result).toEqual({ hostname: 'shop.customer.example', cname: 'edge.example', caa });
     expect((await control('GET', '/dns/unknown.customer.example')).body.result).toEqual({ hostname: 'unknown.customer.example', cname: null, caa: [] });
     for (const body of [{ cname: 5 }, { cname: 'not a name' }, { caa: 'issue' }, { caa: [{ tag: 'issue' }] }, { caa: [5] }, 'x']) {
-      await expectRefused('PUT', '/dns/shop.customer.example', body);
+      await expectBadRequest('PUT', '/dns/shop.customer.example', body);
     }
-    await expectRefused('PUT', '/dns/bad..name', { cname: null });
+    await expectBadRequest('PUT', '/dns/bad..name', { cname: null });
     expect((await control('GET', '/dns/shop.customer.example')).body.result.cname).toBe('edge.example');
   });
 
   it('holds: a domain, include_subdomains false unless true; malformed ones refused; DELETE of an unknown hold is a 404', async () => {
     expect((await control('POST', '/holds', { domain: 'Held.Example' })).body.result).toEqual({ domain: 'held.example', include_subdomains: false });
     expect((await control('POST', '/holds', { domain: 'held2.example', include_subdomains: true })).body.result).toEqual({ domain: 'held2.example', include_subdomains: true });
-    for (const body of [{}, { domain: 5 }, { domain: '*.held.example' }, { domain: 'held3.example', include_subdomains: 'yes' }]) await expectRefused('POST', '/holds', body);
+    for (const body of [{}, { domain: 5 }, { domain: '*.held.example' }, { domain: 'held3.example', include_subdomains: 'yes' }]) await expectBadRequest('POST', '/holds', body);
     expect((await control('DELETE', '/holds/held.example')).body.result).toEqual({ domain: 'held.example' });
     expect((await control('DELETE', '/holds/held.example')).status).toBe(404);
   });
 
   it('standalone zones and fallback origins: what is accepted, what is refused', async () => {
     expect((await control('POST', '/standalone_zones', { domain: 'Standalone.Example' })).body.result).toEqual({ domain: 'standalone.example' });
-    for (const body of [{}, { domain: 7 }, { domain: 'bad name' }]) await expectRefused('POST', '/standalone_zones', body);
+    for (const body of [{}, { domain: 7 }, { domain: 'bad name' }]) await expectBadRequest('POST', '/standalone_zones', body);
     const zone = await created();
     const path = `/zones/${zone.id}/fallback_origin`;
     expect((await control('PUT', path, { origin: 'Fallback.Example' })).body.result).toEqual({ origin: 'fallback.example', dns_record: false });
     expect((await control('PUT', path, { origin: null, dns_record: true })).body.result).toEqual({ origin: null, dns_record: true });
-    for (const body of [{}, { origin: 5 }, { origin: 'bad name' }, { origin: 'ok.example', dns_record: 'yes' }]) await expectRefused('PUT', path, body);
+    for (const body of [{}, { origin: 5 }, { origin: 'bad name' }, { origin: 'ok.example', dns_record: 'yes' }]) await expectBadRequest('PUT', path, body);
   });
 });
 
@@ -116,7 +116,7 @@ describe('the legacy WAF state', () => {
     const path = `/zones/${zone.id}/waf_legacy`;
     const before = (await control('GET', path)).body.result;
     for (const body of [{ migration_state: 'migrated' }, { colour: 'red' }, { sensitivity: 'extreme' }, { action_mode: 'explode' }, { firewall_rules: 'all' }, { page_rules: 5 }, 'on']) {
-      await expectRefused('PUT', path, body);
+      await expectBadRequest('PUT', path, body);
     }
     expect((await control('GET', path)).body.result).toEqual(before);
   });

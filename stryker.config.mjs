@@ -25,6 +25,12 @@ export default {
   // infinite loop.
   timeoutMS: 20_000,
   timeoutFactor: 2,
+  // A run reuses the previous run's result of every mutant whose code and covering tests did not
+  // change (Stryker's diff of reference-impl/ and the test files): after new specs only the mutants
+  // they cover are tested again. Changes elsewhere (src/spec-kit/, suite support files) are not
+  // seen: `npm run mutation -- --force` tests everything. The file is run output (git-ignored).
+  incremental: true,
+  incrementalFile: 'reports/mutation/stryker-incremental.json',
   tempDirName: 'reports/.stryker-tmp',
   cleanTempDir: true,
   appendPlugins: ['./mutation/area-scores-reporter.mjs', './mutation/unspecified-ignorer.mjs'],

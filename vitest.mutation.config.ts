@@ -34,6 +34,15 @@ const shared = { seed: SEED, selection: EVERYTHING };
  */
 const timeouts = { testTimeout: 15_000, hookTimeout: 15_000 };
 
+/**
+ * Every project's too: the test files of one run share the worker's modules instead of importing
+ * reference-impl/, fastify and the spec kit again per file. Stryker starts a run per mutant, and
+ * this halves a run of every spec (measured with Stryker's own pool settings: 40 s -> 19 s; a
+ * one-file run stays ~0.9 s). Safe here: every spec isolates itself by its own zone or object,
+ * and the zone API setup starts a fresh server per spec; the same tests pass either way.
+ */
+const sharedModules = { isolate: false };
+
 export const REFERENCE_UNIT_TESTS = [
   'test/reference-server.test.ts',
   'test/control-api.test.ts',
@@ -50,6 +59,7 @@ const storageProject = (name: 'reference-kv' | 'reference-sqlite') => ({
   test: {
     name: `storage:${name}`,
     ...timeouts,
+    ...sharedModules,
     include: ['suites/storage/**/*.spec.ts'],
     provide: { ...shared, storageTarget: BUILTIN_ADAPTERS[name]! },
   },
@@ -62,6 +72,7 @@ export default defineConfig({
         test: {
           name: 'zone-api',
           ...timeouts,
+          ...sharedModules,
           include: ['suites/zone-api/**/*.spec.ts'],
           setupFiles: ['mutation/zone-api.setup.ts'],
           provide: { ...shared, mutationAsOf: AS_OF },
@@ -73,6 +84,7 @@ export default defineConfig({
         test: {
           name: 'reference-unit',
           ...timeouts,
+          ...sharedModules,
           include: REFERENCE_UNIT_TESTS,
           provide: shared,
         },

@@ -44,10 +44,12 @@ function isExceptionText(path) {
 }
 
 /**
- * The reference builds error messages through a few helpers: their text arguments, and the
+ * The reference builds error messages through a few helpers (each takes a message and a code:
+ * errors.ts invalid/badRequest/notFound, auth.ts malformed, app.ts fail, dns-records conflict):
+ * their text arguments, and the
  * `where` locations (`rules[${i}]`, `${where}.filter`) that only ever end up inside a message.
  */
-const MESSAGE_HELPERS = new Set(['requireArray', 'requireObject', 'requireBody', 'notFound', 'invalid']);
+const MESSAGE_HELPERS = new Set(['requireArray', 'requireObject', 'requireBody', 'notFound', 'invalid', 'badRequest', 'malformed', 'fail', 'conflict']);
 
 function isMessageHelperText(path) {
   if (!isText(path.node)) return false;

@@ -1,7 +1,9 @@
 // The reference zone API server itself: persistence, test mode, the clock, credentials.
 
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../reference-impl/zone-api/app.js';
+import { unusableCredentials } from '../reference-impl/zone-api/auth.js';
 import { startServer, type RunningServer } from '../reference-impl/zone-api/server.js';
 import { rawExchange } from '../src/spec-kit/raw-http.js';
 import { tempDir } from './helpers/cli.js';
@@ -20,7 +22,7 @@ function call(server: RunningServer, method: string, path: string, body?: unknow
     method,
     headers: { authorization: `Bearer ${server.credentials.token}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
-  }).then(async (r) => ({ status: r.status, body: await r.json() as { success: boolean; result: any; errors: { code: number }[] } }));
+  }).then(async (r) => ({ status: r.status, body: await r.json() as { success: boolean; result: any; result_info?: unknown; errors: { code: number }[] } }));
 }
 
 describe('state', () => {
@@ -112,5 +114,109 @@ describe('every refusal is an envelope, even before routing', () => {
     const response = await rawExchange(url, [requestLine(server.defaultZoneId), `Host: ${url.host}`, `Authorization: Bearer ${server.credentials.token}`], '');
     expect(response.status).toBe(status);
     expect(JSON.parse(response.body)).toMatchObject({ success: false, result: null, messages: [] });
+  });
+});
+
+/** An envelope's first error code (the spec fixes codes, not messages). */
+const firstCode = (body: string) => (JSON.parse(body) as { errors: { code: number }[] }).errors[0]?.code;
+
+describe('requests the routes never see: answered in the envelope, with their code', () => {
+  async function raw(server: RunningServer, head: string[], body = '') {
+    const url = new URL(server.baseUrl);
+    return rawExchange(url, head, body);
+  }
+  const auth = (server: RunningServer) => `Authorization: Bearer ${server.credentials.token}`;
+
+  it('CONNECT: 405 (Node hands it to no route)', async () => {
+    const server = await start();
+    const response = await raw(server, ['CONNECT 127.0.0.1:443 HTTP/1.1', 'Host: 127.0.0.1:443']);
+    expect(response.status).toBe(405);
+    expect(firstCode(response.body)).toBe(7001);
+  });
+
+  it('HTTP/1.1 without Host: 400 invalid headers; HTTP/1.0 needs none', async () => {
+    const server = await start();
+    const path = `/client/v4/zones/${server.defaultZoneId}/filters`;
+    const without = await raw(server, [`GET ${path} HTTP/1.1`, auth(server), 'Connection: close']);
+    expect(without.status).toBe(400);
+    expect(firstCode(without.body)).toBe(6003);
+    const old = await raw(server, [`GET ${path} HTTP/1.0`, auth(server)]);
+    expect(old.status).toBe(200);
+  });
+
+  it('an empty body sent as application/json: 400 malformed JSON', async () => {
+    const server = await start();
+    const url = new URL(server.baseUrl);
+    const response = await raw(server, [`POST /client/v4/zones/${server.defaultZoneId}/filters HTTP/1.1`, `Host: ${url.host}`, auth(server),
+      'Content-Type: application/json', 'Content-Length: 0', 'Connection: close']);
+    expect(response.status).toBe(400);
+    expect(firstCode(response.body)).toBe(6007);
+  });
+
+  it('an unexpected error: 500 with code 10500; another framework refusal keeps its 4xx status, code 10001', async () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { app } = buildApp({ credentials: { token: 'unused' } });
+    app.get('/boom', () => { throw new Error('a bug'); });
+    app.get('/teapot', () => { throw Object.assign(new Error('short and stout'), { statusCode: 418 }); });
+    try {
+      const boom = await app.inject({ method: 'GET', url: '/boom' });
+      expect(boom.statusCode).toBe(500);
+      expect(boom.json()).toMatchObject({ success: false, result: null, errors: [{ code: 10500 }] });
+      expect(quiet).toHaveBeenCalled();
+      const teapot = await app.inject({ method: 'GET', url: '/teapot' });
+      expect(teapot.statusCode).toBe(418);
+      expect(teapot.json()).toMatchObject({ success: false, errors: [{ code: 10001, message: 'short and stout' }] });
+    } finally {
+      quiet.mockRestore();
+      await app.close();
+    }
+  });
+});
+
+describe('list query parameters', () => {
+  const list = (server: RunningServer, query: string) => call(server, 'GET', `/zones/${server.defaultZoneId}/firewall/rules?${query}`);
+
+  it('a repeated parameter: the last one counts', async () => {
+    const server = await start();
+    const response = await list(server, 'per_page=5&per_page=10');
+    expect(response.body.result_info).toMatchObject({ per_page: 10 });
+  });
+
+  it.each(['per_page=4', 'per_page=101', 'per_page=0', 'page=0', 'page=1.5', 'page=9007199254740993', 'paused=maybe'])('%s: 400 with code 10014', async (query) => {
+    const server = await start();
+    const response = await list(server, query);
+    expect(response.status).toBe(400);
+    expect(response.body.errors[0]!.code).toBe(10014);
+  });
+
+  it.each([['per_page=5', 5], ['per_page=100', 100]])('%s is accepted', async (query, perPage) => {
+    const server = await start();
+    expect((await list(server, query)).body.result_info).toMatchObject({ per_page: perPage });
+  });
+
+  it('a bulk DELETE without any (non-empty) id: 400 with code 10014', async () => {
+    const server = await start();
+    for (const query of ['', '?id=', '?id=&id=']) {
+      const response = await call(server, 'DELETE', `/zones/${server.defaultZoneId}/firewall/rules${query}`);
+      expect(response.status, query).toBe(400);
+      expect(response.body.errors[0]!.code, query).toBe(10014);
+    }
+  });
+});
+
+describe('serving', () => {
+  it('on an IPv6 address: the base URL brackets the host', async () => {
+    const server = await start({ host: '::1' });
+    expect(server.baseUrl).toMatch(/^http:\/\/\[::1\]:\d+\/client\/v4$/);
+    expect((await call(server, 'GET', `/zones/${server.defaultZoneId}/filters`)).status).toBe(200);
+  });
+
+  it('refuses credentials no request could ever match (serve checks them at start)', () => {
+    expect(unusableCredentials({ token: 'abc', email: 'a@example.test', key: 'abc123' })).toBeUndefined();
+    expect(unusableCredentials({})).toBeUndefined();
+    expect(unusableCredentials({ email: 'not-an-address' })).toMatch(/email/);
+    expect(unusableCredentials({ key: 'has space' })).toMatch(/API key/);
+    expect(unusableCredentials({ token: 'has space' })).toMatch(/token/);
+    expect(unusableCredentials({ email: 'a@example.test', key: 'ok1', token: 'bad token' })).toMatch(/token/);
   });
 });

@@ -237,10 +237,6 @@ export class Store {
       .run(zone.name, zone.plan, zone.rule_quota, JSON.stringify(zone.features), zone.id);
   }
 
-  countZones(): number {
-    return (this.prepare('SELECT count(*) AS n FROM zones').get() as { n: number }).n;
-  }
-
   firstZone(): Zone | undefined {
     const row = this.prepare('SELECT id FROM zones ORDER BY seq LIMIT 1').get() as { id: string } | undefined;
     return row && this.getZone(row.id);

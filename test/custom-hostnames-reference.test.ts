@@ -219,6 +219,7 @@ describe('DNS names (hostname.ts)', () => {
 
   it('a single-label hostname is not covered by a wildcard of itself', async () => {
     await control('PUT', `/zones/${zone.id}/fallback_origin`, { origin: 'origin.saas.example', dns_record: true });
+    // 'undefined' too: a lookup of the parent's wildcard built from a missing parent would read `*.undefined`.
     for (const name of ['localhost', 'undefined']) {
       await cname(`*.${name}`, 'saas.example');
       expect((await create(`*.${name}`)).body.result.status).toBe('active');

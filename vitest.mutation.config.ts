@@ -48,6 +48,7 @@ export const REFERENCE_UNIT_TESTS = [
   'test/control-api.test.ts',
   'test/expression.test.ts',
   'test/custom-hostnames-reference.test.ts',
+  'test/clock-reference.test.ts',
   'test/waf-migration-reference.test.ts',
   'test/dns-records-reference.test.ts',
   'test/filters-reference.test.ts',

@@ -3,7 +3,11 @@
 // issuance rate limit, and the control API's refusals.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { dnsNameProblem, isWildcard, parentDomain, wildcardParent } from '../reference-impl/zone-api/custom-hostnames/hostname.js';
+import { caaPermits, MESSAGES, reconsider, revalidate as revalidateModel, sameEvaluation, type Circumstances } from '../reference-impl/zone-api/custom-hostnames/model.js';
+import { CustomHostnamePolicy } from '../reference-impl/zone-api/custom-hostnames/policy.js';
 import { startServer, type RunningServer } from '../reference-impl/zone-api/server.js';
+import type { CaaRecord, CustomHostnameRow } from '../reference-impl/zone-api/store.js';
 
 interface Answer { status: number; headers: Headers; body: { success: boolean; result: any; errors: { code: number; message: string }[] } }
 
@@ -180,5 +184,243 @@ describe('policy overrides', () => {
     await cname('f.customer.test', 'saas.example', [{ tag: 'issue', value: cas.other.caa_domain }]);
     const pinned = await create('f.customer.test', { certificate_authority: cas.preferred.name });
     expect(pinned.body.result).toMatchObject({ status: 'active', ssl: { issuer: cas.other.name } });
+  });
+});
+
+// --- Written for mutation testing (issue #10): the reference's own choices below had no test. ---
+
+const messages = (answer: Answer): string[] => answer.body.errors.map((e) => e.message);
+
+describe('DNS names (hostname.ts)', () => {
+  const label63 = 'a'.repeat(63);
+
+  it('names each problem of a name', () => {
+    expect(dnsNameProblem('', true)).toBe('must not be empty');
+    expect(dnsNameProblem(`${label63}.${label63}.${label63}.${'a'.repeat(61)}`, false), '253 characters are allowed').toBeUndefined();
+    expect(dnsNameProblem(`${label63}.${label63}.${label63}.${'a'.repeat(62)}`, false), 'labels all valid, 254 characters in all').toBe('must be at most 253 characters');
+    expect(dnsNameProblem('*', true)).toBe('needs a domain after "*."');
+    expect(dnsNameProblem('*.shop.example', false)).toBe('must not be a wildcard');
+    expect(dnsNameProblem('*.shop.example', true)).toBeUndefined();
+    expect(dnsNameProblem('a..example', true)).toBe('must not contain an empty label (check for leading, trailing or doubled dots)');
+    expect(dnsNameProblem(`${label63}.example`, true), 'a 63-character label is allowed').toBeUndefined();
+    expect(dnsNameProblem(`b${label63}.example`, true)).toBe(`label "b${'a'.repeat(19)}…" is longer than 63 characters`);
+    expect(dnsNameProblem(`-${'a'.repeat(62)}.example`, true), 'a bad label of exactly 63 characters').toBe(`label "-${'a'.repeat(62)}" must be letters, digits and "-", not starting or ending with "-"`);
+    expect(dnsNameProblem('a_b.example', true)).toBe('label "a_b" must be letters, digits and "-", not starting or ending with "-"');
+    expect(dnsNameProblem('a.*.example', true)).toBe('"*" is only allowed as the whole first label');
+    expect(dnsNameProblem('*a.example', true)).toBe('"*" is only allowed as the whole first label');
+  });
+
+  it('wildcards, their parent, and the domain one label up', () => {
+    expect([isWildcard('*.shop.example'), isWildcard('shop.example'), isWildcard('shop.*.')]).toEqual([true, false, false]);
+    expect(wildcardParent('*.shop.example')).toBe('shop.example');
+    expect(parentDomain('a.shop.example')).toBe('shop.example');
+    expect(parentDomain('localhost')).toBeUndefined();
+  });
+
+  it('a single-label hostname is not covered by a wildcard of itself', async () => {
+    await control('PUT', `/zones/${zone.id}/fallback_origin`, { origin: 'origin.saas.example', dns_record: true });
+    // 'undefined' too: a lookup of the parent's wildcard built from a missing parent would read `*.undefined`.
+    for (const name of ['localhost', 'undefined']) {
+      await cname(`*.${name}`, 'saas.example');
+      expect((await create(`*.${name}`)).body.result.status).toBe('active');
+      expect((await control('GET', `/route/x.${name}`)).body.result.routable, `x.${name} is covered by *.${name}`).toBe(true);
+      expect((await control('GET', `/route/${name}`)).body.result, `${name} has no parent: no wildcard covers it`).toEqual({ routable: false, error: 1016, cause: 'no_custom_hostname' });
+    }
+  });
+});
+
+describe('CAA (model.ts caaPermits)', () => {
+  const policy = new CustomHostnamePolicy();
+  const [preferred, other] = [policy.preferred, policy.other];
+  const issue = (value: string): CaaRecord => ({ tag: 'issue', value });
+  const issuewild = (value: string): CaaRecord => ({ tag: 'issuewild', value });
+  const permitted = (records: CaaRecord[], wildcard: boolean) =>
+    [preferred, other].filter((ca) => caaPermits(records, wildcard, ca)).map((ca) => ca.name);
+
+  it('the issue records decide for a hostname; its issuewild records do not', () => {
+    expect(permitted([], false), 'no records permit every CA').toEqual([preferred.name, other.name]);
+    expect(permitted([issue(other.caa_domain), issuewild(preferred.caa_domain)], false)).toEqual([other.name]);
+    expect(permitted([issuewild(other.caa_domain)], false), 'issuewild alone does not restrict a hostname').toEqual([preferred.name, other.name]);
+  });
+
+  it('for a wildcard its issuewild records decide when it has any, else its issue records', () => {
+    expect(permitted([issue(preferred.caa_domain), issuewild(other.caa_domain)], true)).toEqual([other.name]);
+    expect(permitted([issue(other.caa_domain)], true)).toEqual([other.name]);
+    expect(permitted([issuewild(preferred.caa_domain)], true)).toEqual([preferred.name]);
+  });
+
+  it('a value is a domain (any case, spaces trimmed) and optional parameters after ";"', () => {
+    expect(permitted([issue(` ${other.caa_domain.toUpperCase()} ; validationmethods=dns-01`)], false)).toEqual([other.name]);
+  });
+});
+
+describe('evaluation (model.ts)', () => {
+  const policy = new CustomHostnamePolicy();
+  const row = (fields: Partial<CustomHostnameRow>): CustomHostnameRow => ({
+    id: 'id', zone_id: 'zone', hostname: 'shop.customer.test', method: 'txt', type: 'dv', certificate_authority: '', issuer: null,
+    status: 'pending', verification_errors: [], created_at: '2025-03-01T00:00:00.000Z', moved_at: null, ...fields,
+  });
+  const facts = (fields: Partial<Circumstances>): Circumstances => ({ pointsAtZone: true, caa: [], held: false, ...fields });
+  const moved = row({ status: 'moved', issuer: 'google', verification_errors: [MESSAGES.notCnamed], moved_at: 1_000 });
+
+  it('reconsider keeps a moved hostname as it is, and an active one while its CNAME points at the zone', () => {
+    const evaluation = { status: 'moved', issuer: 'google', verification_errors: [MESSAGES.notCnamed], moved_at: 1_000 };
+    expect(reconsider(moved, facts({}), policy, 5_000)).toEqual(evaluation);
+    expect(reconsider(moved, facts({ pointsAtZone: false }), policy, 5_000)).toEqual(evaluation);
+    const active = row({ status: 'active', issuer: 'google' });
+    expect(reconsider(active, facts({}), policy, 5_000)).toEqual({ status: 'active', issuer: 'google', verification_errors: [], moved_at: null });
+    expect(reconsider(active, facts({ pointsAtZone: false }), policy, 5_000)).toEqual({ status: 'moved', issuer: 'google', verification_errors: [MESSAGES.notCnamed], moved_at: 5_000 });
+  });
+
+  it('revalidate keeps a moved hostname moved (same issuer and moved_at) while its CNAME points elsewhere; a pending one stays pending', () => {
+    expect(revalidateModel(moved, facts({ pointsAtZone: false }), policy)).toEqual({ status: 'moved', issuer: 'google', verification_errors: [MESSAGES.notCnamed], moved_at: 1_000 });
+    expect(revalidateModel(row({}), facts({ pointsAtZone: false }), policy)).toEqual({ status: 'pending', issuer: null, verification_errors: [MESSAGES.notCnamed], moved_at: null });
+    expect(revalidateModel(moved, facts({}), policy)).toEqual({ status: 'active', issuer: 'google', verification_errors: [], moved_at: null });
+  });
+
+  it('sameEvaluation compares every field', () => {
+    const base = { status: 'moved', issuer: 'google', verification_errors: ['x'], moved_at: 1 };
+    expect(sameEvaluation(base, { ...base })).toBe(true);
+    for (const change of [{ status: 'active' }, { issuer: 'lets_encrypt' }, { moved_at: 2 }, { verification_errors: ['y'] }]) {
+      expect(sameEvaluation(base, { ...base, ...change }), JSON.stringify(change)).toBe(false);
+    }
+  });
+});
+
+describe('policy (policy.ts)', () => {
+  it('the two CAs, the default order and the candidates of an unknown CA', async () => {
+    expect(cas).toEqual({ preferred: { name: 'google', caa_domain: 'pki.goog' }, other: { name: 'lets_encrypt', caa_domain: 'letsencrypt.org' } });
+    const policy = new CustomHostnamePolicy();
+    expect(policy.withFallback(policy.preferred)).toEqual([policy.preferred, policy.other]);
+    expect(policy.withFallback(policy.other)).toEqual([policy.other, policy.preferred]);
+    expect(policy.candidateIssuers('acme'), 'a CA the policy does not know').toEqual([]);
+    expect(MESSAGES.caa([])).toBe('No certificate authority can issue for this hostname.');
+  });
+});
+
+describe('verification errors of each status', () => {
+  it('blocked: the hold message only; caa_error: the CAs CAA refused; moved: no CNAME', async () => {
+    await control('POST', '/holds', { domain: 'held.test', include_subdomains: true });
+    await cname('h.held.test', 'saas.example');
+    expect((await create('h.held.test')).body.result.verification_errors).toEqual([MESSAGES.held]);
+
+    await cname('c.customer.test', 'saas.example', [{ tag: 'issue', value: 'ca.nobody.example' }]);
+    expect((await create('c.customer.test')).body.result).toMatchObject({
+      status: 'caa_error',
+      verification_errors: ['CAA records on this hostname do not permit google (pki.goog) or lets_encrypt (letsencrypt.org) to issue a certificate.'],
+    });
+
+    await cname('m.customer.test', 'saas.example');
+    const id = (await create('m.customer.test')).body.result.id;
+    await cname('m.customer.test', 'elsewhere.example');
+    expect((await get(id)).body.result).toMatchObject({ status: 'moved', verification_errors: [MESSAGES.notCnamed] });
+  });
+
+  it('a wildcard without CAA records of its own follows its parent domain\'s', async () => {
+    await cname('shop.wild.test', 'saas.example', [{ tag: 'issue', value: cas.other.caa_domain }]);
+    await cname('*.shop.wild.test', 'saas.example');
+    expect((await create('*.shop.wild.test')).body.result).toMatchObject({ status: 'active', ssl: { issuer: cas.other.name } });
+    await cname('*.own.wild.test', 'saas.example', [{ tag: 'issue', value: cas.preferred.caa_domain }]);
+    await cname('own.wild.test', 'saas.example', [{ tag: 'issue', value: cas.other.caa_domain }]);
+    expect((await create('*.own.wild.test')).body.result).toMatchObject({ status: 'active', ssl: { issuer: cas.preferred.name } });
+  });
+});
+
+describe('create and PATCH input (input.ts)', () => {
+  const post = (body: unknown) => call('POST', `${hostnames}${zone.id}/custom_hostnames`, body);
+
+  it('refuses with a message naming the field', async () => {
+    const cases: [unknown, string][] = [
+      [{}, 'hostname is required'],
+      [{ hostname: 5 }, 'hostname must be a string'],
+      [{ hostname: '' }, 'hostname is not a valid hostname: must not be empty'],
+      [null, 'request body must be a JSON object (custom hostname)'],
+      [{ hostname: 'ok.test', ssl: null }, 'ssl must be an object'],
+      [{ hostname: 'ok.test', ssl: 'dv' }, 'ssl must be an object'],
+      [{ hostname: 'ok.test', ssl: ['dv'] }, 'ssl must be an object'],
+      [{ hostname: 'ok.test', ssl: { certificate_authority: 5 } }, 'ssl.certificate_authority must be "" (the default CA) or one of "google", "lets_encrypt"'],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await post(body);
+      expect([answer.status, messages(answer)], JSON.stringify(body)).toEqual([400, [message]]);
+    }
+  });
+
+  it('an ssl object without certificate_authority means the default CA', async () => {
+    expect((await post({ hostname: 'defaults.customer.test', ssl: { method: 'txt' } })).body.result.ssl).toEqual({ method: 'txt', type: 'dv', certificate_authority: '', issuer: null });
+  });
+
+  it('PATCH checks its ssl and stores it', async () => {
+    await cname('patched.customer.test', 'saas.example');
+    const id = (await create('patched.customer.test')).body.result.id;
+    const path = `${hostnames}${zone.id}/custom_hostnames/${id}`;
+    const refused = await call('PATCH', path, { ssl: { certificate_authority: 'acme' } });
+    expect(refused.status).toBe(400);
+    const patched = await call('PATCH', path, { ssl: { certificate_authority: cas.other.name } });
+    expect([patched.status, patched.body.result.ssl]).toEqual([202, { method: 'txt', type: 'dv', certificate_authority: cas.other.name, issuer: cas.other.name }]);
+    expect((await get(id)).body.result.ssl.certificate_authority).toBe(cas.other.name);
+  });
+
+  it('a PATCH of a pending hostname leaves it pending', async () => {
+    const id = (await create('never.customer.test')).body.result.id;
+    const patched = await call('PATCH', `${hostnames}${zone.id}/custom_hostnames/${id}`, { ssl: {} });
+    expect(patched.body.result).toMatchObject({ status: 'pending', ssl: { issuer: null }, verification_errors: [MESSAGES.notCnamed] });
+  });
+});
+
+describe('control API input (input.ts)', () => {
+  const expectRefusal = async (method: string, path: string, body: unknown, message: string) => {
+    const answer = await control(method, path, body);
+    expect([answer.status, messages(answer)], `${method} ${path} ${JSON.stringify(body)}`).toEqual([400, [message]]);
+  };
+
+  it('DNS facts: cname and caa each optional; a cname is a domain name, not a wildcard', async () => {
+    expect((await control('PUT', '/dns/a.customer.test', { cname: 'saas.example' })).body.result).toEqual({ hostname: 'a.customer.test', cname: 'saas.example', caa: [] });
+    expect((await control('PUT', '/dns/a.customer.test', { cname: 'saas.example', caa: null })).body.result.caa).toEqual([]);
+    const caa = [{ tag: 'issue', value: cas.other.caa_domain }];
+    expect((await control('PUT', '/dns/a.customer.test', { caa })).body.result).toEqual({ hostname: 'a.customer.test', cname: null, caa });
+    await expectRefusal('PUT', '/dns/a.customer.test', { cname: '*.saas.example' }, 'cname is not a valid domain name: must not be a wildcard');
+    await expectRefusal('PUT', '/dns/a.customer.test', { caa: [{ tag: 'issue', value: 5 }] }, 'caa[0] must be {tag: "issue" or "issuewild", value: string}');
+  });
+
+  it('holds, standalone zones and fallback origins: messages naming the field; include_subdomains false stays false', async () => {
+    expect((await control('POST', '/holds', { domain: 'h.test', include_subdomains: false })).body.result).toEqual({ domain: 'h.test', include_subdomains: false });
+    await expectRefusal('POST', '/holds', {}, 'domain is required');
+    await expectRefusal('POST', '/holds', { domain: 'a_b.test' }, 'domain is not a valid domain name: label "a_b" must be letters, digits and "-", not starting or ending with "-"');
+    await expectRefusal('POST', '/standalone_zones', {}, 'domain is required');
+    await expectRefusal('POST', '/standalone_zones', { domain: '-a.test' }, 'domain is not a valid domain name: label "-a" must be letters, digits and "-", not starting or ending with "-"');
+    const fallback = `/zones/${zone.id}/fallback_origin`;
+    await expectRefusal('PUT', fallback, {}, 'origin is required (a hostname, or null for no setting)');
+    await expectRefusal('PUT', fallback, { origin: '*.o.test' }, 'origin is not a valid domain name: must not be a wildcard');
+  });
+
+  it('certificate_rate_limit is a positive integer', async () => {
+    for (const value of ['5', 1.5, 0, null]) {
+      await expectRefusal('PATCH', `/zones/${zone.id}`, { certificate_rate_limit: value }, 'certificate_rate_limit must be a positive integer');
+    }
+    expect((await control('PATCH', `/zones/${zone.id}`, { certificate_rate_limit: 1 })).status).toBe(200);
+  });
+});
+
+describe('the list (routes/custom-hostnames.ts)', () => {
+  it('answers result_info; a repeated filter takes its last value; two filters are refused by name', async () => {
+    const a = (await create('a.list.test')).body.result;
+    await create('b.list.test');
+    const list = (query: string) => call('GET', `${hostnames}${zone.id}/custom_hostnames${query}`);
+    expect((await list('?per_page=5')).body).toMatchObject({ result_info: { page: 1, per_page: 5, count: 2, total_count: 2, total_pages: 1 } });
+    expect((await list('?hostname=b.list.test&hostname=a.list.test')).body.result.map((h: { id: string }) => h.id)).toEqual([a.id]);
+    const refused = await list(`?id=${a.id}&hostname.contain=list`);
+    expect([refused.status, messages(refused)]).toEqual([400, ['id and hostname.contain cannot be used together']]);
+  });
+});
+
+describe('issuance rate limit: retry-after', () => {
+  it('counts down the penalty', async () => {
+    await control('PATCH', `/zones/${zone.id}`, { certificate_rate_limit: 1 });
+    expect((await create('one.rate.test')).status).toBe(200);
+    expect((await create('two.rate.test')).headers.get('retry-after')).toBe('30');
+    await advance(10_500);
+    const during = await create('three.rate.test');
+    expect([during.status, during.headers.get('retry-after')]).toEqual([429, '20']);
   });
 });

@@ -13,7 +13,7 @@
 // keeps a margin (exact to 1 ms on a frozen clock), and the spec checks it really ran before it.
 
 import { describe, expect } from 'vitest';
-import { errorCodes, expectFailure, expectFailureStatus, expectRefused, expectSuccess } from '../../src/spec-kit/expect.js';
+import { errorCodes, expectFailure, expectFailureStatus, expectRefused, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
 import type { ApiClient } from '../../src/spec-kit/api-client.js';
 import { spec, type TestZone } from '../../src/spec-kit/spec.js';
 import {
@@ -150,6 +150,16 @@ describe('PATCH of a custom hostname', () => {
     expectSuccess(await patchHostname(api, zone, record.id, { method: 'txt', type: 'dv', certificate_authority: other.name }), 'PATCH with a named CA');
   });
 
+  extendedSpec(['ZM-CH-PATCH-SSL', 'ZM-CH-CA-NAMED-PINS'], 'a PATCH naming a CA pins it: the record then asks for that CA, and that CA issues', async ({ api, control, zone }) => {
+    const { preferred, other } = await control.certificateAuthorities();
+    const active = await activeHostname(api, control, zone);
+    expect(active.ssl.issuer, `by default ${preferred.name} issues`).toBe(preferred.name);
+    const pinned = await revalidate(api, zone, active.id, { ...DEFAULT_SSL, certificate_authority: other.name });
+    expect(pinned.ssl.certificate_authority, 'the PATCH changed the CA asked for').toBe(other.name);
+    expectStatus(pinned, 'Active', `${other.name} pinned, no CAA`);
+    expect(pinned.ssl.issuer, `the CA pinned by the PATCH issues: ${JSON.stringify(pinned.ssl)}`).toBe(other.name);
+  });
+
   extendedSpec(['ZM-CH-EXT-PATCH-202'], 'a successful PATCH answers HTTP 202', async ({ api, zone }) => {
     const record = await createHostname(api, zone, uniqueHostname());
     const response = await patchHostname(api, zone, record.id);
@@ -184,6 +194,21 @@ describe('create, read, unknown ids (extended)', () => {
     expect(await listed({ 'hostname.startsWith': `shop-${marker}` }), 'by hostname.startsWith').toEqual([names[0], names[2]].sort());
     expect(await listed({ hostname: '' }), 'an empty hostname narrows nothing').toEqual([...names].sort());
     expectRefused(await api.get(zone.path('/custom_hostnames'), { query: { id: created[0]!.id, hostname: names[0]! } }), 'GET with both id and hostname');
+  });
+
+  extendedSpec(['ZM-CH-EXT-LIST-PAGINATION'], 'the list pages with page and per_page, carries result_info and ends with an empty page', async ({ api, ownZone: zone }) => {
+    const created: string[] = [];
+    for (let i = 0; i < 6; i += 1) created.push((await createHostname(api, zone, uniqueHostname())).id);
+    const seen: string[] = [];
+    for (const [page, count] of [[1, 5], [2, 1], [3, 0]] as const) {
+      const response = await api.get<CustomHostname[]>(zone.path('/custom_hostnames'), { query: { page, per_page: 5 } });
+      const hostnames = expectSuccess(response, `GET page ${page} of 6 custom hostnames`);
+      expect(hostnames.length, `page ${page} holds ${count} of the 6 custom hostnames`).toBe(count);
+      expectShape('result-info', response.body!.result_info, 'result_info');
+      expect(response.body!.result_info, `result_info of page ${page}`).toMatchObject({ page, per_page: 5, count, total_count: 6 });
+      seen.push(...hostnames.map((h) => h.id));
+    }
+    expect([...seen].sort(), 'the pages together hold every custom hostname once').toEqual([...created].sort());
   });
 
   extendedSpec(['ZM-CH-EXT-POST-REQUIRES-HOSTNAME'], 'POST without a hostname fails and creates nothing', async ({ api, zone }) => {

@@ -84,6 +84,27 @@ describe('zone settings', () => {
     expectValidation(await call('PATCH', settings('/minify'), { css: 'on' }), /^value is required$/);
   });
 
+  it('a refused value is told by a message that names the setting, its field and what it takes', async () => {
+    const cases: [string, unknown, string][] = [
+      ['cname_flattening', 'flatten', 'cname_flattening must be one of off, apex, on'],
+      ['server_side_exclude', 1, 'server_side_exclude must be one of on, off'],
+      ['minify', 'on', 'minify value must be an object'],
+      ['minify', { css: 'yes' }, 'minify.css must be one of on, off'],
+      ['minify', { png: 'on' }, 'minify has no field png (css, html, js)'],
+      ['mobile_redirect', ['on'], 'mobile_redirect value must be an object'],
+      ['mobile_redirect', { status: 'maybe' }, 'mobile_redirect.status must be one of on, off'],
+      ['mobile_redirect', { mobile_subdomain: '!m' }, 'mobile_redirect.mobile_subdomain must be a DNS label or null'],
+      ['mobile_redirect', { mobile_subdomain: 'm!' }, 'mobile_redirect.mobile_subdomain must be a DNS label or null'],
+      ['mobile_redirect', { strip_uri: 'yes' }, 'mobile_redirect.strip_uri must be a boolean'],
+      ['mobile_redirect', { colour: 'red' }, 'mobile_redirect has no field colour (status, mobile_subdomain, strip_uri)'],
+    ];
+    for (const [id, value, message] of cases) {
+      const answer = await call('PATCH', settings(`/${id}`), { value });
+      expect(answer.body.errors, `${id} ${JSON.stringify(value)}`).toEqual([{ code: 10014, message }]);
+    }
+    expect((await call('PATCH', settings('/mobile_redirect'), { value: { mobile_subdomain: 'M-1' } })).body.result.value.mobile_subdomain).toBe('M-1');
+  });
+
   it('modified_on is null until a write, then the time of the last write', async () => {
     expect((await call('GET', settings('/minify'))).body.result.modified_on).toBeNull();
     at('2024-02-03T04:05:06.007Z');

@@ -198,6 +198,22 @@ describe('checks of the reference (mutation survivors)', () => {
     expect((await call('POST', records(), { type: 'A', name: 'alias', content: '192.0.2.1' })).body.errors).toEqual([{ code: 81054, message: 'A CNAME record with that host already exists.' }]);
   });
 
+  it('the apex by its full name, SRV content from data, comment and tags kept, tags [] by default, whole TTLs only', async () => {
+    expect((await call('POST', records(), { type: 'TXT', name: zone.name.toUpperCase(), content: 'apex' })).body.result.name).toBe(zone.name);
+    expect((await call('POST', records(), { type: 'SRV', name: '_sip._udp', data: srv })).body.result.content).toBe('2 5060 sip.example.net');
+    expect((await call('POST', records(), { type: 'A', name: 'www', content: '192.0.2.1' })).body.result).toMatchObject({ comment: null, tags: [] });
+    expect((await call('POST', records(), { type: 'A', name: 'www', content: '192.0.2.2', comment: 'hi', tags: ['web'] })).body.result).toMatchObject({ comment: 'hi', tags: ['web'] });
+    expect(await refused({ type: 'A', name: 'www', content: '192.0.2.3', ttl: 300.5 })).toEqual([9021]);
+  });
+
+  it('PATCH keeps an MX priority it does not send; SRV data that is not an object is refused, not merged', async () => {
+    const mx = (await call('POST', records(), { type: 'MX', name: 'mail', content: 'mx.example.net', priority: 10 })).body.result;
+    expect((await call('PATCH', records(`/${mx.id}`), { ttl: 300 })).body.result).toMatchObject({ priority: 10, ttl: 300 });
+    const { id } = (await call('POST', records(), { type: 'SRV', name: '_sip._tcp', data: srv })).body.result;
+    for (const data of [null, 'srv', [1]]) expect(await refused({ data }, 'PATCH', records(`/${id}`)), JSON.stringify(data)).toEqual([9101]);
+    expect((await call('GET', records(`/${id}`))).body.result.data).toEqual(srv);
+  });
+
   it('a query parameter given twice counts once, with its last value', async () => {
     await call('POST', records(), { type: 'A', name: 'www', content: '192.0.2.1' });
     await call('POST', records(), { type: 'TXT', name: 'www', content: 'hello' });

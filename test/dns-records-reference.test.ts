@@ -214,6 +214,24 @@ describe('checks of the reference (mutation survivors)', () => {
     expect((await call('GET', records(`/${id}`))).body.result.data).toEqual(srv);
   });
 
+  it('a host name is at most 253 characters', async () => {
+    /** Dot-separated labels of at most 63 characters, `length` characters in all. */
+    const hostOf = (length: number): string => {
+      const labels: string[] = [];
+      let rest = length;
+      for (; rest > 64; rest -= 64) labels.push('a'.repeat(63));
+      if (rest === 64) labels.push('a'.repeat(62), 'a');
+      else labels.push('a'.repeat(rest));
+      return labels.join('.');
+    };
+    const nameOf = (length: number) => `${hostOf(length - zone.name.length - 1)}.${zone.name}`;
+    for (const length of [253, 254]) expect([hostOf(length).length, nameOf(length).length]).toEqual([length, length]);
+    expect((await call('POST', records(), { type: 'A', name: nameOf(253), content: '192.0.2.1' })).status).toBe(200);
+    expect(await refused({ type: 'A', name: nameOf(254), content: '192.0.2.1' })).toEqual([9000]);
+    expect((await call('POST', records(), { type: 'CNAME', name: 'long', content: hostOf(253) })).status).toBe(200);
+    expect(await refused({ type: 'CNAME', name: 'longer', content: hostOf(254) })).toEqual([9007]);
+  });
+
   it('a query parameter given twice counts once, with its last value', async () => {
     await call('POST', records(), { type: 'A', name: 'www', content: '192.0.2.1' });
     await call('POST', records(), { type: 'TXT', name: 'www', content: 'hello' });

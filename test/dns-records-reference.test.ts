@@ -179,6 +179,7 @@ describe('checks of the reference (mutation survivors)', () => {
   it('PATCH that changes the type starts from the body; PATCH without data keeps the SRV data', async () => {
     const { id } = (await call('POST', records(), { type: 'SRV', name: '_sip._tcp', data: srv })).body.result;
     expect((await call('PATCH', records(`/${id}`), { ttl: 300 })).body.result).toMatchObject({ data: srv, ttl: 300 });
+    expect((await call('PATCH', records(`/${id}`), { type: 'srv', data: { port: 5061 } })).body.result.data, 'the type in lower case is the same type: data still merged').toEqual({ ...srv, port: 5061 });
     expect((await call('PATCH', records(`/${id}`), { type: 'TXT', content: 'now text' })).body.result).toMatchObject({ type: 'TXT', content: 'now text', name: `_sip._tcp.${zone.name}` });
     // Back to SRV: nothing of the old data is merged (priority, weight and target are missing).
     expect(await refused({ type: 'SRV', data: { port: 1 } }, 'PATCH', records(`/${id}`))).toEqual([9101, 9101, 9101]);

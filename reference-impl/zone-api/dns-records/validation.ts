@@ -110,7 +110,6 @@ export function patched(current: DnsRecordRow, body: Json): Json {
     comment: current.comment, tags: current.tags, ...(current.priority !== null && { priority: current.priority }),
   };
   const merged: Json = { ...base, ...body };
-  if (has(body, 'type') && body.type !== current.type) return merged;
   if (current.data && typeof body.data === 'object' && body.data !== null && !Array.isArray(body.data)) merged.data = { ...current.data, ...body.data };
   else if (current.data && !has(body, 'data')) merged.data = current.data;
   return merged;

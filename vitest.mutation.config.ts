@@ -51,6 +51,7 @@ export const REFERENCE_UNIT_TESTS = [
   'test/clock-reference.test.ts',
   'test/waf-migration-reference.test.ts',
   'test/dns-records-reference.test.ts',
+  'test/settings-reference.test.ts',
   'test/filters-reference.test.ts',
   'test/storage-runtime.test.ts',
   'test/storage-pitr-reference.test.ts',

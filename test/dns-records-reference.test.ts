@@ -98,3 +98,144 @@ describe('updates, lists and reset', () => {
     expect(server.store.db.prepare('SELECT count(*) AS n FROM dns_records').get()).toEqual({ n: 0 });
   });
 });
+
+describe('normalising what is kept', () => {
+  const create = async (record: Record<string, unknown>) => {
+    const answer = await call('POST', records(), record);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body.result;
+  };
+
+  it('names and contents are trimmed, lower-cased and lose a final dot; TXT content is kept as sent', async () => {
+    expect(await create({ type: 'a', name: ' WWW. ', content: ' 192.0.2.1 ' })).toMatchObject({ type: 'A', name: `www.${zone.name}`, content: '192.0.2.1' });
+    expect((await create({ type: 'CNAME', name: 'Alias', content: ' Target.Example.NET. ' })).content).toBe('target.example.net');
+    expect((await create({ type: 'MX', name: '@', content: 'MX.Example.net.', priority: 0 })).content).toBe('mx.example.net');
+    expect((await create({ type: 'TXT', name: 'txt', content: ' Mixed Case. ' })).content).toBe(' Mixed Case. ');
+    expect((await create({ type: 'SRV', name: '_sip._tcp', data: { ...srv, target: ' SIP.Example.NET. ' } })).data.target).toBe('sip.example.net');
+    expect((await create({ type: 'SRV', name: '_null._tcp', data: { ...srv, target: '.' } })).data.target).toBe('');
+  });
+
+  it('priority is shown only on MX and SRV records; proxied reads back as written', async () => {
+    const a = await create({ type: 'A', name: 'www', content: '192.0.2.1', proxied: true });
+    expect('priority' in a).toBe(false);
+    expect((await call('GET', records(`/${a.id}`))).body.result).toMatchObject({ proxied: true, proxiable: true });
+    expect((await create({ type: 'MX', name: 'mail', content: 'mx.example.net', priority: 0 })).priority).toBe(0);
+  });
+
+  it('before 2024-05-31 data shows service, proto and name only for a name _service._proto.host', async () => {
+    const plain = await create({ type: 'SRV', name: 'plain', data: srv });
+    const halfway = await create({ type: 'SRV', name: '_sip.plain', data: srv });
+    const late = await create({ type: 'SRV', name: 'x._tcp', data: srv });
+    const apex = (await call('POST', '/zones', { plan: 'pro', name: '_sip._udp' }, server.controlUrl)).body.result as { id: string };
+    const bare = (await call('POST', `/zones/${apex.id}/dns_records`, { type: 'SRV', name: '@', data: srv })).body.result;
+    const full = await create({ type: 'SRV', name: '_sip._tcp.host', data: srv });
+    at('2024-05-01T00:00:00Z');
+    for (const { id } of [plain, halfway, late]) expect((await call('GET', records(`/${id}`))).body.result.data).toEqual(srv);
+    expect((await call('GET', `/zones/${apex.id}/dns_records/${bare.id}`)).body.result.data).toEqual(srv);
+    expect((await call('GET', records(`/${full.id}`))).body.result.data).toEqual({ ...srv, service: '_sip', proto: '_tcp', name: `host.${zone.name}` });
+  });
+});
+
+describe('checks of the reference (mutation survivors)', () => {
+  const refused = async (record: unknown, method = 'POST', path = records()) => {
+    const answer = await call(method, path, record);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+    return causes(answer);
+  };
+
+  it('a body that is not an object is a bad request (10001), not an invalid record', async () => {
+    for (const body of [[], 'A', 5]) expect(await refused(body)).toEqual([10001]);
+  });
+
+  it('each field is checked for its type', async () => {
+    expect(await refused({ type: 5, name: 'www', content: '192.0.2.1' })).toEqual([9020]);
+    expect(await refused({ type: 'A', name: '   ', content: '192.0.2.1' })).toEqual([9000]);
+    expect(await refused({ type: 'A', name: 5, content: '192.0.2.1' })).toEqual([9000]);
+    expect(await refused({ type: 'A', name: 'www', content: 3221225985 })).toEqual([9005]);
+    expect(await refused({ type: 'TXT', name: 'txt', content: '' })).toEqual([9010]);
+    expect(await refused({ type: 'CNAME', name: 'alias', content: '*.example.net' })).toEqual([9007]);
+    expect(await refused({ type: 'A', name: 'www', content: '192.0.2.1', proxied: 'true' })).toEqual([9003]);
+    expect(await refused({ type: 'A', name: 'www', content: '192.0.2.1', tags: 'web' })).toEqual([9104]);
+    expect(await refused({ type: 'A', name: 'www', content: '192.0.2.1', tags: ['web', 5] })).toEqual([9104]);
+    expect(await refused({ type: 'A', name: 'www', content: '192.0.2.1', comment: 5 })).toEqual([9103]);
+    for (const data of [null, [srv], 'srv', { ...srv, target: 5 }, { ...srv, target: 'not a host' }]) {
+      expect(await refused({ type: 'SRV', name: '_sip._tcp', data })).toEqual([9101]);
+    }
+  });
+
+  it('from 2024-05-31 data.service, data.proto or data.name is the only cause, even without a name', async () => {
+    expect(await refused({ type: 'SRV', data: { ...srv, service: '_sip' } })).toEqual([9102]);
+  });
+
+  it('before 2024-05-31 data.service, data.proto and data.name must all be well formed', async () => {
+    at('2024-05-01T00:00:00Z');
+    const named = { service: '_sip', proto: '_tcp', name: 'chat' };
+    for (const wrong of [{ service: 'sip' }, { service: '_sip!' }, { service: 'x_sip' }, { service: 5 }, { proto: '_sctp' }, { proto: 'x_tcp' }, { proto: '_tcpx' }, { proto: 5 }, { name: '  ' }, { name: 5 }]) {
+      expect(await refused({ type: 'SRV', name: 'srv', data: { ...srv, ...named, ...wrong } }), JSON.stringify(wrong)).toEqual([9101]);
+    }
+    expect((await call('POST', records(), { type: 'SRV', data: { ...srv, service: '_SIP', proto: '_TLS', name: ' Chat ' } })).body.result.name).toBe(`_sip._tls.chat.${zone.name}`);
+  });
+
+  it('PATCH that changes the type starts from the body; PATCH without data keeps the SRV data', async () => {
+    const { id } = (await call('POST', records(), { type: 'SRV', name: '_sip._tcp', data: srv })).body.result;
+    expect((await call('PATCH', records(`/${id}`), { ttl: 300 })).body.result).toMatchObject({ data: srv, ttl: 300 });
+    expect((await call('PATCH', records(`/${id}`), { type: 'srv', data: { port: 5061 } })).body.result.data, 'the type in lower case is the same type: data still merged').toEqual({ ...srv, port: 5061 });
+    expect((await call('PATCH', records(`/${id}`), { type: 'TXT', content: 'now text' })).body.result).toMatchObject({ type: 'TXT', content: 'now text', name: `_sip._tcp.${zone.name}` });
+    // Back to SRV: nothing of the old data is merged (priority, weight and target are missing).
+    expect(await refused({ type: 'SRV', data: { port: 1 } }, 'PATCH', records(`/${id}`))).toEqual([9101, 9101, 9101]);
+  });
+
+  it('a record never conflicts with itself; records that differ in content or priority share a name', async () => {
+    const cname = (await call('POST', records(), { type: 'CNAME', name: 'alias', content: 'example.net' })).body.result;
+    expect((await call('PATCH', records(`/${cname.id}`), { ttl: 300 })).status).toBe(200);
+    expect((await call('PUT', records(`/${cname.id}`), { type: 'CNAME', name: 'alias', content: 'example.net' })).status).toBe(200);
+    for (const record of [
+      { type: 'A', name: 'www', content: '192.0.2.1' }, { type: 'A', name: 'www', content: '192.0.2.2' },
+      { type: 'MX', name: 'mail', content: 'mx.example.net', priority: 10 }, { type: 'MX', name: 'mail', content: 'mx.example.net', priority: 20 },
+      { type: 'TXT', name: 'mail', content: 'mx.example.net' },
+    ]) expect((await call('POST', records(), record)).status, JSON.stringify(record)).toBe(200);
+    expect((await call('POST', records(), { type: 'A', name: 'www', content: '192.0.2.2' })).body.errors).toEqual([{ code: 81058, message: 'An identical record already exists.' }]);
+    expect((await call('POST', records(), { type: 'CNAME', name: 'www', content: 'example.net' })).body.errors).toEqual([{ code: 81053, message: 'An A, AAAA, or CNAME record with that host already exists.' }]);
+    expect((await call('POST', records(), { type: 'A', name: 'alias', content: '192.0.2.1' })).body.errors).toEqual([{ code: 81054, message: 'A CNAME record with that host already exists.' }]);
+  });
+
+  it('the apex by its full name, SRV content from data, comment and tags kept, tags [] by default, whole TTLs only', async () => {
+    expect((await call('POST', records(), { type: 'TXT', name: zone.name.toUpperCase(), content: 'apex' })).body.result.name).toBe(zone.name);
+    expect((await call('POST', records(), { type: 'SRV', name: '_sip._udp', data: srv })).body.result.content).toBe('2 5060 sip.example.net');
+    expect((await call('POST', records(), { type: 'A', name: 'www', content: '192.0.2.1' })).body.result).toMatchObject({ comment: null, tags: [] });
+    expect((await call('POST', records(), { type: 'A', name: 'www', content: '192.0.2.2', comment: 'hi', tags: ['web'] })).body.result).toMatchObject({ comment: 'hi', tags: ['web'] });
+    expect(await refused({ type: 'A', name: 'www', content: '192.0.2.3', ttl: 300.5 })).toEqual([9021]);
+  });
+
+  it('PATCH keeps an MX priority it does not send; SRV data that is not an object is refused, not merged', async () => {
+    const mx = (await call('POST', records(), { type: 'MX', name: 'mail', content: 'mx.example.net', priority: 10 })).body.result;
+    expect((await call('PATCH', records(`/${mx.id}`), { ttl: 300 })).body.result).toMatchObject({ priority: 10, ttl: 300 });
+    const { id } = (await call('POST', records(), { type: 'SRV', name: '_sip._tcp', data: srv })).body.result;
+    for (const data of [null, 'srv', [1]]) expect(await refused({ data }, 'PATCH', records(`/${id}`)), JSON.stringify(data)).toEqual([9101]);
+    expect((await call('GET', records(`/${id}`))).body.result.data).toEqual(srv);
+  });
+
+  it('a host name is at most 253 characters', async () => {
+    /** Dot-separated labels of at most 63 characters, `length` characters in all. */
+    const hostOf = (length: number): string => {
+      const labels: string[] = [];
+      let rest = length;
+      for (; rest > 64; rest -= 64) labels.push('a'.repeat(63));
+      if (rest === 64) labels.push('a'.repeat(62), 'a');
+      else labels.push('a'.repeat(rest));
+      return labels.join('.');
+    };
+    const nameOf = (length: number) => `${hostOf(length - zone.name.length - 1)}.${zone.name}`;
+    for (const length of [253, 254]) expect([hostOf(length).length, nameOf(length).length]).toEqual([length, length]);
+    expect((await call('POST', records(), { type: 'A', name: nameOf(253), content: '192.0.2.1' })).status).toBe(200);
+    expect(await refused({ type: 'A', name: nameOf(254), content: '192.0.2.1' })).toEqual([9000]);
+    expect((await call('POST', records(), { type: 'CNAME', name: 'long', content: hostOf(253) })).status).toBe(200);
+    expect(await refused({ type: 'CNAME', name: 'longer', content: hostOf(254) })).toEqual([9007]);
+  });
+
+  it('a query parameter given twice counts once, with its last value', async () => {
+    await call('POST', records(), { type: 'A', name: 'www', content: '192.0.2.1' });
+    await call('POST', records(), { type: 'TXT', name: 'www', content: 'hello' });
+    expect((await call('GET', records('?type=TXT&type=A'))).body.result.map((r: { type: string }) => r.type)).toEqual(['A']);
+  });
+});

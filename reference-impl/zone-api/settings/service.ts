@@ -61,6 +61,7 @@ export class SettingsService {
     return this.settings.transaction(() => items.map((item, i) => {
       if (item === null || typeof item !== 'object' || Array.isArray(item)) throw validationError(`items[${i}] must be an object {id, value}`);
       const { id, value } = item as Json;
+      // Stryker disable next-line ConditionalExpression: equivalent, settingNamed finds no setting for an id that is not a string either
       const definition = typeof id === 'string' ? this.definition(id) : undefined;
       if (!definition) throw validationError(`items[${i}].id: unknown zone setting ${JSON.stringify(id)}`);
       if (value === undefined) throw validationError(`items[${i}].value is required`);
@@ -134,6 +135,7 @@ const services = new WeakMap<Store, SettingsService>();
 /** The one settings service of a reference app (its tables are created on first use). */
 export function settingsOf(store: Store, clock: VirtualClock): SettingsService {
   let service = services.get(store);
+  // Stryker disable next-line ConditionalExpression: equivalent, a second service over the same store reads and writes the same tables (the schema is created IF NOT EXISTS; one more reset hook deletes the same rows)
   if (!service) services.set(store, service = new SettingsService(new SettingsStore(store), clock));
   return service;
 }

@@ -224,3 +224,82 @@ describe('repair at open after the history got a version the database never comm
     });
   }
 });
+
+// The repair at open must tell a key-value flush the database has from one it lacks by the
+// flush's own writes (deletions, the alarm, a deleteAll with puts after it), and finish a restore
+// the kill interrupted. Reopening without a kill must keep every version.
+describe('repair at open: what a flush wrote, and an interrupted restore', () => {
+  const open = (file: string) => {
+    const runtime = new ObjectRuntime({ backend: 'sqlite', sqliteFile: file, startTime: START, alarmHandler: async () => {} });
+    runtimes.push(runtime);
+    return runtime;
+  };
+  /** What the object holds and where its history is: its keys, alarm and current bookmark. */
+  const state = async (runtime: ObjectRuntime) => ({
+    kv: Object.fromEntries(await runtime.storage.list()),
+    alarm: await runtime.storage.getAlarm(),
+    bookmark: await runtime.storage.getCurrentBookmark(),
+  });
+  const FLUSHES: Record<string, (runtime: ObjectRuntime) => Promise<unknown>> = {
+    'a delete()': (runtime) => runtime.storage.delete('a'),
+    'a setAlarm()': (runtime) => runtime.storage.setAlarm(START + HOUR),
+    'a deleteAlarm()': (runtime) => runtime.storage.deleteAlarm(),
+    'a deleteAll() with a put() and a delete() after it, in one flush': (runtime) => runtime.deliver((storage: StorageApi) => {
+      void storage.deleteAll();
+      void storage.put('c', 3);
+      void storage.delete('b');
+    }),
+  };
+
+  /** An object on a file with keys a and b and an alarm, closed; answers its file and state. */
+  async function prepared(): Promise<{ file: string; before: unknown }> {
+    const { runtime, file } = sqliteObject();
+    runtime.destroy();
+    const first = open(file);
+    await first.storage.put({ a: 1, b: 2 });
+    await first.storage.setAlarm(START + 2 * HOUR);
+    const before = await state(first);
+    first.destroy();
+    return { file, before };
+  }
+
+  for (const [name, flush] of Object.entries(FLUSHES)) {
+    it(`keeps ${name} the database committed: same data, same current bookmark`, async () => {
+      const { file } = await prepared();
+      const runtime = open(file);
+      await flush(runtime);
+      const after = await state(runtime);
+      runtime.destroy();
+      expect(await state(open(file))).toEqual(after);
+    });
+
+    it(`drops ${name} the database never committed`, async () => {
+      const { file, before } = await prepared();
+      const saved = readFileSync(file);
+      const runtime = open(file);
+      await flush(runtime);
+      runtime.destroy();
+      writeFileSync(file, saved);
+      expect(await state(open(file))).toEqual(before);
+    });
+  }
+
+  it('finishes a restore whose version the history committed before the database was replaced', async () => {
+    const { file } = await prepared();
+    const runtime = open(file);
+    await sql(runtime, 'CREATE TABLE t (k INTEGER PRIMARY KEY, v TEXT)');
+    await sql(runtime, "INSERT INTO t VALUES (1, 'kept')");
+    const point = await contents(runtime);
+    const bookmark = await runtime.storage.getCurrentBookmark();
+    await sql(runtime, "INSERT INTO t VALUES (2, 'undone')");
+    await runtime.storage.put('later', 1);
+    await runtime.storage.onNextSessionRestoreBookmark(bookmark);
+    const saved = readFileSync(file);
+    runtime.restart();
+    const restored = await contents(runtime);
+    expect(restored).toEqual(point);
+    runtime.destroy();
+    writeFileSync(file, saved);
+    expect(await contents(open(file)), 'the restore is finished at open').toEqual(point);
+  });
+});

@@ -96,6 +96,14 @@ describe.each([referenceKvAdapter, referenceSqliteAdapter])('$name', (adapter: S
       expect((await storage.list()).size).toBe(0);
     });
 
+    it('stores a key with a lone surrogate as its UTF-8 form (U+FFFD), and reads list() bounds the same way', async () => {
+      const { storage } = await fresh();
+      await storage.put('a\uD800', 1);
+      expect(keysOf(await storage.list())).toEqual(['a\uFFFD']);
+      expect(await storage.get('a\uFFFD')).toBe(1);
+      expect(keysOf(await storage.list({ prefix: 'a\uDC00' })), 'a prefix with a lone surrogate').toEqual(['a\uFFFD']);
+    });
+
     it('accepts the noCache hint', async () => {
       const { storage } = await fresh();
       await storage.put('k', 1, { noCache: true });

@@ -7,6 +7,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HISTORY_WINDOW_MS, ObjectRuntime, type StorageApi } from '../reference-impl/storage/index.js';
@@ -301,5 +302,39 @@ describe('repair at open: what a flush wrote, and an interrupted restore', () =>
     runtime.destroy();
     writeFileSync(file, saved);
     expect(await contents(open(file)), 'the restore is finished at open').toEqual(point);
+  });
+});
+
+// A history file of an earlier layout (format 1: page diffs only) is not read at open: its
+// versions and its pending restore are dropped, and a new generation starts (pitr-history.ts
+// upgrade()), so that the bookmarks issued from then on stay after the old ones.
+describe('a history of an earlier format', () => {
+  it('is dropped at open: its bookmarks and pending restore are gone, new bookmarks come after them, the data stays', async () => {
+    const { runtime, file } = sqliteObject();
+    await sql(runtime, 'CREATE TABLE t (k INTEGER PRIMARY KEY, v TEXT)');
+    await sql(runtime, "INSERT INTO t VALUES (1, 'one')");
+    const old = await runtime.storage.getCurrentBookmark();
+    await runtime.storage.put('a', 1);
+    await runtime.storage.onNextSessionRestoreBookmark(old);
+    const kept = await contents(runtime);
+    runtime.destroy();
+    const history = new Database(`${file}-pitr`);
+    history.prepare("UPDATE meta SET value = 1 WHERE key = 'format'").run();
+    // As if the old history had pruned its first 1,000 versions: its floor goes with it.
+    history.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('floor', 1000)").run();
+    history.close();
+
+    const upgraded = new ObjectRuntime({ backend: 'sqlite', sqliteFile: file, startTime: START });
+    runtimes.push(upgraded);
+    const first = await upgraded.storage.getCurrentBookmark();
+    expect(first > old, 'the first bookmark after the upgrade comes after the old ones').toBe(true);
+    await expect(upgraded.storage.onNextSessionRestoreBookmark(old), 'a bookmark of the dropped history').rejects.toThrow();
+    upgraded.restart();
+    expect(await contents(upgraded), 'the pending restore was dropped with the history').toEqual(kept);
+    // The new history works from its first version on: a SQL write, a put, and back.
+    await sql(upgraded, "INSERT INTO t VALUES (2, 'two')");
+    await upgraded.storage.put('b', 2);
+    await restoreAndRestart(upgraded, first);
+    expect(await contents(upgraded)).toEqual(kept);
   });
 });

@@ -585,6 +585,21 @@ describe('reference-sqlite: sql.exec() errors and statement splitting', () => {
     });
   });
 
+  it('a write whose COMMIT fails (a deferred foreign key) is rolled back, leaves no transaction open and no version', async () => {
+    await withSql(async (runtime) => {
+      await rows(runtime, 'PRAGMA foreign_keys = ON');
+      await rows(runtime, 'CREATE TABLE p (id INTEGER PRIMARY KEY); CREATE TABLE c (pid INTEGER REFERENCES p (id) DEFERRABLE INITIALLY DEFERRED)');
+      const bookmark = await runtime.storage.getCurrentBookmark();
+      const error = await failure(runtime, 'INSERT INTO c VALUES (99)');
+      expect(error.message).toBe('FOREIGN KEY constraint failed: SQLITE_CONSTRAINT_FOREIGNKEY');
+      expect(await runtime.storage.getCurrentBookmark(), 'the failed write has no version').toBe(bookmark);
+      expect(await rows(runtime, 'SELECT count(*) AS n FROM c')).toEqual([{ n: 0 }]);
+      await rows(runtime, 'INSERT INTO p VALUES (1); INSERT INTO c VALUES (1)');
+      expect(await rows(runtime, 'SELECT pid FROM c')).toEqual([{ pid: 1 }]);
+      expect(await runtime.storage.getCurrentBookmark() > bookmark, 'the next write is a version').toBe(true);
+    });
+  });
+
   it('too many or too few bindings, for a read or a write: "Wrong number of parameter bindings for SQL query."', async () => {
     await withSql(async (runtime) => {
       await rows(runtime, 'CREATE TABLE t (x INTEGER)');

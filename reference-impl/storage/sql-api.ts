@@ -42,7 +42,8 @@ export class SqlStorage implements SqlApi {
     const only = statements.length === 1 ? this.prepare(statements[0]!) : undefined;
     if (only?.readonly) return new SqlCursor(this.open(only, values));
     const transaction = !statements.some((statement) => OUTSIDE_TRANSACTION.has(statement.words[0] ?? ''));
-    const opened = this.host.write((changed) => {
+    // The COMMIT may fail too (a deferred foreign key): its error is reported like the statements'.
+    const opened = withSqliteErrors(() => this.host.write((changed) => {
       for (const statement of statements.slice(0, -1)) if (this.runToEnd(statement)) changed();
       const last = only ?? this.prepare(statements.at(-1)!);
       // A last statement that only reads is opened after the commit (it may stay lazy).
@@ -50,7 +51,7 @@ export class SqlStorage implements SqlApi {
       changed();
       const source = this.open(last, values);
       return () => source;
-    }, { transaction });
+    }, { transaction }));
     return new SqlCursor(opened());
   }
 

@@ -619,6 +619,33 @@ describe('reference-sqlite: sql.exec() errors and statement splitting', () => {
     });
   });
 
+  it('a cursor left half-read keeps its rows while other queries and key-value writes use the database', async () => {
+    await withSql(async (runtime) => {
+      await rows(runtime, 'CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1), (2), (3), (4)');
+      const seen = await runtime.deliver(async (storage: StorageApi) => {
+        const sql = storage.sql!;
+        const first = sql.exec('SELECT x FROM t ORDER BY x');
+        const readAtExec = first.rowsRead;
+        const head = first.next().value;
+        const readBefore = first.rowsRead;
+        const second = sql.exec('SELECT x * 10 AS y FROM t ORDER BY x');
+        const interleaved = [head, second.next().value, first.next().value];
+        sql.exec('INSERT INTO t VALUES (5)');
+        await storage.put('k', 'v');
+        const total = sql.exec('SELECT count(*) AS n FROM t').one();
+        return { interleaved, readAtExec, readBefore, rest: first.toArray(), otherRest: second.toArray(), readAfter: first.rowsRead, total };
+      });
+      expect(seen.interleaved, 'two cursors read in turns').toEqual([{ x: 1 }, { y: 10 }, { x: 2 }]);
+      expect(seen.readAtExec, 'the first row is read when the query runs (as workerd does)').toBe(1);
+      expect(seen.readBefore, 'a read-only cursor steps lazily').toBeLessThan(4);
+      expect(seen.rest, 'the first cursor\'s rest: the rows of its query, not the row inserted meanwhile').toEqual([{ x: 3 }, { x: 4 }]);
+      expect(seen.otherRest).toEqual([{ y: 20 }, { y: 30 }, { y: 40 }]);
+      expect(seen.readAfter).toBe(4);
+      expect(seen.total).toEqual({ n: 5 });
+      expect(await runtime.storage.get('k')).toBe('v');
+    });
+  });
+
   it('a named parameter left unbound is better-sqlite3\'s TypeError, not a count of bindings', async () => {
     await withSql(async (runtime) => {
       const error = await failure(runtime, 'SELECT :name AS n');

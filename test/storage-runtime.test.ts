@@ -104,6 +104,20 @@ describe.each([referenceKvAdapter, referenceSqliteAdapter])('$name', (adapter: S
       expect(keysOf(await storage.list({ prefix: 'a\uDC00' })), 'a prefix with a lone surrogate').toEqual(['a\uFFFD']);
     });
 
+    it('list({prefix}) with prefixes ending at the edges of code point order: U+10FFFF, U+D7FF, U+FFFF', async () => {
+      const { storage } = await fresh();
+      const keys = ['a', 'a\u{10FFFF}', 'a\u{10FFFF}x', 'a\u{10FFFF}\u{10FFFF}', 'b', '\uD7FF', '\uD7FFz', '\uE000', '\uFFFF', '\uFFFF\u{10000}', '\u{10000}', '\u{10FFFF}', '\u{10FFFF}\u{10FFFF}'];
+      await storage.put(entriesOf(keys));
+      const listed = async (prefix: string, extra: { reverse?: boolean; limit?: number } = {}) => keysOf(await storage.list({ prefix, ...extra }));
+      expect(await listed('a\u{10FFFF}')).toEqual(['a\u{10FFFF}', 'a\u{10FFFF}x', 'a\u{10FFFF}\u{10FFFF}']);
+      expect(await listed('a\u{10FFFF}', { reverse: true, limit: 2 })).toEqual(['a\u{10FFFF}\u{10FFFF}', 'a\u{10FFFF}x']);
+      expect(await listed('\u{10FFFF}')).toEqual(['\u{10FFFF}', '\u{10FFFF}\u{10FFFF}']);
+      expect(await listed('\u{10FFFF}', { reverse: true, limit: 1 })).toEqual(['\u{10FFFF}\u{10FFFF}']);
+      expect(await listed('\uD7FF', { reverse: true, limit: 5 })).toEqual(['\uD7FFz', '\uD7FF']);
+      expect(await listed('\uFFFF', { reverse: true, limit: 5 })).toEqual(['\uFFFF\u{10000}', '\uFFFF']);
+      expect(await listed('a', { limit: 2 })).toEqual(['a', 'a\u{10FFFF}']);
+    });
+
     it('accepts the noCache hint', async () => {
       const { storage } = await fresh();
       await storage.put('k', 1, { noCache: true });

@@ -118,6 +118,32 @@ describe.each([referenceKvAdapter, referenceSqliteAdapter])('$name', (adapter: S
       expect(await listed('a', { limit: 2 })).toEqual(['a', 'a\u{10FFFF}']);
     });
 
+    it('list() with a limit sees a transaction\'s own deletes and puts, and unflushed writes, over stored keys', async () => {
+      const changes = async (storage: { delete(keys: string[]): Promise<unknown>; put(key: string, value: unknown): Promise<unknown> }) => {
+        await storage.delete(['a', 'b']);
+        await storage.put('ab', 'ab');
+        await storage.delete(['e', 'd']);
+      };
+      const limited = async (storage: { list(options: object): Promise<Map<string, unknown>> }) =>
+        [keysOf(await storage.list({ limit: 2 })), keysOf(await storage.list({ limit: 2, reverse: true }))];
+      const [inTransaction, unflushed] = await withRuntime(adapter, async (runtime) => {
+        await runtime.storage.put(entriesOf(['a', 'b', 'c', 'd', 'e']));
+        const inside = await runtime.storage.transaction(async (txn) => {
+          await changes(txn);
+          return limited(txn);
+        });
+        await runtime.storage.put(entriesOf(['a', 'b', 'd', 'e']));
+        // In one event: the writes are still in the write buffer, not flushed, when list() runs.
+        const buffered = await runtime.deliver(async (storage: StorageApi) => {
+          await changes(storage);
+          return limited(storage);
+        });
+        return [inside, buffered];
+      });
+      expect(inTransaction, 'inside the transaction').toEqual([['ab', 'c'], ['c', 'ab']]);
+      expect(unflushed, 'before the flush').toEqual([['ab', 'c'], ['c', 'ab']]);
+    });
+
     it('accepts the noCache hint', async () => {
       const { storage } = await fresh();
       await storage.put('k', 1, { noCache: true });

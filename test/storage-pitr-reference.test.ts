@@ -114,6 +114,16 @@ describe('the reference PITR history', () => {
     expect(await runtime.storage.get('v')).toBe('replaced');
   });
 
+  it('prunes every version that left the window at once, however many (it reads them in pages of 100)', async () => {
+    const { runtime } = sqliteObject();
+    for (let i = 0; i < 250; i++) await runtime.storage.put('k', i);
+    await runtime.advanceClock(31 * DAY);
+    await runtime.storage.put('k', 'now');
+    expect(runtime.historyStats()!.versions, 'the state at the window\'s start and the latest').toBe(2);
+    await restoreAndRestart(runtime, await runtime.storage.getBookmarkForTime(runtime.clock.now() - 30 * DAY + HOUR));
+    expect(await runtime.storage.get('k'), 'the state at the window\'s start').toBe(249);
+  });
+
   it('keeps a pending restore\'s target even once it leaves the window before the restart', async () => {
     const { runtime } = sqliteObject();
     await runtime.storage.put('v', 'target');

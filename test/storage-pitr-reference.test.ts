@@ -7,6 +7,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HISTORY_WINDOW_MS, ObjectRuntime, type StorageApi } from '../reference-impl/storage/index.js';
@@ -111,6 +112,16 @@ describe('the reference PITR history', () => {
     await expect(runtime.storage.onNextSessionRestoreBookmark(old)).rejects.toThrow(/older than the 30-day history window/);
     await restoreAndRestart(runtime, replaced); // replaced 29 days ago: still within the window
     expect(await runtime.storage.get('v')).toBe('replaced');
+  });
+
+  it('prunes every version that left the window at once, however many (it reads them in pages of 100)', async () => {
+    const { runtime } = sqliteObject();
+    for (let i = 0; i < 250; i++) await runtime.storage.put('k', i);
+    await runtime.advanceClock(31 * DAY);
+    await runtime.storage.put('k', 'now');
+    expect(runtime.historyStats()!.versions, 'the state at the window\'s start and the latest').toBe(2);
+    await restoreAndRestart(runtime, await runtime.storage.getBookmarkForTime(runtime.clock.now() - 30 * DAY + HOUR));
+    expect(await runtime.storage.get('k'), 'the state at the window\'s start').toBe(249);
   });
 
   it('keeps a pending restore\'s target even once it leaves the window before the restart', async () => {
@@ -223,4 +234,117 @@ describe('repair at open after the history got a version the database never comm
       expect(await runtime.storage.getCurrentBookmark() > bookmark, 'a later change gets a later bookmark').toBe(true);
     });
   }
+});
+
+// The repair at open must tell a key-value flush the database has from one it lacks by the
+// flush's own writes (deletions, the alarm, a deleteAll with puts after it), and finish a restore
+// the kill interrupted. Reopening without a kill must keep every version.
+describe('repair at open: what a flush wrote, and an interrupted restore', () => {
+  const open = (file: string) => {
+    const runtime = new ObjectRuntime({ backend: 'sqlite', sqliteFile: file, startTime: START, alarmHandler: async () => {} });
+    runtimes.push(runtime);
+    return runtime;
+  };
+  /** What the object holds and where its history is: its keys, alarm and current bookmark. */
+  const state = async (runtime: ObjectRuntime) => ({
+    kv: Object.fromEntries(await runtime.storage.list()),
+    alarm: await runtime.storage.getAlarm(),
+    bookmark: await runtime.storage.getCurrentBookmark(),
+  });
+  const FLUSHES: Record<string, (runtime: ObjectRuntime) => Promise<unknown>> = {
+    'a delete()': (runtime) => runtime.storage.delete('a'),
+    'a setAlarm()': (runtime) => runtime.storage.setAlarm(START + HOUR),
+    'a deleteAlarm()': (runtime) => runtime.storage.deleteAlarm(),
+    'a deleteAll() with a put() and a delete() after it, in one flush': (runtime) => runtime.deliver((storage: StorageApi) => {
+      void storage.deleteAll();
+      void storage.put('c', 3);
+      void storage.delete('b');
+    }),
+  };
+
+  /** An object on a file with keys a and b and an alarm, closed; answers its file and state. */
+  async function prepared(): Promise<{ file: string; before: unknown }> {
+    const { runtime, file } = sqliteObject();
+    runtime.destroy();
+    const first = open(file);
+    await first.storage.put({ a: 1, b: 2 });
+    await first.storage.setAlarm(START + 2 * HOUR);
+    const before = await state(first);
+    first.destroy();
+    return { file, before };
+  }
+
+  for (const [name, flush] of Object.entries(FLUSHES)) {
+    it(`keeps ${name} the database committed: same data, same current bookmark`, async () => {
+      const { file } = await prepared();
+      const runtime = open(file);
+      await flush(runtime);
+      const after = await state(runtime);
+      runtime.destroy();
+      expect(await state(open(file))).toEqual(after);
+    });
+
+    it(`drops ${name} the database never committed`, async () => {
+      const { file, before } = await prepared();
+      const saved = readFileSync(file);
+      const runtime = open(file);
+      await flush(runtime);
+      runtime.destroy();
+      writeFileSync(file, saved);
+      expect(await state(open(file))).toEqual(before);
+    });
+  }
+
+  it('finishes a restore whose version the history committed before the database was replaced', async () => {
+    const { file } = await prepared();
+    const runtime = open(file);
+    await sql(runtime, 'CREATE TABLE t (k INTEGER PRIMARY KEY, v TEXT)');
+    await sql(runtime, "INSERT INTO t VALUES (1, 'kept')");
+    const point = await contents(runtime);
+    const bookmark = await runtime.storage.getCurrentBookmark();
+    await sql(runtime, "INSERT INTO t VALUES (2, 'undone')");
+    await runtime.storage.put('later', 1);
+    await runtime.storage.onNextSessionRestoreBookmark(bookmark);
+    const saved = readFileSync(file);
+    runtime.restart();
+    const restored = await contents(runtime);
+    expect(restored).toEqual(point);
+    runtime.destroy();
+    writeFileSync(file, saved);
+    expect(await contents(open(file)), 'the restore is finished at open').toEqual(point);
+  });
+});
+
+// A history file of an earlier layout (format 1: page diffs only) is not read at open: its
+// versions and its pending restore are dropped, and a new generation starts (pitr-history.ts
+// upgrade()), so that the bookmarks issued from then on stay after the old ones.
+describe('a history of an earlier format', () => {
+  it('is dropped at open: its bookmarks and pending restore are gone, new bookmarks come after them, the data stays', async () => {
+    const { runtime, file } = sqliteObject();
+    await sql(runtime, 'CREATE TABLE t (k INTEGER PRIMARY KEY, v TEXT)');
+    await sql(runtime, "INSERT INTO t VALUES (1, 'one')");
+    const old = await runtime.storage.getCurrentBookmark();
+    await runtime.storage.put('a', 1);
+    await runtime.storage.onNextSessionRestoreBookmark(old);
+    const kept = await contents(runtime);
+    runtime.destroy();
+    const history = new Database(`${file}-pitr`);
+    history.prepare("UPDATE meta SET value = 1 WHERE key = 'format'").run();
+    // As if the old history had pruned its first 1,000 versions: its floor goes with it.
+    history.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('floor', 1000)").run();
+    history.close();
+
+    const upgraded = new ObjectRuntime({ backend: 'sqlite', sqliteFile: file, startTime: START });
+    runtimes.push(upgraded);
+    const first = await upgraded.storage.getCurrentBookmark();
+    expect(first > old, 'the first bookmark after the upgrade comes after the old ones').toBe(true);
+    await expect(upgraded.storage.onNextSessionRestoreBookmark(old), 'a bookmark of the dropped history').rejects.toThrow();
+    upgraded.restart();
+    expect(await contents(upgraded), 'the pending restore was dropped with the history').toEqual(kept);
+    // The new history works from its first version on: a SQL write, a put, and back.
+    await sql(upgraded, "INSERT INTO t VALUES (2, 'two')");
+    await upgraded.storage.put('b', 2);
+    await restoreAndRestart(upgraded, first);
+    expect(await contents(upgraded)).toEqual(kept);
+  });
 });

@@ -41,6 +41,7 @@ export class AlarmScheduler {
     const target = this.host.clock.now() + ms;
     return this.exclusive(async () => {
       for (let run = 0; run < MAX_RUNS_PER_CHECK; run++) {
+        // Stryker disable next-line ObjectLiteral,BooleanLiteral: equivalent, the read is this event's only operation: without allowConcurrency its input-gate lock only holds the next event back by one turn of the event loop, and the clock is virtual
         const next = await this.host.deliver((storage) => storage.getAlarm({ allowConcurrency: true }));
         if (next === null || next > target) break;
         this.host.clock.moveTo(next);

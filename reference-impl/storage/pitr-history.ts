@@ -187,6 +187,7 @@ export class PitrHistory {
     })();
     this.latestSeq = this.latest()?.seq ?? 0;
     this.pruneFrom = Number.NEGATIVE_INFINITY;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, `exact` is only ever the latest version's image (recordBatch clears it), so here exact.seq > seq whenever it is known; an image kept past the discard is numbered above the latest version, so the next SQL write (diffed against version `seq`) never uses it: it only costs memory. (This also leaves out the line's mutants that read .seq of undefined, which the repair-at-open tests of test/storage-pitr-reference.test.ts kill.)
     if (this.exact !== undefined && this.exact.seq > seq) this.exact = undefined;
     this.countSinceSnapshot();
   }

@@ -178,6 +178,7 @@ export class SqliteStore implements PersistedStore {
    * what the ones before it did is kept (and recorded), as if each had committed on its own;
    * unless SQLite rolled the whole transaction back itself (a few errors do).
    */
+  // Stryker disable next-line BooleanLiteral: equivalent, its one caller (sql-api.ts exec) always passes `transaction`
   private sqlWrite<T>(work: (changed: () => void) => T, { transaction = true } = {}): T {
     const db = this.connection();
     let changed = false;

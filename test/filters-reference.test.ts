@@ -151,6 +151,16 @@ describe('every problem of a request is reported, naming the field and the item'
     ]);
   });
 
+  it('an item of a collection that is not an object is named by its index, before any field is looked at', async () => {
+    for (const item of ['block', 5, [1]]) {
+      for (const [method, path, what] of [['POST', rules(), 'firewall rules'], ['PATCH', rules(), 'firewall rules'], ['POST', filters(), 'filters']] as const) {
+        const answer = await call(method, path, [{ id: 'x', filter: { expression: expression(1) }, expression: expression(1), action: 'block' }, item]);
+        expect(answer.status, `${method} ${path} ${JSON.stringify(item)}`).toBe(400);
+        expect(errorsOf(answer), `${method} ${path} ${JSON.stringify(item)}`).toEqual([`[1]: each of ${what} must be a JSON object`]);
+      }
+    }
+  });
+
   it('an item of PUT or PATCH on the rules collection without an id', async () => {
     const [rule] = (await call('POST', rules(), [{ filter: { expression: expression(1) }, action: 'block' }])).body.result;
     for (const method of ['PUT', 'PATCH']) {

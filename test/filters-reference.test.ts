@@ -161,6 +161,13 @@ describe('every problem of a request is reported, naming the field and the item'
     }
   });
 
+  it('a rule\'s filter that is not an object is refused as such, not for a missing expression', async () => {
+    for (const filter of ['ssl', 5, [{ expression: expression(1) }], null]) {
+      const answer = await call('POST', rules(), [{ filter, action: 'block' }]);
+      expect(errorsOf(answer), JSON.stringify(filter)).toEqual(['filter must be an object with either an id or an expression (at rules[0])']);
+    }
+  });
+
   it('an item of PUT or PATCH on the rules collection without an id', async () => {
     const [rule] = (await call('POST', rules(), [{ filter: { expression: expression(1) }, action: 'block' }])).body.result;
     for (const method of ['PUT', 'PATCH']) {

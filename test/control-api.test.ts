@@ -22,6 +22,14 @@ async function expectBadRequest(method: string, path: string, body: unknown): Pr
   expect(response.body.errors.length).toBeGreaterThan(0);
 }
 
+/** The message of the one error a refused control request answers with. */
+async function errorOf(method: string, path: string, body: unknown): Promise<string> {
+  const response = await control(method, path, body);
+  expect(response.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(400);
+  expect(response.body.errors).toHaveLength(1);
+  return response.body.errors[0]!.message;
+}
+
 async function created(body: unknown = {}) {
   const response = await control('POST', '/zones', body);
   expect(response.status, JSON.stringify(response.body)).toBe(200);
@@ -37,6 +45,7 @@ describe('zones', () => {
     expect(defaults.name).toMatch(/^zone-[0-9a-f]{12}\.example$/);
     expect(defaults.rule_quota).toBeGreaterThan(20);
     expect(defaults.features.length).toBeGreaterThan(0);
+    expect(defaults.certificate_rate_limit, 'a zone without its own limit shows the default (docs/custom-hostnames-contract.md)').toBe(15);
     const given = await created({ plan: 'business', name: 'given.example', rule_quota: 0, features: ['a', 'b'], certificate_rate_limit: 3 });
     expect(given).toMatchObject({ plan: 'business', name: 'given.example', rule_quota: 0, features: ['a', 'b'], certificate_rate_limit: 3 });
     expect((await control('GET', `/zones/${given.id}`)).body.result).toEqual(given);
@@ -57,6 +66,16 @@ describe('zones', () => {
     expect((await control('GET', `/zones/${zone.id}`)).body.result).toEqual(zone);
   });
 
+  it('say which field is wrong and what it must be', async () => {
+    const refusals: [unknown, string][] = [
+      [{ plan: 'gold' }, 'plan must be one of free, pro, business, enterprise'],
+      [{ name: '' }, 'name must be a non-empty string'],
+      [{ rule_quota: -1 }, 'rule_quota must be a non-negative integer'],
+      [{ features: ['waf', 1] }, 'features must be an array of strings'],
+    ];
+    for (const [body, message] of refusals) expect(await errorOf('POST', '/zones', body), JSON.stringify(body)).toBe(message);
+  });
+
   it('PATCH changes only the fields given', async () => {
     const zone = await created({ plan: 'pro', name: 'before.example' });
     const patched = (await control('PATCH', `/zones/${zone.id}`, { name: 'after.example', certificate_rate_limit: 7 })).body.result;
@@ -75,6 +94,19 @@ describe('the clock', () => {
     for (const body of [{ now: 'yesterday' }, { now: null }, { now: true }, {}, { now: 8.65e15 }, { now: Number.NaN }, []]) await expectBadRequest('PUT', '/clock', body);
     for (const body of [{ ms: -1 }, { ms: '5' }, {}, { ms: 8.7e15 }, 5]) await expectBadRequest('POST', '/clock/advance', body);
     expect((await control('GET', '/clock')).body.result.epoch_ms).toBe(1000);
+  });
+
+  it('refuses a date that is not a string or a number (a list holding one too), and an advance past the range of a date from now', async () => {
+    await expectBadRequest('PUT', '/clock', { now: ['2025-01-15T00:00:00.000Z'] });
+    await control('PUT', '/clock', { now: 1000 });
+    await expectBadRequest('POST', '/clock/advance', { ms: 8.64e15 });
+    expect((await control('GET', '/clock')).body.result.epoch_ms).toBe(1000);
+  });
+
+  it('says what is wrong with a refused time', async () => {
+    expect(await errorOf('PUT', '/clock', { now: 'yesterday' })).toBe('now must be an ISO 8601 date or milliseconds since epoch');
+    expect(await errorOf('PUT', '/clock', { now: 8.65e15 })).toBe('the clock must stay within ±8.64e15 ms of the epoch (the range of a date)');
+    expect(await errorOf('POST', '/clock/advance', { ms: -1 })).toBe('ms must be a non-negative number');
   });
 });
 
@@ -110,7 +142,39 @@ describe('the custom hostname world', () => {
   });
 });
 
+describe('a zone\'s name', () => {
+  it('once changed, re-evaluates the custom hostnames: one whose CNAME names the new name validates', async () => {
+    const zone = await created({ name: 'before-rename.example' });
+    expect((await control('PUT', '/dns/shop.renamed.example', { cname: 'after-rename.example' })).status).toBe(200);
+    const posted = (await call('POST', `/zones/${zone.id}/custom_hostnames`, { hostname: 'shop.renamed.example' })).body.result;
+    expect(posted.status, 'its CNAME names another zone').toBe('pending');
+    await control('PATCH', `/zones/${zone.id}`, { name: 'after-rename.example' });
+    const read = (await call('GET', `/zones/${zone.id}/custom_hostnames/${posted.id}`)).body.result;
+    expect(read).toMatchObject({ status: 'active', verification_errors: [] });
+  });
+});
+
+describe('names in the path', () => {
+  it('a hostname of /dns may be a wildcard; a domain of /holds and a hostname of /route may not; a refusal names the segment', async () => {
+    expect((await control('GET', '/dns/*.wild.example')).body.result).toEqual({ hostname: '*.wild.example', cname: null, caa: [] });
+    expect(await errorOf('GET', '/dns/bad..name', undefined)).toMatch(/^hostname is not a valid hostname: /);
+    expect(await errorOf('PUT', '/dns/bad..name', { cname: null })).toMatch(/^hostname is not a valid hostname: /);
+    expect(await errorOf('DELETE', '/holds/*.held.example', undefined)).toMatch(/^domain is not a valid domain name: /);
+    expect(await errorOf('GET', '/route/*.route.example', undefined)).toMatch(/^hostname is not a valid domain name: /);
+  });
+});
+
 describe('the legacy WAF state', () => {
+  it('GET shows the stored state with the zone\'s URI overrides; PUT answers the same', async () => {
+    const zone = await created();
+    const path = `/zones/${zone.id}/waf_legacy`;
+    const state = (await control('GET', path)).body.result;
+    expect(state).toMatchObject({ enabled: true, sensitivity: 'default', action_mode: 'challenge', migration_state: 'start', uri_overrides: [] });
+    const put = (await control('PUT', path, { sensitivity: 'high' })).body.result;
+    expect(put).toEqual({ ...state, sensitivity: 'high' });
+    expect((await control('GET', path)).body.result).toEqual(put);
+  });
+
   it('PUT sets the control fields given and refuses unknown ones, migration_state and wrong types, changing nothing', async () => {
     const zone = await created();
     const path = `/zones/${zone.id}/waf_legacy`;
@@ -119,5 +183,28 @@ describe('the legacy WAF state', () => {
       await expectBadRequest('PUT', path, body);
     }
     expect((await control('GET', path)).body.result).toEqual(before);
+  });
+});
+
+describe('the rest of the world', () => {
+  it('GET /vendor names the vendor of the nameserver types (docs/settings-contract.md)', async () => {
+    expect((await control('GET', '/vendor')).body).toMatchObject({ success: true, result: { vendor: 'specgate' } });
+  });
+
+  it('POST /reset drops every zone and puts the clock back, answering {reset: true}', async () => {
+    const own = await startServer({ testMode: true });
+    try {
+      const onOwn = (method: string, path: string, body?: unknown) => call(method, path, body, own.controlUrl);
+      const zone = (await onOwn('POST', '/zones', {})).body.result;
+      await onOwn('PUT', '/clock', { now: 1000 });
+      expect((await onOwn('POST', '/reset')).body).toMatchObject({ success: true, result: { reset: true } });
+      expect((await onOwn('GET', `/zones/${zone.id}`)).status).toBe(404);
+      const before = Date.now();
+      const now = (await onOwn('GET', '/clock')).body.result.epoch_ms;
+      expect(now, 'the clock follows the wall clock again').toBeGreaterThanOrEqual(before);
+      expect(now).toBeLessThanOrEqual(Date.now());
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -77,6 +77,51 @@ describe('error positions', () => {
   });
 });
 
+describe('error messages', () => {
+  // The reference's own wording (the spec and reference-notes fix only the "Filter parsing error"
+  // prefix): each message names the column and what the parser expected or found, so a client can
+  // tell one mistake from another. One case per place the parser gives up.
+  it.each([
+    ['', 'expression is empty', 1],
+    ['http.host eq "a\\x"', 'invalid escape sequence in string', 16],
+    ['"x" eq "y"', 'expected a field name, found the string "x"', 1],
+    ['ssl and', 'expected a field name, found the end of the expression', 8],
+    ['ssl and )', 'expected a field name, found ")"', 9],
+    ['ssl 80', 'unexpected "80" after a complete expression', 5],
+    ['ip.src contains "x"', 'operator "contains" cannot be used with ip field "ip.src"', 8],
+    ['tcp.dstport eq 1..5', 'unexpected ".." after a complete expression', 17],
+    ['tcp.dstport in {1 2', 'unterminated set, expected "}"', 20],
+    ['http.host eq 5', 'expected a quoted string, found "5"', 14],
+    ['ip.src eq "x"', 'expected an IP address or CIDR, found the string "x"', 11],
+    ['ip.src eq 1.2.3', 'expected an IP address or CIDR, found "1.2.3"', 11],
+    ['ip.src in {1.2.3.4/8/9}', 'expected an IP address or CIDR, found "1.2.3.4/8/9"', 12],
+    ['ip.src in {10.0.0.0/8a}', 'invalid CIDR prefix length "/8a"', 12],
+    ['ip.src in {10.0.0.0/a8}', 'invalid CIDR prefix length "/a8"', 12],
+    ['tcp.dstport eq "x"', 'expected an integer, found the string "x"', 16],
+    ['tcp.dstport eq 1.5', 'expected an integer, found "1.5"', 16],
+    ['tcp.dstport eq 2001:db8::1', 'expected an integer, found "2001:db8::1"', 16],
+    ['tcp.dstport in {1..x}', 'expected the integer ending the range', 20],
+    ['tcp.dstport in {1..1.5}', 'expected the integer ending the range', 20],
+    ['tcp.dstport in {1..::1}', 'expected the integer ending the range', 20],
+    ['tcp.dstport in {443..80}', 'range 443..80 ends before it starts', 17],
+    ['(ssl', 'expected ")", found the end of the expression', 5],
+    ['ip.src in 1.2.3.4', 'expected "{", found "1.2.3.4"', 11],
+    ['http.host matches "("', 'invalid regular expression "("', 11],
+    [`${'('.repeat(300)}ssl`, 'expression is nested more than 256 levels deep', 257],
+  ] as const)('%j: %s (column %i)', (source, detail, column) => {
+    const error = parseError(source);
+    expect(error.name).toBe('ParseError');
+    expect(error.column).toBe(column);
+    expect(error.message).toBe(`Filter parsing error (1:${column}): ${detail}`);
+  });
+
+  it('counts nesting depth per group: many groups side by side are not nested', () => {
+    const groups = 300;
+    expect(() => parseExpression(Array.from({ length: groups }, () => '(ssl)').join(' and '))).not.toThrow();
+    expect(() => parseExpression(Array.from({ length: groups }, () => 'not ssl').join(' or '))).not.toThrow();
+  });
+});
+
 describe('syntax tree', () => {
   const [a, b, c, d] = ['ssl', 'cf.client.bot', 'cf.tls_client_auth.cert_verified', 'ssl'] as const;
 

@@ -1,4 +1,4 @@
-// The reference's filters endpoint where the spec is silent (payloads of read, update and delete
+// The reference's filters (and firewall rules) endpoints where the spec is silent (payloads of read, update and delete
 // are "not shown"): what its errors say, so that a client can tell which item of a bulk request
 // was refused and why, and what a single DELETE answers. The specs verify only what the spec and
 // the service's conventions state (suites/zone-api/filters.spec.ts).
@@ -78,5 +78,179 @@ describe('answers', () => {
     const [filter] = (await call('POST', filters(), [{ expression: expression(1) }])).body.result;
     const answer = await call('DELETE', filters(`/${filter.id}`));
     expect(answer.body).toMatchObject({ success: true, result: { id: filter.id } });
+  });
+});
+
+// Firewall rules and the filters both endpoints create share the same checks (firewall-model.ts):
+// the reference's own limits and wording, where the spec and reference-notes say nothing.
+const rules = (path = '') => `/zones/${zone.id}/firewall/rules${path}`;
+const errorsOf = (answer: Answer) => answer.body.errors.map((e) => e.message);
+
+describe('limits of the text fields (the reference\'s own: description 500 characters, ref 50, expression 16 KiB)', () => {
+  const stringExpression = (bytes: number) => {
+    const frame = 'http.request.uri.path eq "/"';
+    return `http.request.uri.path eq "/${'a'.repeat(bytes - frame.length)}"`;
+  };
+
+  it('a filter takes a description, a ref and an expression up to the limit, and refuses one character more', async () => {
+    const atLimit = { expression: stringExpression(16 * 1024), description: 'd'.repeat(500), ref: 'r'.repeat(50) };
+    expect(Buffer.byteLength(atLimit.expression)).toBe(16384);
+    const [created] = (await call('POST', filters(), [atLimit])).body.result;
+    expect(created).toMatchObject(atLimit);
+    const over = await call('POST', filters(), [
+      { expression: stringExpression(16 * 1024 + 1) },
+      { expression: expression(1), description: 'd'.repeat(501) },
+      { expression: expression(2), ref: 'r'.repeat(51) },
+    ]);
+    expect(over.status).toBe(400);
+    expect(errorsOf(over)).toEqual([
+      'expression must be at most 16384 bytes (at filters[0])',
+      'description must be at most 500 characters (at filters[1])',
+      'ref must be at most 50 characters (at filters[2])',
+    ]);
+  });
+
+  it('a rule takes a description and a ref up to the limit, and refuses one character more', async () => {
+    const [created] = (await call('POST', rules(), [{ filter: { expression: expression(1) }, action: 'block', description: 'd'.repeat(500), ref: 'r'.repeat(50) }])).body.result;
+    expect(created).toMatchObject({ description: 'd'.repeat(500), ref: 'r'.repeat(50) });
+    const over = await call('PATCH', rules(`/${created.id}`), { description: 'd'.repeat(501), ref: 'r'.repeat(51) });
+    expect(over.status).toBe(400);
+    expect(errorsOf(over)).toEqual(['description must be at most 500 characters (at rule)', 'ref must be at most 50 characters (at rule)']);
+  });
+
+  it('a rule\'s priority stops at 2147483647', async () => {
+    const answer = await call('POST', rules(), [{ filter: { expression: expression(1) }, action: 'block', priority: 2147483648 }]);
+    expect(answer.status).toBe(400);
+    expect(errorsOf(answer)).toEqual(['priority must be null or an integer between 0 and 2147483647 (at rules[0])']);
+  });
+});
+
+describe('every problem of a request is reported, naming the field and the item', () => {
+  it('filter fields', async () => {
+    const answer = await call('POST', filters(), [{}, { expression: '  ' }, { expression: expression(1), paused: 'yes', description: 5, ref: false }]);
+    expect(answer.status).toBe(400);
+    expect(errorsOf(answer)).toEqual([
+      'expression is required (at filters[0])',
+      'expression must be a non-empty string (at filters[1])',
+      'paused must be true or false (at filters[2])',
+      'description must be a string (at filters[2])',
+      'ref must be a string (at filters[2])',
+    ]);
+  });
+
+  it('rule fields, and the fields of the filter a rule creates', async () => {
+    const answer = await call('POST', rules(), [{ filter: { paused: 1 }, paused: 'no', description: [], ref: 7 }]);
+    expect(answer.status).toBe(400);
+    expect(errorsOf(answer)).toEqual([
+      'action is required (at rules[0])',
+      'paused must be true or false (at rules[0])',
+      'description must be a string (at rules[0])',
+      'ref must be a string (at rules[0])',
+      'expression is required (at rules[0].filter)',
+      'paused must be true or false (at rules[0].filter)',
+    ]);
+  });
+
+  it('an item of a collection that is not an object is named by its index, before any field is looked at', async () => {
+    for (const item of ['block', 5, [1]]) {
+      for (const [method, path, what] of [['POST', rules(), 'firewall rules'], ['PATCH', rules(), 'firewall rules'], ['POST', filters(), 'filters']] as const) {
+        const answer = await call(method, path, [{ id: 'x', filter: { expression: expression(1) }, expression: expression(1), action: 'block' }, item]);
+        expect(answer.status, `${method} ${path} ${JSON.stringify(item)}`).toBe(400);
+        expect(errorsOf(answer), `${method} ${path} ${JSON.stringify(item)}`).toEqual([`[1]: each of ${what} must be a JSON object`]);
+      }
+    }
+  });
+
+  it('a rule\'s filter that is not an object is refused as such, not for a missing expression', async () => {
+    for (const filter of ['ssl', 5, [{ expression: expression(1) }], null]) {
+      const answer = await call('POST', rules(), [{ filter, action: 'block' }]);
+      expect(errorsOf(answer), JSON.stringify(filter)).toEqual(['filter must be an object with either an id or an expression (at rules[0])']);
+    }
+  });
+
+  it('an item of PUT or PATCH on the rules collection without an id', async () => {
+    const [rule] = (await call('POST', rules(), [{ filter: { expression: expression(1) }, action: 'block' }])).body.result;
+    for (const method of ['PUT', 'PATCH']) {
+      const answer = await call(method, rules(), [{ id: rule.id, action: 'allow', filter: { id: rule.filter.id } }, { action: 'allow', filter: { id: rule.filter.id } }]);
+      expect(answer.status, method).toBe(400);
+      expect(errorsOf(answer), method).toEqual(['id is required (at rules[1])']);
+    }
+    expect((await call('GET', rules(`/${rule.id}`))).body.result.action).toBe('block');
+  });
+
+  it('PUT and PATCH on one rule with a body that is not an object', async () => {
+    const [rule] = (await call('POST', rules(), [{ filter: { expression: expression(1) }, action: 'block' }])).body.result;
+    for (const method of ['PUT', 'PATCH']) {
+      for (const body of [[{ action: 'allow' }], 'allow', 5]) {
+        expect(errorsOf(await call(method, rules(`/${rule.id}`), body)), `${method} ${JSON.stringify(body)}`).toEqual(['request body must be a JSON object (firewall rule)']);
+      }
+    }
+  });
+});
+
+describe('optional fields', () => {
+  it('are left out of a filter and a rule that have none, rather than null', async () => {
+    const [filter] = (await call('POST', filters(), [{ expression: expression(1) }])).body.result;
+    expect(Object.keys(filter).sort()).toEqual(['expression', 'id', 'paused']);
+    const [rule] = (await call('POST', rules(), [{ filter: { id: filter.id }, action: 'block' }])).body.result;
+    expect(Object.keys(rule).sort()).toEqual(['action', 'created_on', 'filter', 'id', 'modified_on', 'paused', 'priority']);
+  });
+
+  it('null clears a description or a ref', async () => {
+    const [rule] = (await call('POST', rules(), [{ filter: { expression: expression(1) }, action: 'block', description: 'set', ref: 'R-1' }])).body.result;
+    const cleared = await call('PATCH', rules(`/${rule.id}`), { description: null, ref: null });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.result).not.toHaveProperty('description');
+    expect(cleared.body.result).not.toHaveProperty('ref');
+    const [filter] = (await call('POST', filters(), [{ expression: expression(2), description: 'set', ref: 'R-2' }])).body.result;
+    const replaced = await call('PUT', filters(`/${filter.id}`), { expression: expression(2), description: null, ref: null });
+    expect(replaced.status).toBe(200);
+    expect(Object.keys(replaced.body.result).sort()).toEqual(['expression', 'id', 'paused']);
+  });
+});
+
+describe('a combined create refused for the quota', () => {
+  it('names the filters it created, and only those: none when every rule refers to an existing filter', async () => {
+    const small = (await call('POST', '/zones', { plan: 'free', rule_quota: 0 }, server.controlUrl)).body.result;
+    const [existing] = (await call('POST', `/zones/${small.id}/filters`, [{ expression: expression(1) }])).body.result;
+    const quota = 'firewall rule quota exceeded: the zone allows 0 rules, has 0, and the request adds';
+    const byId = await call('POST', `/zones/${small.id}/firewall/rules`, [{ filter: { id: existing.id }, action: 'block' }]);
+    expect(errorsOf(byId)).toEqual([`${quota} 1`]);
+    const mixed = await call('POST', `/zones/${small.id}/firewall/rules`, [{ filter: { id: existing.id }, action: 'block' }, { filter: { expression: expression(2) }, action: 'block' }]);
+    const filtersNow = (await call('GET', `/zones/${small.id}/filters`)).body.result as { id: string }[];
+    const created = filtersNow.filter((f) => f.id !== existing.id).map((f) => f.id);
+    expect(created).toHaveLength(1);
+    expect(errorsOf(mixed)).toEqual([`${quota} 2. The filters of this request were created and remain: ${created[0]}.`]);
+  });
+});
+
+describe('rule answers and refusals', () => {
+  it('DELETE of one rule answers {id}', async () => {
+    const [rule] = (await call('POST', rules(), [{ filter: { expression: expression(1) }, action: 'block' }])).body.result;
+    expect((await call('DELETE', rules(`/${rule.id}`))).body).toMatchObject({ success: true, result: { id: rule.id } });
+  });
+
+  it('a missing feature is a 403 (code 10021), an exceeded quota a 400 (code 10020)', async () => {
+    const small = (await call('POST', '/zones', { plan: 'pro', rule_quota: 0, features: [] }, server.controlUrl)).body.result;
+    const featureless = (await call('POST', '/zones', { plan: 'pro', features: [] }, server.controlUrl)).body.result;
+    const item = (n: number, action: string) => [{ filter: { expression: expression(n) }, action }];
+    const missing = await call('POST', `/zones/${featureless.id}/firewall/rules`, item(1, 'log'));
+    expect(missing.status).toBe(403);
+    expect(missing.body.errors.map((e) => e.code)).toEqual([10021]);
+    const over = await call('POST', `/zones/${small.id}/firewall/rules`, item(2, 'block'));
+    expect(over.status).toBe(400);
+    expect(over.body.errors.map((e) => e.code)).toEqual([10020]);
+  });
+
+  it('a log rule kept after its zone lost the feature can still be changed, but not into another log rule once it is not one', async () => {
+    const [rule] = (await call('POST', rules(), [{ filter: { expression: expression(1) }, action: 'log' }])).body.result;
+    await call('PATCH', `/zones/${zone.id}`, { features: [] }, server.controlUrl);
+    const patched = await call('PATCH', rules(`/${rule.id}`), { priority: 4 });
+    expect(patched.status).toBe(200);
+    expect(patched.body.result).toMatchObject({ action: 'log', priority: 4 });
+    expect((await call('PATCH', rules(`/${rule.id}`), { action: 'block' })).status).toBe(200);
+    const back = await call('PATCH', rules(`/${rule.id}`), { action: 'log' });
+    expect(back.status).toBe(403);
+    expect(back.body.errors.map((e) => e.code)).toEqual([10021]);
   });
 });

@@ -1,7 +1,7 @@
 // Filters: the resource, the expression language, and the paths the Versioning table lists.
 
 import { describe, expect } from 'vitest';
-import { expectFailure, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
+import { expectFailure, expectRefused, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
 import { spec } from '../../src/spec-kit/spec.js';
 import { createFilters, createRules, expressions, idsInScope, listed, uniqueExpression, type Filter } from './support/firewall.js';
 
@@ -22,6 +22,21 @@ describe('the filter resource and its expression', () => {
     for (const { expression, why } of expressions.invalid) {
       expectFailure(await api.post(zone.path('/filters'), { json: [{ expression }] }), `creating a filter with an invalid expression (${why}: ${expression})`);
     }
+    expect(await listed(api, zone, '/filters'), 'no filter may exist').toEqual([]);
+  });
+
+  spec(['ZM-FLT-EXPRESSION-INVALID', 'ZM-ENV-REFUSAL-4XX'], 'a filter without an expression, with an empty one, or with fields of the wrong type is refused with a 4xx and creates nothing', async ({ api, ownZone: zone }) => {
+    const wrong: [string, Record<string, unknown>][] = [
+      ['without an expression', {}],
+      ['without an expression but with other fields', { paused: true, description: 'no expression' }],
+      ['with an empty expression', { expression: '' }],
+      ['with an expression of spaces only', { expression: '   ' }],
+      ['with an expression that is a number', { expression: 7 }],
+      ['with paused as a string', { expression: uniqueExpression(), paused: 'yes' }],
+      ['with a description that is a number', { expression: uniqueExpression(), description: 5 }],
+      ['with a ref that is an object', { expression: uniqueExpression(), ref: { id: 'x' } }],
+    ];
+    for (const [what, body] of wrong) expectRefused(await api.post(zone.path('/filters'), { json: [body] }), `creating a filter ${what}`);
     expect(await listed(api, zone, '/filters'), 'no filter may exist').toEqual([]);
   });
 

@@ -160,7 +160,7 @@ describe('the firewall rules paths of the Versioning table', () => {
     expect(replaced.description ?? null, 'description left out of the PUT').toBeNull();
   });
 
-  spec(['ZM-FW-PUT', 'ZM-ENV-REFUSAL-4XX'], 'a PUT without a filter, with a filter that is not {id}, naming an unknown filter, or (on the collection) without an id, is refused with a 4xx and changes nothing', async ({ api, zone }) => {
+  spec(['ZM-FW-PUT', 'ZM-ENV-REFUSAL-4XX'], 'a PUT without a filter or an action, with a filter that is not {id}, naming an unknown filter, with a body that is not an object, or (on the collection) without an id, is refused with a 4xx and changes nothing', async ({ api, zone }) => {
     const [rule] = await createRules(api, zone, [{ filter: { expression: uniqueExpression() }, action: 'block' }]);
     const path = zone.path(`/firewall/rules/${rule!.id}`);
     const refused: [string, unknown][] = [
@@ -171,6 +171,9 @@ describe('the firewall rules paths of the Versioning table', () => {
       ['with a filter whose id is a number', { id: rule!.id, action: 'allow', filter: { id: 7 } }],
       ['with a filter without an id', { id: rule!.id, action: 'allow', filter: { expression: uniqueExpression() } }],
       ['naming a filter that does not exist', { id: rule!.id, action: 'allow', filter: { id: '0'.repeat(32) } }],
+      ['without an action', { id: rule!.id, filter: { id: rule!.filter.id } }],
+      ['whose body is an array', [{ id: rule!.id, action: 'allow', filter: { id: rule!.filter.id } }]],
+      ['whose body is a string', 'allow'],
     ];
     for (const [what, body] of refused) expectRefused(await api.put(path, { json: body }), `PUT ${what}`);
     expectRefused(await api.put(zone.path('/firewall/rules'), { json: [{ action: 'allow', filter: { id: rule!.filter.id } }] }), 'PUT on the collection of an item without id');
@@ -193,7 +196,7 @@ describe('the firewall rules paths of the Versioning table', () => {
     await expectNothingCreated(api, zone, before);
   });
 
-  spec(['ZM-FW-COMBINED-INVALID-FILTER', 'ZM-ENV-REFUSAL-4XX'], 'an item whose filter is missing, null, not an object, or names an id that is not a string is refused with a 4xx and nothing is created', async ({ api, zone }) => {
+  spec(['ZM-FW-COMBINED-INVALID-FILTER', 'ZM-ENV-REFUSAL-4XX'], 'an item whose filter is missing, null, not an object, without an expression, or names an id that is not a string is refused with a 4xx and nothing is created', async ({ api, zone }) => {
     const before = await contentsOf(api, zone);
     const items: [string, Record<string, unknown>][] = [
       ['without a filter', { action: 'block' }],
@@ -201,6 +204,8 @@ describe('the firewall rules paths of the Versioning table', () => {
       ['whose filter is a string', { filter: uniqueExpression(), action: 'block' }],
       ['whose filter is an array', { filter: [{ expression: uniqueExpression() }], action: 'block' }],
       ['whose filter id is a number', { filter: { id: 7 }, action: 'block' }],
+      ['whose filter has no expression', { filter: {}, action: 'block' }],
+      ['whose filter has no expression but other fields', { filter: { paused: false, description: 'no expression' }, action: 'block' }],
     ];
     for (const [what, item] of items) {
       expectRefused(await api.post(zone.path('/firewall/rules'), { json: [{ filter: { expression: uniqueExpression() }, action: 'block' }, item] }), `a batch with an item ${what}`);
@@ -208,13 +213,14 @@ describe('the firewall rules paths of the Versioning table', () => {
     await expectNothingCreated(api, zone, before);
   });
 
-  spec(['ZM-FW-COMBINED-INVALID-RULE', 'ZM-ENV-REFUSAL-4XX'], 'fields of the wrong type, an empty batch or an item that is not an object are refused with a 4xx and create nothing', async ({ api, zone }) => {
+  spec(['ZM-FW-COMBINED-INVALID-RULE', 'ZM-ENV-REFUSAL-4XX'], 'fields of the wrong type, a missing action, an empty batch or an item that is not an object are refused with a 4xx and create nothing; so is a PATCH whose body is not an object', async ({ api, zone }) => {
     const before = await contentsOf(api, zone);
     const valid = () => ({ filter: { expression: uniqueExpression() }, action: 'block' });
     const wrong: [string, unknown][] = [
       ['an empty batch', []],
       ['a batch whose item is a string', [valid(), 'block']],
       ['a batch whose item is null', [valid(), null]],
+      ['an item without an action', [{ filter: { expression: uniqueExpression() } }]],
       ['a description that is a number', [{ ...valid(), description: 5 }]],
       ['paused as a string', [{ ...valid(), paused: 'true' }]],
       ['a priority that is negative', [{ ...valid(), priority: -1 }]],
@@ -229,7 +235,7 @@ describe('the firewall rules paths of the Versioning table', () => {
     ];
     for (const [what, body] of wrong) expectRefused(await api.post(zone.path('/firewall/rules'), { json: body }), `POST of ${what}`);
     const [rule] = await createRules(api, zone, [{ ...valid(), description: 'kept', priority: 3 }]);
-    for (const body of [{ description: 7 }, { paused: 1 }, { priority: -2 }, { action: null }]) {
+    for (const body of [{ description: 7 }, { paused: 1 }, { priority: -2 }, { action: null }, [{ action: 'allow' }], 'allow', 5, null]) {
       expectRefused(await api.patch(zone.path(`/firewall/rules/${rule!.id}`), { json: body }), `PATCH ${JSON.stringify(body)}`);
     }
     expect(expectSuccess(await api.get<FirewallRule>(zone.path(`/firewall/rules/${rule!.id}`))), 'the rule after the refused PATCHes').toMatchObject({ description: 'kept', priority: 3, paused: false, action: 'block' });
@@ -241,6 +247,8 @@ describe('the firewall rules paths of the Versioning table', () => {
     expect(rule, 'the created rule').toMatchObject({ description: 'a description', ref: 'REF-1', priority: 0 });
     const patched = expectSuccess(await api.patch<FirewallRule>(zone.path(`/firewall/rules/${rule!.id}`), { json: { priority: 2147483647, ref: 'REF-2' } }), 'PATCH of priority and ref');
     expect(patched, 'the patched rule keeps its description').toMatchObject({ description: 'a description', ref: 'REF-2', priority: 2147483647 });
+    const paused = expectSuccess(await api.patch<FirewallRule>(zone.path(`/firewall/rules/${rule!.id}`), { json: { paused: true } }), 'PATCH of paused only');
+    expect(paused, 'a PATCH that leaves description and ref out keeps them').toMatchObject({ description: 'a description', ref: 'REF-2', paused: true });
   });
 
   spec(['ZM-FW-LIST', 'ZM-FW-GET'], 'the list holds the zone\'s rules and each reads back the same', async ({ api, zone }) => {

@@ -49,6 +49,7 @@ export const REFERENCE_UNIT_TESTS = [
   'test/expression.test.ts',
   'test/custom-hostnames-reference.test.ts',
   'test/waf-migration-reference.test.ts',
+  'test/waf-input-reference.test.ts',
   'test/dns-records-reference.test.ts',
   'test/filters-reference.test.ts',
   'test/storage-runtime.test.ts',

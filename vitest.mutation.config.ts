@@ -50,6 +50,8 @@ export const REFERENCE_UNIT_TESTS = [
   'test/custom-hostnames-reference.test.ts',
   'test/clock-reference.test.ts',
   'test/waf-migration-reference.test.ts',
+  'test/waf-input-reference.test.ts',
+  'test/waf-model-reference.test.ts',
   'test/dns-records-reference.test.ts',
   'test/settings-reference.test.ts',
   'test/filters-reference.test.ts',

@@ -213,3 +213,66 @@ describe('bad input', () => {
     expect((await status('0'.repeat(32))).status).toBe(404);
   });
 });
+
+describe('the reference\'s own answers: codes, messages and details', () => {
+  it('lists every obstacle in the check\'s messages with its code, and the migrated zone\'s with 10043', async () => {
+    const zone = await newZone('enterprise');
+    await call('POST', `/zones/${zone}/firewall/waf/overrides`, { urls: ['example.com/*'] });
+    await setLegacy(zone, { firewall_rules: [{ expression: 'a'.repeat(4097) }] });
+    expect((await check(zone)).body.messages).toEqual([
+      { code: 10040, message: expect.stringMatching(/^The zone has 1 URI-based WAF override\(s\)/) },
+      { code: 10041, message: expect.stringMatching(/^Firewall rule expression longer than 4096 bytes/) },
+    ]);
+    expect((await check(zone, false)).body.messages.map((m) => m.code)).toEqual([10040, 10040, 10041]);
+    const migrated = await newZone('pro');
+    await migrate(migrated);
+    expect((await check(migrated)).body.messages).toEqual([{ code: 10043, message: 'The zone is already migrated' }]);
+    const refused = await config(migrated);
+    expect(refused.body.errors).toEqual([{ code: 10043, message: 'The zone is already migrated to the new WAF managed rules' }]);
+  });
+
+  it('refuses a migration over a limit with 10041 for every obstacle, limits or not', async () => {
+    const zone = await newZone('enterprise');
+    await call('POST', `/zones/${zone}/firewall/waf/overrides`, { urls: ['example.com/*'] });
+    await setLegacy(zone, { firewall_rules: [{ expression: 'a'.repeat(4097) }] });
+    const refused = await entrypoint(zone, 'pending', { name: 'default', rules: [] });
+    expect(refused.status).toBe(403);
+    expect(refused.body.errors.map((e) => e.code)).toEqual([10041, 10041]);
+  });
+
+  it('names the bad query value in its refusal', async () => {
+    const zone = await newZone('enterprise');
+    expect((await call('GET', `/zones/${zone}/waf_migration/check?phase_two=yes`)).body.errors[0]!.message).toBe('phase_two must be 1 (or 0), got "yes"');
+    expect((await entrypoint(zone, 'later', { name: 'x', rules: [] })).body.errors[0]!.message).toBe('waf_migration must be pending, 1, validation or 2, got "later"');
+  });
+
+  it('takes the last of a repeated query parameter', async () => {
+    const zone = await newZone('enterprise');
+    await setLegacy(zone, { partner_account: true });
+    expect((await call('GET', `/zones/${zone}/waf_migration/check?phase_two=0&phase_two=1`)).body.result.compatible).toBe(true);
+    expect((await call('GET', `/zones/${zone}/waf_migration/check?phase_two=1&phase_two=0`)).body.result.compatible).toBe(false);
+  });
+
+  it('switches the previous version off on migration and dates the deployed entry point', async () => {
+    const zone = await newZone('enterprise');
+    await migrate(zone, 'validation');
+    expect((await control('GET', `/zones/${zone}/waf_legacy`)).body.result.enabled).toBe(true);
+    await control('PUT', '/clock', { now: '2026-03-04T05:06:07.089Z' });
+    const deployed = (await migrate(zone)).body.result;
+    expect((await control('GET', `/zones/${zone}/waf_legacy`)).body.result).toMatchObject({ enabled: false, migration_state: 'migrated' });
+    expect(deployed.last_updated).toBe('2026-03-04T05:06:07.089Z');
+  });
+
+  it('keeps the previous version off for a migrated zone even when its switch is set on again', async () => {
+    const zone = await newZone('pro');
+    await migrate(zone);
+    await setLegacy(zone, { enabled: true });
+    expect((await status(zone)).body.result).toEqual({ old_waf: { enabled: false }, new_waf: { enabled: true }, evaluation_order: ['new_waf'], migration_state: 'migrated' });
+  });
+
+  it('says which package has no settings and where they belong', async () => {
+    const zone = await newZone('pro');
+    const refused = await call('PATCH', `/zones/${zone}/firewall/waf/packages/a25a9a7e9c00afc1fb2e0245519d725b`, { sensitivity: 'low' });
+    expect(refused.body.errors[0]!.message).toBe(`WAF package a25a9a7e9c00afc1fb2e0245519d725b (Managed) has no settings to change; sensitivity and action_mode belong to package ${CORE_PACKAGE_ID}`);
+  });
+});

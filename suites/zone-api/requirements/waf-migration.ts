@@ -78,6 +78,11 @@ const catalog: AreaCatalog = {
     { id: 'ZM-WAF-LIMIT-200-RULES', area: 'waf-migration', level: 'must', profile: 'core', section: 'Limits', text: 'A zone with more than 200 firewall rules to migrate cannot be migrated by the user (contact support) (also Errors)' },
     { id: 'ZM-WAF-LIMIT-4KB-EXPRESSION', area: 'waf-migration', level: 'must', profile: 'core', section: 'Limits', text: 'A zone with a firewall rule expression longer than 4 KB cannot be migrated by the user (contact support) (also Errors)' },
     { id: 'ZM-WAF-LIMIT-ERROR-UNSPECIFIED', area: 'waf-migration', level: 'may', profile: 'core', section: 'Errors', text: 'Error code, HTTP status and check result for a zone over the migration limits: not shown', unspecified: true },
+
+    // The reference's decisions where the spec says "not shown" (docs/waf-migration-contract.md)
+    { id: 'ZM-WAF-EXT-PREVIOUS-API', area: 'waf-migration', level: 'must', profile: 'extended', section: 'docs/waf-migration-contract.md > The previous-version API', text: 'The previous-version API reads the fixed catalogue by package, group and rule; PATCH changes the core rule set\'s sensitivity and action_mode (the other package: 400) and a group\'s or rule\'s mode among its allowed values; URI-based overrides are created, read, replaced and deleted; an invalid body is 400; an unknown package, group, rule or override (or one of another package) is 404' },
+    { id: 'ZM-WAF-EXT-QUERY-VALUES', area: 'waf-migration', level: 'must', profile: 'extended', section: 'docs/waf-migration-contract.md > Endpoints', text: 'phase_two absent or 0 is phase one and 1 phase two, anything else 400; waf_migration other than pending, 1, validation or 2 is 400; a migration PUT over a limit is refused with 403 whatever else stands in the way, an incompatible zone within the limits with 409' },
+    { id: 'ZM-WAF-EXT-DEPLOYED-ENTRYPOINT', area: 'waf-migration', level: 'must', profile: 'extended', section: 'docs/waf-migration-contract.md > Endpoints', text: 'The migration PUT deploys its rules: an empty id gets a value, an empty version becomes "1" and an empty ref the id, given ones are kept; a later PUT of the entry point keeps its id and raises its version by one' },
   ],
 };
 

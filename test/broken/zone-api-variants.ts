@@ -186,7 +186,7 @@ export const protocolVariants: BrokenVariant[] = [
       app.addHook('onSend', async (_request, reply, payload) =>
         (typeof payload === 'string' && reply.statusCode >= 400 ? payload.replace(/"code":\d+/g, `"code":${reply.statusCode}`) : payload));
     },
-    expectedFailures: ['ZM-AUTH-MALFORMED', 'ZM-AUTH-WRONG', 'ZM-CH-EXT-DUPLICATE-409', 'ZM-CH-EXT-UNKNOWN-ID-404', 'ZM-DNSREC-ERROR-CHAIN-BEFORE-2024-10-01', 'ZM-DNSREC-EXT-ROOT-CAUSES',
+    expectedFailures: ['ZM-ACCT-EXT-ENDPOINTS', 'ZM-ACCT-EXT-NS-MAPPING', 'ZM-AUTH-MALFORMED', 'ZM-AUTH-WRONG', 'ZM-CH-EXT-DUPLICATE-409', 'ZM-CH-EXT-UNKNOWN-ID-404', 'ZM-DNSREC-ERROR-CHAIN-BEFORE-2024-10-01', 'ZM-DNSREC-EXT-ROOT-CAUSES',
       'ZM-DNSREC-VALIDATION-1004-BEFORE-2024-10-01', 'ZM-ENV-ERROR-CODES', 'ZM-ENV-UNKNOWN-ID', 'ZM-ENV-UNKNOWN-ROUTE', 'ZM-ZSET-PRIVACY-PASS-EXT-404'],
   },
   {

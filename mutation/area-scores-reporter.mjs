@@ -76,7 +76,10 @@ class AreaScoresReporter {
   /** A whole run takes long: survivors are listed as they are found, to be read while it goes on. */
   onMutantTested(result) {
     if (result.status !== 'Survived' && result.status !== 'NoCoverage') return;
-    const where = `${relative(ROOT, result.fileName)}:${result.location.start.line}:${result.location.start.column}`;
+    // With its end: two mutants of one mutator may start at the same place (`a || b` -> false, and
+    // `a` -> false), and only the end tells them apart.
+    const { start, end } = result.location;
+    const where = `${relative(ROOT, result.fileName)}:${start.line}:${start.column}-${end.line}:${end.column}`;
     appendFileSync(SURVIVORS, `${where}\t${result.status}\t${result.mutatorName}\t${JSON.stringify(result.replacement ?? '').slice(0, 100)}\n`);
   }
 

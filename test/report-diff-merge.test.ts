@@ -10,7 +10,7 @@ import { diffCommand } from '../src/cli/diff.js';
 import { mergeCommand } from '../src/cli/merge.js';
 import { diffReports, formatDiff } from '../src/report/diff.js';
 import { mergeReports, missingShards } from '../src/report/merge.js';
-import { buildReport, type BaselineOutcome, type Report } from '../src/report/model.js';
+import { buildReport, REPORT_FORMAT, type BaselineOutcome, type Report } from '../src/report/model.js';
 import type { TestRecord, TestStatus } from '../src/runner/collector.js';
 import { EVERYTHING } from '../src/runner/selection.js';
 import { schemaProblems } from '../src/spec-kit/schemas.js';
@@ -166,6 +166,18 @@ describe('mergeReports', () => {
     startedAt: '2026-01-01T00:00:00.000Z', finishedAt: '2026-01-01T00:00:30.000Z', durationMs: 30_000,
   });
 
+  it('keeps what a shard found out of scope, unless another shard verified it', () => {
+    const outOfScope = (tests: TestRecord[], index: number, ids: string[]) => buildReport({
+      ...({ version: '0.1.0', suites: [{ name: 'zone-api' as const, catalog: SUITES['zone-api'].catalog }], fileErrors: [], checkCoverage: false }),
+      run: shard(index, []).run,
+      tests,
+      notApplicable: [{ target: 'zone-api', requirements: ids, reason: 'outside this target' }],
+    });
+    const merged = mergeReports([outOfScope([], 1, [ENV_A, ENV_B]), outOfScope([spec('B', ENV_B, 'passed')], 2, [])]);
+    const row = (id: string) => merged.requirements.find((r) => r.id === id);
+    expect([row(ENV_A)?.status, row(ENV_A)?.outOfScopeReason, row(ENV_B)?.status]).toEqual(['out-of-scope', 'outside this target', 'passed']);
+  });
+
   it('unites the tests and recomputes summary, areas and requirements', () => {
     const merged = mergeReports([one, two]);
     expect(names(merged.tests)).toEqual(['A', 'B', 'C', 'D']);
@@ -202,7 +214,8 @@ describe('mergeReports', () => {
 
   it('refuses reports of another format, seed, suites, grep or selection', () => {
     const refusals: [Report, RegExp][] = [
-      [{ ...two, specgate: { ...two.specgate, format: 1 } }, /different format: 2 vs 1/],
+      [{ ...two, specgate: { ...two.specgate, format: 1 } }, new RegExp(`different format: ${REPORT_FORMAT} vs 1`)],
+      [{ ...two, verdicts: { ...two.verdicts, gate: 'extended' } }, /different gate: "core" vs "extended"/],
       [{ ...two, run: { ...two.run, seed: 7 } }, /different seed: 1 vs 7/],
       [{ ...two, run: { ...two.run, suites: ['zone-api', 'storage'] } }, /different suites/],
       [{ ...two, run: { ...two.run, grep: 'x' } }, /different grep/],
@@ -241,7 +254,8 @@ describe('mergeCommand', () => {
   afterEach(() => { vi.restoreAllMocks(); });
 
   it('writes report.json, summary.md and junit.xml; exits 1 when the merged run has a failure', async () => {
-    const dirs = [reportOf([spec('A', ENV_A, 'passed')], { id: 's1' }), reportOf([spec('B <&>', ENV_B, 'failed')], { id: 's2' })].map((report) => {
+    // ZM-ENV-FAILURE is core: its failure fails the default gate (an extended one alone would not).
+    const dirs = [reportOf([spec('A', ENV_A, 'passed')], { id: 's1' }), reportOf([spec('B <&>', 'ZM-ENV-FAILURE', 'failed')], { id: 's2' })].map((report) => {
       const dir = tempDir('shard');
       writeFileSync(join(dir, 'report.json'), JSON.stringify(report));
       return dir;

@@ -2,7 +2,8 @@
 
 import { describe, expect, it } from 'vitest';
 import type { AreaCatalog } from '../src/catalog/types.js';
-import { buildReport } from '../src/report/model.js';
+import { applyBaseline } from '../src/report/baseline.js';
+import { buildReport, type Gate, type ReportInput } from '../src/report/model.js';
 import { redact, summaryMarkdown } from '../src/report/write.js';
 import type { TestRecord } from '../src/runner/collector.js';
 import { EVERYTHING } from '../src/runner/selection.js';
@@ -46,7 +47,7 @@ describe('requirement status', () => {
   });
   it('summarizes specs and requirements', () => {
     expect(report.summary).toMatchObject({ passed: 1, failed: 1, skipped: 1, total: 3 });
-    expect(report.summary.requirements).toEqual({ passed: 1, failed: 2, skipped: 1, 'not-run': 1, pending: 1, unspecified: 1 });
+    expect(report.summary.requirements).toEqual({ passed: 1, failed: 2, skipped: 1, 'not-run': 1, 'out-of-scope': 0, pending: 1, unspecified: 1 });
   });
 });
 
@@ -68,5 +69,76 @@ describe('redaction', () => {
     const secret = 'p"a&s<s\\';
     const text = [JSON.stringify({ token: secret }), `<x a="${secret.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')}"/>`].join(' ');
     expect(redact(text, [secret])).not.toMatch(/p.{0,8}a.{0,8}s.{0,8}s/);
+  });
+});
+
+// Two verdicts: a spec is extended when it cites an extended requirement or says it relies on
+// something not shown; the gate (core by default) decides the outcome from its specs only.
+describe('two verdicts', () => {
+  const catalogs: AreaCatalog[] = [{ area: 'alarms', requirements: [
+    requirement('C-STATED', { area: 'alarms' }), requirement('C-CONVENTION-ONLY', { area: 'alarms' }),
+    requirement('C-BOTH', { area: 'alarms', level: 'should' }), requirement('E-RETRY', { area: 'alarms', profile: 'extended' }),
+  ] }, { area: 'sql', requirements: [requirement('S-ONE', { area: 'sql' }), requirement('S-TWO', { area: 'sql', profile: 'extended' })] }];
+  const input = (tests: TestRecord[], gate?: Gate): ReportInput => ({
+    version: '0',
+    run: { id: 'r', startedAt: '2026-11-24T00:00:00.000Z', finishedAt: '', durationMs: 0, targets: [], suites: ['storage'], grep: null, selection: EVERYTHING, seed: 1 },
+    suites: [{ name: 'storage', catalog: catalogs }],
+    tests,
+    fileErrors: [],
+    notApplicable: [{ target: 'storage:kv', requirements: ['S-ONE', 'S-TWO'], reason: 'sql: out of the scope of adapter kv' }],
+    checkCoverage: false,
+    ...(gate && { gate }),
+  });
+  const run = (gate?: Gate) => buildReport(input([
+    test('core passes', ['C-STATED'], 'passed'),
+    { ...test('through a convention', ['C-CONVENTION-ONLY'], 'passed'), extendedReason: 'relies on a payload not shown' },
+    test('core half of C-BOTH', ['C-BOTH'], 'passed'),
+    { ...test('extended half of C-BOTH', ['C-BOTH'], 'failed'), extendedReason: 'message text' },
+    test('retry schedule', ['E-RETRY'], 'failed'),
+  ], gate));
+
+  it('classifies each spec by what it relies on', () => {
+    expect(Object.fromEntries(run().tests.map((t) => [t.name, t.profile]))).toEqual({
+      'core passes': 'core', 'through a convention': 'extended', 'core half of C-BOTH': 'core', 'extended half of C-BOTH': 'extended', 'retry schedule': 'extended',
+    });
+  });
+  it('passes the core verdict when only extended specs fail, and says how far the conventions match', () => {
+    const { verdicts } = run();
+    expect(verdicts).toMatchObject({ gate: 'core', outcome: 'passed' });
+    expect(verdicts.core).toEqual({ specs: { passed: 2, failed: 0, skipped: 0, total: 2 }, requirements: { passed: 2, failed: 0, skipped: 0 }, inScope: 3, onlyThroughConventions: 1 });
+    expect(verdicts.extended).toMatchObject({ matched: 1, of: 3, specs: { passed: 1, failed: 2, skipped: 0, total: 3 } });
+  });
+  it('fails under --gate extended on the same results', () => {
+    expect(run('extended').verdicts.outcome).toBe('failed');
+  });
+  it('keeps both profiles apart in a requirement cited by both', () => {
+    const both = run().requirements.find((r) => r.id === 'C-BOTH')!;
+    expect([both.status, both.byProfile]).toEqual(['failed', { core: 'passed', extended: 'failed' }]);
+  });
+  it('computes compliance from core specs only, and reports conventions beside it', () => {
+    const alarms = run().areas.find((a) => a.area === 'alarms')!;
+    expect(alarms).toMatchObject({ state: 'covered', core: { requirements: 3, passed: 2 }, compliance: 66.7, conventions: { matched: 1, of: 3 } });
+  });
+  it('shows an area whose specs were all out of the target\'s scope as out of scope, never as 0%', () => {
+    const report = run();
+    expect(report.areas.find((a) => a.area === 'sql')).toMatchObject({ state: 'out-of-scope', compliance: null, outOfScope: 2, outOfScopeReason: 'sql: out of the scope of adapter kv' });
+    expect(report.requirements.filter((r) => r.area === 'sql').map((r) => r.status)).toEqual(['out-of-scope', 'out-of-scope']);
+    expect(summaryMarkdown(report)).toContain('| sql | storage | out of scope: sql: out of the scope of adapter kv | — |');
+  });
+  it('a requirement that another target verifies is not out of scope', () => {
+    const report = buildReport(input([test('sqlite runs it', ['S-ONE'], 'passed')]));
+    expect(report.requirements.find((r) => r.id === 'S-ONE')?.status).toBe('passed');
+  });
+  it('gates a baseline on the gated specs: an unlisted extended failure is not new under core, and is under extended', () => {
+    const baseline = { knownFailures: [{ requirement: 'C-STATED', reason: 'was failing' }] };
+    const core = run();
+    expect(applyBaseline(core, baseline, 'b.json')).toMatchObject({ new: 0, fixed: 1, staleEntries: ['requirement C-STATED'] });
+    const extended = run('extended');
+    expect(applyBaseline(extended, baseline, 'b.json')).toMatchObject({ new: 2, newFailures: ['extended half of C-BOTH', 'retry schedule'] });
+  });
+  it('marks a listed extended failure known even when it is not gated', () => {
+    const report = run();
+    applyBaseline(report, { knownFailures: [{ requirement: 'E-RETRY', reason: 'no retries' }] }, 'b.json');
+    expect(report.tests.find((t) => t.name === 'retry schedule')?.known).toEqual({ reason: 'no retries' });
   });
 });

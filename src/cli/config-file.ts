@@ -51,6 +51,7 @@ const SHAPE: Record<string, Check> = {
   adapter: isString,
   baseline: isString,
   profile: oneOf('core', 'extended'),
+  gate: oneOf('core', 'extended'),
   asOf: isString,
 };
 
@@ -97,8 +98,11 @@ export default defineConfig({
   // adapter: './my-adapter.ts',
   // Known failures, each with a reason: the run passes when only these fail.
   // baseline: './specgate-baseline.json',
-  // core: only what the spec states; extended: also the conventions it leaves open.
+  // Which specs run. core: only what the spec states; extended (default): also the production
+  // conventions it leaves open (status codes, error codes, messages), reported beside the verdict.
   // profile: 'core',
+  // Which verdict the exit code gates on: core (default), or extended to fail on conventions too.
+  // gate: 'extended',
 });
 `;
 

@@ -51,6 +51,9 @@ run options:
   --grep PATTERN                 only specs whose name matches PATTERN (a regular expression)
   --profile core|extended        core: only specs of what the spec states; extended: also the
                                  conventions it leaves open (default: extended, everything)
+  --gate core|extended           the verdict the exit code gates on: core (default: conformance
+                                 to the documents) or extended (production conventions too);
+                                 both verdicts are always reported
   --area A[,A...]                only specs of these areas (e.g. firewall-rules,kv)
   --requirement ID[,ID...]       only specs citing these requirements (globs: ZM-FW-*)
   --level must|should|may[,...]  only specs citing requirements of these levels
@@ -97,6 +100,7 @@ const RUN_OPTIONS = {
   'report-dir': { type: 'string' },
   grep: { type: 'string' },
   profile: { type: 'string' },
+  gate: { type: 'string' },
   area: { type: 'string', multiple: true },
   requirement: { type: 'string', multiple: true },
   level: { type: 'string', multiple: true },
@@ -182,6 +186,7 @@ async function runWith(values: RunValues, credentials: Credentials, loaded: Load
   if (values['update-baseline'] && values.baseline === undefined) throw new UsageError('--update-baseline needs --baseline FILE');
   const selection = selectionFrom(values);
   const asOf = values['as-of'] === undefined ? undefined : asOfFrom(values['as-of']);
+  if (values.gate !== 'core' && values.gate !== 'extended') throw new UsageError(`--gate must be core or extended, got "${values.gate}"`);
   const timeout = positiveNumber('--timeout', values.timeout);
   const maxRps = positiveNumber('--max-rps', values['max-rps']);
   const zones = loaded?.config.target?.zones;
@@ -196,6 +201,7 @@ async function runWith(values: RunValues, credentials: Credentials, loaded: Load
     ...(values.grep !== undefined && { grep: values.grep }),
     selection,
     ...(values.baseline !== undefined && { baseline: values.baseline, updateBaseline: values['update-baseline'] }),
+    gate: values.gate,
     ...(seed !== undefined && { seed }),
     ...(asOf !== undefined && { asOf }),
     ...(timeout !== undefined && { timeoutMs: timeout * 1000 }),
@@ -216,21 +222,40 @@ async function runWith(values: RunValues, credentials: Credentials, loaded: Load
   for (const suite of suites.map((name) => SUITES[name]).filter((s) => s.pending)) {
     process.stdout.write(`\nspecgate: suite ${suite.name} not run: ${suite.pending}`);
   }
-  process.stdout.write(`\nspecgate: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped; `
-    + `requirements ${summary.requirements.passed} passed, ${summary.requirements.failed} failed, ${summary.requirements.skipped} skipped, `
-    + `${summary.requirements.pending} pending, ${summary.requirements.unspecified} unspecified\n`
+  process.stdout.write(`\n${verdictLines(outcome.report).join('\n')}\n`
     + `specgate: report in ${where}/ (report.html, summary.md, report.json, junit.xml)\n`);
   return outcome.exitCode;
+}
+
+/**
+ * The closing lines: the verdict on the documents (core) first, then the production conventions
+ * (extended), then what the exit code gates on.
+ */
+export function verdictLines(report: Report): string[] {
+  const { core, extended, gate, outcome } = report.verdicts;
+  const { requirements } = report.summary;
+  const via = core.onlyThroughConventions > 0 ? `, ${core.onlyThroughConventions} reached only through conventions` : '';
+  return [
+    `specgate: the documents (core): ${core.specs.passed} specs passed, ${core.specs.failed} failed, ${core.specs.skipped} skipped; `
+      + `requirements ${core.requirements.passed} of ${core.inScope} passed, ${core.requirements.failed} failed, ${core.requirements.skipped} not verified${via}`,
+    `specgate: production conventions (extended${gate === 'extended' ? ', gated' : ', not gated'}): matches ${extended.matched} of ${extended.of}; `
+      + `${extended.specs.passed} specs passed, ${extended.specs.failed} failed, ${extended.specs.skipped} skipped`,
+    `specgate: ${outcome === 'passed' ? 'PASSED' : 'FAILED'} (gate: ${gate}${report.baseline ? `, baseline ${report.baseline.file}` : ''}); `
+      + `${requirements['out-of-scope'] > 0 ? `${requirements['out-of-scope']} requirements out of scope, ` : ''}${requirements.pending} pending, ${requirements.unspecified} unspecified by the documents`,
+  ];
 }
 
 const MAX_LISTED_FAILURES = 20;
 
 function printFailures(report: Report): void {
-  const failed = report.tests.filter((t) => t.status === 'failed');
+  // Gated failures first: they decide the exit code.
+  const gated = (test: Report['tests'][number]) => report.verdicts.gate === 'extended' || test.profile === 'core';
+  const failed = report.tests.filter((t) => t.status === 'failed').sort((a, b) => Number(gated(b)) - Number(gated(a)));
   if (failed.length === 0) return;
   process.stdout.write(`\nspecgate: failed specs${failed.length > MAX_LISTED_FAILURES ? ` (first ${MAX_LISTED_FAILURES} of ${failed.length})` : ''}:\n`);
   for (const test of failed.slice(0, MAX_LISTED_FAILURES)) {
-    process.stdout.write(`  ${test.name} [${test.requirements.join(', ')}]${test.known ? ' (known)' : ''}\n    ${(test.error ?? '').split('\n')[0]}\n`);
+    const notes = [test.known && 'known', !gated(test) && 'production convention, not gated'].filter(Boolean);
+    process.stdout.write(`  ${test.name} [${test.requirements.join(', ')}]${notes.length > 0 ? ` (${notes.join('; ')})` : ''}\n    ${(test.error ?? '').split('\n')[0]}\n`);
   }
 }
 
@@ -279,6 +304,7 @@ function withConfig(flags: RunValues, loaded: LoadedConfig | undefined): RunValu
     adapter: flags.adapter ?? adapter,
     baseline: flags.baseline ?? path(config?.baseline),
     profile: flags.profile ?? config?.profile ?? 'extended',
+    gate: flags.gate ?? config?.gate ?? 'core',
     'as-of': flags['as-of'] ?? config?.asOf,
     timeout: flags.timeout ?? target?.timeoutSeconds?.toString(),
     'max-rps': flags['max-rps'] ?? target?.maxRps?.toString(),

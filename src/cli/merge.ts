@@ -9,7 +9,6 @@ import { parseArgs } from 'node:util';
 import { mergeReports, missingShards } from '../report/merge.js';
 import type { Report } from '../report/model.js';
 import { writeReport } from '../report/write.js';
-import { gatePasses } from '../report/baseline.js';
 import { UsageError } from '../targets/zone-target.js';
 import { loadReport } from './diff.js';
 
@@ -40,9 +39,8 @@ export async function mergeCommand(args: string[]): Promise<number> {
   process.stdout.write(`specgate: merged ${positionals.length} reports: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped\n`
     + `specgate: report in ${relative(process.cwd(), out) || '.'}/\n`);
   if (report.errors.length > 0) return 1;
-  // Shards gated on a baseline merge into one gate: the same exit code as an unsharded run.
-  if (report.baseline) return gatePasses(report.baseline) ? 0 : 1;
-  return summary.failed > 0 ? 1 : 0;
+  // The shards' gate (and baseline) decide, as for an unsharded run.
+  return report.verdicts.outcome === 'passed' ? 0 : 1;
 }
 
 /**

@@ -30,8 +30,13 @@ export interface SpecgateConfig {
   adapter?: string;
   /** Baseline of known failures, relative to this file (--baseline). */
   baseline?: string;
-  /** core or extended (--profile; default extended). */
+  /** Which specs run: core (only what the documents state) or extended (also production conventions; the default) (--profile). */
   profile?: 'core' | 'extended';
+  /**
+   * Which verdict the exit code gates on (--gate): core (conformance to the documents; the
+   * default) or extended (production conventions too). Both verdicts are always reported.
+   */
+  gate?: 'core' | 'extended';
   /** Run at this date, YYYY-MM-DD or ISO 8601 (--as-of). */
   asOf?: string;
 }

@@ -7,7 +7,7 @@
 
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { UsageError } from '../targets/zone-target.js';
-import type { BaselineOutcome, Report } from './model.js';
+import type { BaselineOutcome, Report, ReportTest } from './model.js';
 
 export interface BaselineEntry {
   requirement?: string;
@@ -44,21 +44,26 @@ export function readBaseline(path: string, { mayBeMissing = false } = {}): Basel
   return parsed as BaselineFile;
 }
 
-/** Marks known failures in the report and says what the gate decides. */
+/**
+ * Marks known failures in the report and says what the gate decides. Only specs of the gated
+ * verdict count (core by default): a failing extended spec is marked known when listed, but never
+ * a new failure of a core-gated run, and an entry is stale when the gated specs citing it pass.
+ */
 export function applyBaseline(report: Report, baseline: BaselineFile, file: string): BaselineOutcome {
+  const gated = (test: ReportTest) => report.verdicts.gate === 'extended' || test.profile === 'core';
   const byRequirement = new Map(baseline.knownFailures.filter((e) => e.requirement).map((e) => [e.requirement!, e]));
   const bySpec = new Map(baseline.knownFailures.filter((e) => e.spec).map((e) => [e.spec!, e]));
   const newFailures: string[] = [];
   let known = 0;
   for (const test of report.tests.filter((t) => t.status === 'failed')) {
     const entry = bySpec.get(test.name) ?? test.requirements.map((id) => byRequirement.get(id)).find((e) => e !== undefined);
-    if (entry) {
-      test.known = { reason: entry.reason };
-      known++;
-    } else newFailures.push(test.name);
+    if (entry) test.known = { reason: entry.reason };
+    if (!gated(test)) continue;
+    if (entry) known++;
+    else newFailures.push(test.name);
   }
-  const status = new Map(report.requirements.map((r) => [r.id, r.status]));
-  const specStatus = new Map(report.tests.map((t) => [t.name, t.status]));
+  const status = new Map(report.requirements.map((r) => [r.id, report.verdicts.gate === 'extended' ? r.status : r.byProfile.core]));
+  const specStatus = new Map(report.tests.filter(gated).map((t) => [t.name, t.status]));
   const staleEntries = baseline.knownFailures
     .filter((e) => (e.requirement ? status.get(e.requirement) === 'passed' : specStatus.get(e.spec!) === 'passed'))
     .map(label);

@@ -6,10 +6,9 @@
 import { BUILTIN_ADAPTERS } from '../targets/storage-target.js';
 import type { Level } from '../catalog/types.js';
 import { isEverything } from '../runner/selection.js';
-import type { AreaSummary, Report, ReportRequirement, ReportTest, RequirementStatus, RunTarget } from './model.js';
+import { REQUIREMENT_STATUSES as STATUSES, type AreaSummary, type Report, type ReportRequirement, type ReportTest, type RunTarget } from './model.js';
 
 const LEVELS: readonly Level[] = ['must', 'should', 'may'];
-const STATUSES: readonly RequirementStatus[] = ['passed', 'failed', 'skipped', 'not-run', 'pending', 'unspecified'];
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -78,8 +77,8 @@ function describeSelection(selection: Report['run']['selection'] | undefined): s
 const readableTime = (iso: string): string => iso.replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
 
 function header(report: Report): Html {
-  const { run, summary } = report;
-  const verdict = summary.failed > 0 ? 'failed' : 'passed';
+  const { run } = report;
+  const verdict = report.verdicts.outcome;
   const rows: [string, Part][] = [
     ...run.targets.map((t): [string, Part] => [`Target (${t.suite})`, describeTarget(t)]),
     ['Run', run.id],
@@ -100,8 +99,13 @@ function header(report: Report): Html {
 
 function totals(report: Report): Html {
   const { summary } = report;
+  const { core, extended, gate } = report.verdicts;
   const tile = (label: string, n: number, status: string) => html`<div class="tile s-${status}"><b>${n}</b> ${label}</div>`;
   return html`<section id="totals">
+<ul class="verdicts">
+<li><b>The documents (core${gate === 'core' ? ', gated' : ''}):</b> requirements ${core.requirements.passed} of ${core.inScope} passed, ${core.requirements.failed} failed, ${core.requirements.skipped} not verified${core.onlyThroughConventions > 0 ? `, ${core.onlyThroughConventions} reached only through production conventions` : ''}; specs ${core.specs.passed} passed, ${core.specs.failed} failed, ${core.specs.skipped} skipped.</li>
+<li><b>Production conventions (extended${gate === 'extended' ? ', gated' : ', not gated'}):</b> matches ${extended.matched} of ${extended.of}; specs ${extended.specs.passed} passed, ${extended.specs.failed} failed, ${extended.specs.skipped} skipped.</li>
+</ul>
 <div class="tiles">${tile('specs passed', summary.passed, 'passed')}${tile('failed', summary.failed, 'failed')}${tile('skipped', summary.skipped, 'skipped')}${tile('in all', summary.total, 'total')}</div>
 <p>Requirements: ${STATUSES.map((s) => html`<span class="badge s-${s}">${summary.requirements[s] ?? 0} ${s}</span> `)}</p>
 </section>`;
@@ -125,20 +129,22 @@ const levelTally = (area: AreaSummary): Html[] =>
   });
 
 function areaRow(area: AreaSummary): Html {
-  if (area.state === 'pending') {
-    return html`<tr class="pending" data-area="${area.area}"><td>${area.area}</td><td>${area.suite}</td>
-<td colspan="3"><span class="badge s-pending">pending</span> ${area.pendingReason ?? ''}</td>
+  if (area.state !== 'covered') {
+    const [badge, reason] = area.state === 'pending' ? ['pending', area.pendingReason] : ['out-of-scope', area.outOfScopeReason];
+    return html`<tr class="${area.state}" data-area="${area.area}"><td>${area.area}</td><td>${area.suite}</td>
+<td colspan="4"><span class="badge s-${badge}">${badge.replace(/-/g, ' ')}</span> ${reason ?? ''}</td>
 <td class="num">${area.requirements}</td><td class="num">${area.unspecified}</td></tr>`;
   }
   return html`<tr data-area="${area.area}"><td>${area.area}</td><td>${area.suite}</td>
-<td>${bar(area.passed, area.requirements, area.compliance)}</td>
-<td class="counts">${count(area.passed, 'passed', 'passed')} ${count(area.failed, 'failed', 'failed')} ${count(area.skipped, 'skipped', 'skipped')}${area.notRun > 0 ? html` ${count(area.notRun, 'not run', 'not-run')}` : ''}</td>
-<td>${levelTally(area)}</td><td class="num">${area.requirements}</td><td class="num">${area.unspecified}</td></tr>`;
+<td>${bar(area.core.passed, area.core.requirements, area.compliance)}</td>
+<td class="counts">${count(area.passed, 'passed', 'passed')} ${count(area.failed, 'failed', 'failed')} ${count(area.skipped, 'skipped', 'skipped')}${area.notRun > 0 ? html` ${count(area.notRun, 'not run', 'not-run')}` : ''}${area.outOfScope > 0 ? html` ${count(area.outOfScope, 'out of scope', 'out-of-scope')}` : ''}</td>
+<td>${levelTally(area)}</td><td class="num">${area.conventions.of > 0 ? `${area.conventions.matched}/${area.conventions.of}` : '—'}</td><td class="num">${area.requirements}</td><td class="num">${area.unspecified}</td></tr>`;
 }
 
 function areaSection(areas: AreaSummary[]): Html {
   return html`<section id="areas"><h2>Compliance by area</h2>
-<table class="areas"><thead><tr><th>Area</th><th>Suite</th><th>Compliance</th><th>Requirements</th><th>By level (passed/verifiable)</th><th>Verifiable</th><th>Unspecified</th></tr></thead>
+<p class="note">Compliance: conformance to the document, the share of the area's core requirements its core specs passed. Conventions: production conventions matched, of those checked (not part of the compliance).</p>
+<table class="areas"><thead><tr><th>Area</th><th>Suite</th><th>Compliance</th><th>Requirements</th><th>By level (core, passed/in scope)</th><th>Conventions</th><th>Verifiable</th><th>Unspecified</th></tr></thead>
 <tbody>${areas.map(areaRow)}</tbody></table></section>`;
 }
 
@@ -205,7 +211,7 @@ export function replayCommand(report: Report, test: ReportTest): string {
 }
 
 function failureBlock(report: Report, test: ReportTest): Html {
-  return html`<details class="failure" open><summary><span class="badge s-failed">failed</span> ${test.name}${test.known ? html` <span class="badge s-skipped">known: ${test.known.reason}</span>` : ''}</summary>
+  return html`<details class="failure" open><summary><span class="badge s-failed">failed</span>${test.profile === 'extended' ? html` <span class="badge s-unspecified">production convention</span>` : ''} ${test.name}${test.known ? html` <span class="badge s-skipped">known: ${test.known.reason}</span>` : ''}</summary>
 <p class="reqs">Requirements: ${test.requirements.map((id) => html`<code>${id}</code> `)} · <span class="file">${test.file}</span></p>
 <pre class="error">${ansiToHtml((test.error ?? '').trim())}</pre>
 ${test.exchange ? html`<details class="exchange"><summary>Last request/response exchange</summary><pre>${test.exchange}</pre></details>` : ''}
@@ -244,7 +250,7 @@ function specName(name: string): Html {
 }
 
 function specList(requirement: ReportRequirement, statusOf: Map<string, string>): Html {
-  if (requirement.tests.length === 0) return html`<span class="none">${requirement.pendingReason ?? 'no spec'}</span>`;
+  if (requirement.tests.length === 0) return html`<span class="none">${requirement.pendingReason ?? requirement.outOfScopeReason ?? 'no spec'}</span>`;
   const items = requirement.tests.map((name) => html`<li><span class="dot s-${statusOf.get(name) ?? 'not-run'}"></span>${specName(name)}</li>`);
   if (items.length <= 2) return html`<ul class="specs">${items}</ul>`;
   return html`<details><summary>${items.length} specs</summary><ul class="specs">${items}</ul></details>`;
@@ -304,7 +310,7 @@ ${report.coverageProblems.length > 0 ? html`<h3>Catalog and specs out of step</h
 // ---- inline assets --------------------------------------------------------------------------------
 
 const STYLE = `
-:root{--passed:#1a7f37;--failed:#cf222e;--skipped:#bf8700;--not-run:#6e7781;--pending:#8250df;--unspecified:#afb8c1;--line:#d0d7de;--bg2:#f6f8fa}
+:root{--passed:#1a7f37;--failed:#cf222e;--skipped:#bf8700;--not-run:#6e7781;--pending:#8250df;--out-of-scope:#57606a;--unspecified:#afb8c1;--line:#d0d7de;--bg2:#f6f8fa}
 *{box-sizing:border-box}
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1f2328;margin:0 auto;padding:16px 24px;max-width:1400px}
 h1{font-size:22px;margin:0 0 8px}h2{font-size:18px;margin:24px 0 8px;border-bottom:1px solid var(--line);padding-bottom:4px}h3{font-size:15px}
@@ -315,15 +321,16 @@ pre{background:var(--bg2);border:1px solid var(--line);border-radius:6px;padding
 table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid var(--line);padding:4px 6px;text-align:left;vertical-align:top}
 th{background:var(--bg2);position:sticky;top:0}td.num{text-align:right;font-variant-numeric:tabular-nums}
 .badge{display:inline-block;border-radius:10px;padding:0 8px;font-size:12px;color:#fff;background:var(--not-run);white-space:nowrap}
-.s-passed{--c:var(--passed)}.s-failed{--c:var(--failed)}.s-skipped{--c:var(--skipped)}.s-not-run{--c:var(--not-run)}.s-pending{--c:var(--pending)}.s-unspecified{--c:var(--unspecified)}.s-total{--c:#0969da}
+.s-passed{--c:var(--passed)}.s-failed{--c:var(--failed)}.s-skipped{--c:var(--skipped)}.s-not-run{--c:var(--not-run)}.s-pending{--c:var(--pending)}.s-out-of-scope{--c:var(--out-of-scope)}.s-unspecified{--c:var(--unspecified)}.s-total{--c:#0969da}
 .badge[class*=s-]{background:var(--c)}.badge.s-unspecified{color:#1f2328}
 .tiles{display:flex;gap:8px;flex-wrap:wrap;margin:12px 0}.tile{border-left:4px solid var(--c);background:var(--bg2);padding:6px 12px;border-radius:4px}.tile b{font-size:20px}
 .bar{display:inline-flex;align-items:center;gap:6px;vertical-align:middle}
 .bar .track{position:relative;display:inline-block;width:180px;height:14px;background:#ffebe9;border:1px solid var(--line);border-radius:4px;overflow:hidden}
 .bar .fill{position:absolute;inset:0 auto 0 0;background:var(--passed)}
 .bar .label{font-size:12px;font-weight:600;min-width:44px;font-variant-numeric:tabular-nums}
-tr.pending td{color:#59636e}
-.counts span{margin-right:4px}.zero{color:#8c959f}.c-passed{color:var(--passed)}.c-failed{color:var(--failed)}.c-skipped{color:var(--skipped)}.c-not-run{color:var(--not-run)}
+tr.pending td,tr.out-of-scope td{color:#59636e}
+.verdicts{padding-left:18px}.note{color:#59636e;font-size:13px}
+.counts span{margin-right:4px}.zero{color:#8c959f}.c-passed{color:var(--passed)}.c-failed{color:var(--failed)}.c-skipped{color:var(--skipped)}.c-not-run{color:var(--not-run)}.c-out-of-scope{color:var(--out-of-scope)}
 .lvl{display:inline-block;margin-right:8px;font-size:12px}
 table.levels{width:auto}table.levels td{border:0}
 details{margin:4px 0}summary{cursor:pointer}

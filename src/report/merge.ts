@@ -5,6 +5,7 @@
 
 import { SUITES, type SuiteName } from '../catalog/suites.js';
 import { isEverything } from '../runner/selection.js';
+import type { NotApplicableSpec } from '../runner/collector.js';
 import { UsageError } from '../targets/zone-target.js';
 import { buildReport, REPORT_FORMAT, type BaselineOutcome, type Report, type ReportTest, type RunTarget, type Selection } from './model.js';
 
@@ -19,16 +20,26 @@ export function mergeReports(reports: Report[]): Report {
     suites: (run.suites as SuiteName[]).map((name) => ({ name, catalog: SUITES[name].catalog, ...(SUITES[name].pending && { pending: SUITES[name].pending }) })),
     tests: unitedTests(reports),
     fileErrors: reports.flatMap((r) => r.errors),
+    notApplicable: outOfScopeOf(reports),
+    gate: first.verdicts.gate,
     checkCoverage: reports.every(unfilteredButSharded) && missingShards(reports).length === 0,
   });
   const baseline = mergedBaseline(reports);
-  return baseline ? { ...report, baseline } : report;
+  if (!baseline) return report;
+  return { ...report, baseline, verdicts: { ...report.verdicts, outcome: baseline.new === 0 && baseline.fixed === 0 ? 'passed' : 'failed' } };
+}
+
+/** What a shard found out of its targets' scope (a requirement another shard verifies is not). */
+function outOfScopeOf(reports: Report[]): NotApplicableSpec[] {
+  return reports.flatMap((r) => r.requirements.filter((q) => q.status === 'out-of-scope')
+    .map((q) => ({ target: '', requirements: [q.id], reason: q.outOfScopeReason ?? 'out of scope' })));
 }
 
 /** Shards of one run agree on everything but the shard: otherwise the merged header would lie. */
 function refuseMismatches(reports: Report[]): void {
   const facets: [string, (r: Report) => unknown][] = [
     ['format', (r) => r.specgate.format],
+    ['gate', (r) => r.verdicts?.gate],
     ['specgate version', (r) => r.specgate.version],
     ['seed', (r) => r.run.seed],
     ['suites', (r) => [...r.run.suites].sort().join(', ')],

@@ -1,18 +1,32 @@
 // The report of one run (report.json), built from the collected tests and the catalog.
 // A requirement passes only when every spec citing it passed; a spec skipped for lack of a
 // capability leaves its requirements "skipped" (not verified), never "passed".
+//
+// Two verdicts. A spec is *core* when everything it relies on is stated by the documents, and
+// *extended* when it checks a production convention they leave open (a requirement of the
+// extended profile, or a core requirement reached through something "not shown"). The core
+// verdict (conformance to the document) is what the headline, badge, summary line and exit code
+// gate on by default; the extended one ("matches production conventions: X of Y") is reported
+// beside it and gates only when the run asks for it (`--gate extended`).
 
 import { checkCoverage, type CoverageProblem } from '../catalog/coverage.js';
 import { rowStatus, type AfterDate, type ScheduleRow, type ScheduleStatus } from '../catalog/schedule.js';
-import type { AreaCatalog, Level, Profile } from '../catalog/types.js';
-import type { FileError, TestRecord, TestStatus } from '../runner/collector.js';
+import type { AreaCatalog, Level, Profile, Requirement } from '../catalog/types.js';
+import type { FileError, NotApplicableSpec, TestRecord, TestStatus } from '../runner/collector.js';
 
-export const REPORT_FORMAT = 2;
+export const REPORT_FORMAT = 3;
 
-export type RequirementStatus = 'passed' | 'failed' | 'skipped' | 'not-run' | 'pending' | 'unspecified';
+/** out-of-scope: every spec citing it was left out because the target declares it outside its scope. */
+export type RequirementStatus = 'passed' | 'failed' | 'skipped' | 'not-run' | 'out-of-scope' | 'pending' | 'unspecified';
+export const REQUIREMENT_STATUSES: readonly RequirementStatus[] = ['passed', 'failed', 'skipped', 'not-run', 'out-of-scope', 'pending', 'unspecified'];
+
+/** Which verdict a run's exit code (and badge) gates on. */
+export type Gate = 'core' | 'extended';
 
 export interface ReportTest extends TestRecord {
   area: string;
+  /** core: relies only on what the documents state; extended: checks a production convention. */
+  profile: Profile;
   /** For a failed spec under a baseline: listed there as a known failure, with its reason. */
   known?: { reason: string };
 }
@@ -50,25 +64,62 @@ export interface ReportRequirement {
   section: string;
   text: string;
   status: RequirementStatus;
+  /** Its status over the core specs citing it, and over the extended ones (absent when none of that profile cite it). */
+  byProfile: Partial<Record<Profile, RequirementStatus>>;
   tests: string[];
   pendingReason?: string;
+  /** Why it is out of scope for this run's targets. */
+  outOfScopeReason?: string;
 }
 
 export interface AreaSummary {
   area: string;
   suite: string;
-  state: 'covered' | 'pending';
+  /** out-of-scope: every requirement of the area is out of the scope of this run's targets. */
+  state: 'covered' | 'pending' | 'out-of-scope';
   pendingReason?: string;
+  outOfScopeReason?: string;
   /** Requirements that can be verified (not unspecified). */
   requirements: number;
   passed: number;
   failed: number;
   skipped: number;
   notRun: number;
+  outOfScope: number;
   unspecified: number;
-  /** passed / verifiable requirements, in percent; null for a pending area. */
+  /**
+   * Conformance to the document: of the area's core requirements in scope, the percentage its
+   * core specs passed; null for a pending or out-of-scope area, or one with no core requirement.
+   */
   compliance: number | null;
+  /** Core requirements in scope, and how many core specs passed (the base of `compliance`). */
+  core: { requirements: number; passed: number };
+  /** Production conventions: requirements checked by extended specs that ran, and how many those matched. */
+  conventions: { matched: number; of: number };
   byLevel: Partial<Record<Level, { requirements: number; passed: number }>>;
+}
+
+/** One verdict's tallies: the specs of its profile and what they found. */
+export interface VerdictTally {
+  specs: { passed: number; failed: number; skipped: number; total: number };
+  /** Requirements verified by specs of this profile: passed (matched), failed, skipped. */
+  requirements: { passed: number; failed: number; skipped: number };
+}
+
+export interface Verdicts {
+  /** What the exit code and badge gate on: core (the default) or extended (core and conventions). */
+  gate: Gate;
+  /** The gated verdict: failed when a gated spec failed (or, under a baseline, when the gate did not pass). */
+  outcome: 'passed' | 'failed';
+  /** Conformance to what the documents state. */
+  core: VerdictTally & {
+    /** Core requirements in scope of this run (not pending, unspecified or out of scope). */
+    inScope: number;
+    /** Of those, how many only extended specs verify (the document shows no way to reach them). */
+    onlyThroughConventions: number;
+  };
+  /** Parity with the production service's conventions: "matches production conventions: matched of of". */
+  extended: VerdictTally & { matched: number; of: number };
 }
 
 /** One target of a run: the zone API target, or a storage adapter. */
@@ -98,6 +149,7 @@ export interface Report {
     /** Whether the target's clock could be set (else one side of each dated change is not verified). */
     clockSettable?: boolean;
   };
+  verdicts: Verdicts;
   summary: {
     passed: number;
     failed: number;
@@ -133,6 +185,10 @@ export interface ReportInput {
   suites: { name: string; catalog: AreaCatalog[]; pending?: string }[];
   tests: TestRecord[];
   fileErrors: FileError[];
+  /** Specs left out of a target's run as outside its declared scope. */
+  notApplicable?: NotApplicableSpec[];
+  /** The verdict the run gates on (default core). */
+  gate?: Gate;
   /** The golden coverage check only means something on an unfiltered run. */
   checkCoverage: boolean;
   /** The deprecation schedule, when the run covers the zone API. */
@@ -141,25 +197,18 @@ export interface ReportInput {
 
 export function buildReport(input: ReportInput): Report {
   const catalogs = input.suites.flatMap((s) => s.catalog);
-  const areaOf = new Map(catalogs.flatMap((c) => c.requirements.map((r) => [r.id, r.area] as const)));
-  const tests: ReportTest[] = input.tests.map((t) => ({ ...t, area: areaOf.get(t.requirements[0] ?? '') ?? 'unknown' }));
-  const requirements = catalogs.flatMap((catalog) => catalog.requirements.map((r): ReportRequirement => {
-    const citing = tests.filter((t) => t.requirements.includes(r.id));
-    const row: ReportRequirement = {
-      id: r.id, area: r.area, level: r.level, profile: r.profile, section: r.section, text: r.text,
-      status: r.unspecified ? 'unspecified' : catalog.pending ? 'pending' : statusOf(citing.map((t) => t.status)),
-      tests: citing.map((t) => t.name),
-    };
-    if (catalog.pending && !r.unspecified) row.pendingReason = catalog.pending;
-    return row;
-  }));
+  const byId = new Map(catalogs.flatMap((c) => c.requirements.map((r) => [r.id, r] as const)));
+  const tests: ReportTest[] = input.tests.map((t) => ({ ...t, area: byId.get(t.requirements[0] ?? '')?.area ?? 'unknown', profile: profileOf(t, byId) }));
+  const outOfScope = outOfScopeReasons(input.notApplicable ?? []);
+  const requirements = catalogs.flatMap((catalog) => catalog.requirements.map((r) => requirementRow(r, catalog, tests, outOfScope)));
   const areas = input.suites.flatMap((suite) => suite.catalog.map((catalog) => summarizeArea(suite.name, catalog, requirements)));
   const count = (status: TestStatus) => tests.filter((t) => t.status === status).length;
-  const requirementCounts = Object.fromEntries((['passed', 'failed', 'skipped', 'not-run', 'pending', 'unspecified'] as const)
-    .map((s) => [s, requirements.filter((r) => r.status === s).length])) as Record<RequirementStatus, number>;
+  const requirementCounts = Object.fromEntries(REQUIREMENT_STATUSES.map((s) => [s, requirements.filter((r) => r.status === s).length])) as Record<RequirementStatus, number>;
+  const gate = input.gate ?? 'core';
   return {
     specgate: { version: input.version, format: REPORT_FORMAT },
     run: input.run,
+    verdicts: verdictsOf(gate, tests, requirements),
     summary: { passed: count('passed'), failed: count('failed'), skipped: count('skipped'), total: tests.length, requirements: requirementCounts },
     areas,
     tests,
@@ -167,6 +216,59 @@ export function buildReport(input: ReportInput): Report {
     coverageProblems: input.checkCoverage ? checkCoverage(catalogs, tests) : [],
     errors: input.fileErrors,
     ...(input.schedule && { schedule: scheduleOf(input.schedule, requirements) }),
+  };
+}
+
+/** A spec is extended when it says so (it relies on something not shown) or cites an extended requirement. */
+function profileOf(test: TestRecord, byId: ReadonlyMap<string, Requirement>): Profile {
+  return test.extendedReason !== undefined || test.requirements.some((id) => byId.get(id)?.profile === 'extended') ? 'extended' : 'core';
+}
+
+/** Requirement ID → why it is out of scope, for requirements every left-out spec citing it shares. */
+function outOfScopeReasons(specs: NotApplicableSpec[]): Map<string, string> {
+  const reasons = new Map<string, Set<string>>();
+  for (const spec of specs) for (const id of spec.requirements) (reasons.get(id) ?? reasons.set(id, new Set()).get(id)!).add(spec.reason);
+  return new Map([...reasons].map(([id, set]) => [id, [...set].join('; ')]));
+}
+
+function requirementRow(r: Requirement, catalog: AreaCatalog, tests: ReportTest[], outOfScope: ReadonlyMap<string, string>): ReportRequirement {
+  const citing = tests.filter((t) => t.requirements.includes(r.id));
+  const ofProfile = (profile: Profile) => citing.filter((t) => t.profile === profile).map((t) => t.status);
+  const byProfile: ReportRequirement['byProfile'] = {};
+  for (const profile of ['core', 'extended'] as const) if (ofProfile(profile).length > 0) byProfile[profile] = statusOf(ofProfile(profile));
+  const scopeReason = citing.length === 0 ? outOfScope.get(r.id) : undefined;
+  const status: RequirementStatus = r.unspecified ? 'unspecified' : catalog.pending ? 'pending' : scopeReason !== undefined ? 'out-of-scope' : statusOf(citing.map((t) => t.status));
+  const row: ReportRequirement = {
+    id: r.id, area: r.area, level: r.level, profile: r.profile, section: r.section, text: r.text,
+    status, byProfile, tests: citing.map((t) => t.name),
+  };
+  if (catalog.pending && !r.unspecified) row.pendingReason = catalog.pending;
+  if (status === 'out-of-scope') row.outOfScopeReason = scopeReason!;
+  return row;
+}
+
+/** Requirements that count toward a verdict: not unspecified, pending or out of scope. */
+const inScope = (r: ReportRequirement): boolean => r.status !== 'unspecified' && r.status !== 'pending' && r.status !== 'out-of-scope';
+
+function tally(tests: ReportTest[], statuses: (RequirementStatus | undefined)[]): VerdictTally {
+  const specs = (status: TestStatus) => tests.filter((t) => t.status === status).length;
+  const requirements = (status: RequirementStatus) => statuses.filter((s) => s === status).length;
+  return {
+    specs: { passed: specs('passed'), failed: specs('failed'), skipped: specs('skipped'), total: tests.length },
+    requirements: { passed: requirements('passed'), failed: requirements('failed'), skipped: requirements('skipped') },
+  };
+}
+
+function verdictsOf(gate: Gate, tests: ReportTest[], requirements: ReportRequirement[]): Verdicts {
+  const coreRequirements = requirements.filter((r) => r.profile === 'core' && inScope(r));
+  const core = tally(tests.filter((t) => t.profile === 'core'), coreRequirements.map((r) => r.byProfile.core));
+  const extended = tally(tests.filter((t) => t.profile === 'extended'), requirements.filter(inScope).map((r) => r.byProfile.extended));
+  const gated = gate === 'core' ? core : { ...core, specs: { ...core.specs, failed: core.specs.failed + extended.specs.failed } };
+  return {
+    gate,
+    outcome: gated.specs.failed > 0 ? 'failed' : 'passed',
+    core: { ...core, inScope: coreRequirements.length, onlyThroughConventions: coreRequirements.filter((r) => r.byProfile.core === undefined && r.byProfile.extended !== undefined).length },
+    extended: { ...extended, matched: extended.requirements.passed, of: extended.requirements.passed + extended.requirements.failed },
   };
 }
 
@@ -194,25 +296,33 @@ function summarizeArea(suite: string, catalog: AreaCatalog, requirements: Report
   const rows = requirements.filter((r) => r.area === catalog.area);
   const verifiable = rows.filter((r) => r.status !== 'unspecified');
   const tally = (status: RequirementStatus) => verifiable.filter((r) => r.status === status).length;
+  const coreInScope = verifiable.filter((r) => r.profile === 'core' && inScope(r));
+  const corePassed = coreInScope.filter((r) => r.byProfile.core === 'passed').length;
   const byLevel: AreaSummary['byLevel'] = {};
-  for (const r of verifiable) {
+  for (const r of coreInScope) {
     const entry = (byLevel[r.level] ??= { requirements: 0, passed: 0 });
     entry.requirements++;
-    if (r.status === 'passed') entry.passed++;
+    if (r.byProfile.core === 'passed') entry.passed++;
   }
+  const conventions = verifiable.map((r) => r.byProfile.extended).filter((s) => s === 'passed' || s === 'failed');
+  const outOfScope = verifiable.length > 0 && tally('out-of-scope') === verifiable.length;
   const summary: AreaSummary = {
     area: catalog.area,
     suite,
-    state: catalog.pending ? 'pending' : 'covered',
+    state: catalog.pending ? 'pending' : outOfScope ? 'out-of-scope' : 'covered',
     requirements: verifiable.length,
     passed: tally('passed'),
     failed: tally('failed'),
     skipped: tally('skipped'),
     notRun: tally('not-run'),
+    outOfScope: tally('out-of-scope'),
     unspecified: rows.length - verifiable.length,
-    compliance: catalog.pending || verifiable.length === 0 ? null : Math.round((1000 * tally('passed')) / verifiable.length) / 10,
+    compliance: catalog.pending || outOfScope || coreInScope.length === 0 ? null : Math.round((1000 * corePassed) / coreInScope.length) / 10,
+    core: { requirements: coreInScope.length, passed: corePassed },
+    conventions: { matched: conventions.filter((s) => s === 'passed').length, of: conventions.length },
     byLevel,
   };
   if (catalog.pending) summary.pendingReason = catalog.pending;
+  if (outOfScope) summary.outOfScopeReason = [...new Set(verifiable.map((r) => r.outOfScopeReason!))].join('; ');
   return summary;
 }

@@ -4,8 +4,9 @@
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { escapeHtml, renderHtml } from './html.js';
-import type { Report } from './model.js';
+import type { AreaSummary, Report } from './model.js';
 
 /**
  * Replaces every secret by [REDACTED], in its plain form and in the escaped forms it takes inside
@@ -26,7 +27,8 @@ export function writeReport(dir: string, report: Report, secrets: string[]): voi
   writeFileSync(join(dir, 'summary.md'), redact(summaryMarkdown(report), secrets));
   writeFileSync(join(dir, 'report.html'), redact(renderHtml(report), secrets));
   const junit = join(dir, 'junit.xml');
-  if (existsSync(junit)) writeFileSync(junit, redact(readFileSync(junit, 'utf8'), secrets));
+  // vitest's own junit reporter writes the failure messages as vitest coloured them.
+  if (existsSync(junit)) writeFileSync(junit, redact(stripVTControlCharacters(readFileSync(junit, 'utf8')), secrets));
 }
 
 function describeTarget(target: Report['run']['targets'][number]): string {
@@ -37,6 +39,26 @@ function describeTarget(target: Report['run']['targets'][number]): string {
 
 const percent = (value: number | null): string => (value === null ? '—' : `${value}%`);
 
+function areaState(area: AreaSummary): string {
+  if (area.state === 'pending') return `pending: ${area.pendingReason}`;
+  if (area.state === 'out-of-scope') return `out of scope: ${area.outOfScopeReason}`;
+  return 'covered';
+}
+
+/** The two verdicts, the gated one first. */
+function verdictMarkdown(report: Report): string[] {
+  const { core, extended, gate, outcome } = report.verdicts;
+  return [
+    `**Verdict: ${outcome} (gate: ${gate}).**`,
+    '',
+    `- The documents (core): requirements ${core.requirements.passed} of ${core.inScope} passed, ${core.requirements.failed} failed, ${core.requirements.skipped} not verified`
+      + `${core.onlyThroughConventions > 0 ? `, ${core.onlyThroughConventions} reached only through production conventions` : ''}; `
+      + `specs ${core.specs.passed} passed, ${core.specs.failed} failed, ${core.specs.skipped} skipped.`,
+    `- Production conventions (extended, ${gate === 'extended' ? 'gated' : 'not gated'}): matches ${extended.matched} of ${extended.of}; `
+      + `specs ${extended.specs.passed} passed, ${extended.specs.failed} failed, ${extended.specs.skipped} skipped.`,
+  ];
+}
+
 export function summaryMarkdown(report: Report): string {
   const { summary, run } = report;
   const lines = [
@@ -46,15 +68,19 @@ export function summaryMarkdown(report: Report): string {
     `- Run: ${run.id}, ${run.startedAt}, ${(run.durationMs / 1000).toFixed(1)} s; suites: ${run.suites.join(', ')}${run.grep ? `; grep: ${run.grep}` : ''}`,
     `- Seed: ${run.seed} (replay with \`--seed ${run.seed}\`)`,
     '',
-    `**Specs: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped, of ${summary.total}.**`,
+    ...verdictMarkdown(report),
+    '',
+    `Specs in all: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped, of ${summary.total}.`,
     '',
     `Requirements: ${Object.entries(summary.requirements).map(([status, n]) => `${n} ${status}`).join(', ')}.`,
     '',
     '## Areas',
     '',
-    '| Area | Suite | State | Compliance | Passed | Failed | Skipped | Not run | Unspecified | must passed |',
-    '|---|---|---|---|---|---|---|---|---|---|',
-    ...report.areas.map((a) => `| ${a.area} | ${a.suite} | ${a.state === 'pending' ? `pending: ${a.pendingReason}` : 'covered'} | ${percent(a.compliance)} | ${a.passed} | ${a.failed} | ${a.skipped} | ${a.notRun} | ${a.unspecified} | ${a.byLevel.must ? `${a.byLevel.must.passed}/${a.byLevel.must.requirements}` : '—'} |`),
+    'Compliance is conformance to the document: the share of the area\'s core requirements its core specs passed. Conventions: production conventions matched, of those checked.',
+    '',
+    '| Area | Suite | State | Compliance | Passed | Failed | Skipped | Not run | Unspecified | must passed | Conventions |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...report.areas.map((a) => `| ${a.area} | ${a.suite} | ${areaState(a)} | ${percent(a.compliance)} | ${a.passed} | ${a.failed} | ${a.skipped} | ${a.notRun} | ${a.unspecified} | ${a.byLevel.must ? `${a.byLevel.must.passed}/${a.byLevel.must.requirements}` : '—'} | ${a.conventions.of > 0 ? `${a.conventions.matched}/${a.conventions.of}` : '—'} |`),
   ];
   if (report.baseline) {
     const { baseline } = report;
@@ -67,7 +93,7 @@ export function summaryMarkdown(report: Report): string {
   if (failed.length > 0) {
     lines.push('', '## Failures', '');
     for (const test of failed) {
-      lines.push(`### ${test.name}`, '', `Requirements: ${test.requirements.join(', ')}${test.known ? ` (known failure: ${test.known.reason})` : ''}`, '', '```', (test.error ?? '').trim(), '```');
+      lines.push(`### ${test.name}`, '', `Requirements: ${test.requirements.join(', ')}${test.profile === 'extended' ? ' (production convention)' : ''}${test.known ? ` (known failure: ${test.known.reason})` : ''}`, '', '```', (test.error ?? '').trim(), '```');
       if (test.exchange) lines.push('', 'Last exchange:', '', '```', test.exchange, '```');
       if (test.seed !== undefined) lines.push('', `Seed: ${test.seed}`);
       lines.push('');

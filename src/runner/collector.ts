@@ -2,6 +2,7 @@
 
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import { relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 export type TestStatus = 'passed' | 'failed' | 'skipped';
 
@@ -18,13 +19,23 @@ export interface TestRecord {
   skipReason?: string;
   seed?: number;
   exchange?: string;
+  /** Why the spec belongs to the extended profile although it cites core requirements (SpecOptions.extended). */
+  extendedReason?: string;
 }
 
 export interface FileError { file: string; error: string }
 
+/**
+ * A spec left out of a target's run because it is about something that target is not, by the
+ * spec's own design (a capability the adapter declares out of its scope): not a result, but the
+ * report says which requirements are out of scope rather than unverified.
+ */
+export interface NotApplicableSpec { target: string; requirements: string[]; reason: string }
+
 export class CollectingReporter implements Reporter {
   readonly tests: TestRecord[] = [];
   readonly fileErrors: FileError[] = [];
+  readonly notApplicable: NotApplicableSpec[] = [];
 
   /** `targetOf` names the target a vitest project runs against (several projects may share one). */
   constructor(private readonly root: string, private readonly targetOf: (project: string) => string = (project) => project) {}
@@ -32,14 +43,18 @@ export class CollectingReporter implements Reporter {
   onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandled: ReadonlyArray<{ message?: string }>): void {
     for (const module of modules) {
       const file = relative(this.root, module.moduleId);
-      for (const error of module.errors()) this.fileErrors.push({ file, error: error.message ?? String(error) });
+      for (const error of module.errors()) this.fileErrors.push({ file, error: plain(error.message ?? String(error)) });
       for (const test of module.children.allTests()) {
         // Specs left out by --grep are not part of this run; a spec that skipped itself is.
-        if (test.options.mode !== 'run') continue;
+        if (test.options.mode !== 'run') {
+          const reason = test.meta().notApplicable;
+          if (reason !== undefined) this.notApplicable.push({ target: this.targetOf(test.project.name), requirements: test.meta().requirements ?? [], reason });
+          continue;
+        }
         this.tests.push(this.record(test, file));
       }
     }
-    for (const error of unhandled) this.fileErrors.push({ file: '(unhandled)', error: error.message ?? String(error) });
+    for (const error of unhandled) this.fileErrors.push({ file: '(unhandled)', error: plain(error.message ?? String(error)) });
   }
 
   private record(test: TestCase, file: string): TestRecord {
@@ -55,13 +70,17 @@ export class CollectingReporter implements Reporter {
       status,
       durationMs: Math.round(test.diagnostic()?.duration ?? 0),
     };
-    if (result.state === 'failed') record.error = result.errors.map(describeError).join('\n');
-    if (result.state === 'skipped') record.skipReason = result.note ?? 'skipped';
+    if (result.state === 'failed') record.error = plain(result.errors.map(describeError).join('\n'));
+    if (result.state === 'skipped') record.skipReason = plain(result.note ?? 'skipped');
     if (meta.seed !== undefined) record.seed = meta.seed;
-    if (meta.exchange) record.exchange = meta.exchange;
+    if (meta.exchange) record.exchange = plain(meta.exchange);
+    if (meta.extended !== undefined) record.extendedReason = meta.extended;
     return record;
   }
 }
+
+/** Text for artefacts: vitest colours its diffs for a terminal; no report may carry escape codes. */
+const plain = (text: string): string => stripVTControlCharacters(text);
 
 const MAX_DIFF = 4096;
 

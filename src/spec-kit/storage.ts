@@ -25,6 +25,8 @@ declare module '@vitest/runner' {
     needs?: Capability[];
     /** Capabilities the adapter must lack: the spec verifies what a runtime without them does. */
     lacks?: Capability[];
+    /** Why the spec is not part of this adapter's run (a capability out of its scope): set on specs left out so. */
+    notApplicable?: string;
   }
 }
 
@@ -40,13 +42,17 @@ afterAll(async () => {
 });
 
 /**
- * Whether a spec is about something this adapter is not: a capability the spec needs is out of
- * its scope, or one the spec is about lacking is present. Such a spec is not part of its run.
+ * Why a spec is about something this adapter is not, if it is: a capability the spec needs is out
+ * of its scope, or one the spec is about lacking is present. Such a spec is not part of its run;
+ * the report shows its requirements as out of scope for this adapter, not as unverified.
  */
-function notApplicable(adapter: StorageAdapter | undefined, options: StorageSpecOptions): boolean {
-  if (adapter === undefined) return false;
-  return (options.needs ?? []).some((capability) => adapter.outOfScope?.includes(capability))
-    || (options.lacks ?? []).some((capability) => adapter.supports[capability]);
+function notApplicable(adapter: StorageAdapter | undefined, options: StorageSpecOptions): string | undefined {
+  if (adapter === undefined) return undefined;
+  const outOfScope = (options.needs ?? []).filter((capability) => adapter.outOfScope?.includes(capability));
+  if (outOfScope.length > 0) return `${outOfScope.join(', ')}: out of the scope of adapter ${adapter.name}`;
+  const present = (options.lacks ?? []).filter((capability) => adapter.supports[capability]);
+  if (present.length > 0) return `about runtimes without ${present.join(', ')}, which adapter ${adapter.name} has`;
+  return undefined;
 }
 
 export interface StorageFixtures {
@@ -98,9 +104,10 @@ export interface StorageSpecOptions { needs?: Capability[]; lacks?: Capability[]
 /** Declares a storage spec verifying the given requirement IDs. */
 export function storageSpec(requirements: string | string[], title: string, body: StorageSpecBody, options: StorageSpecOptions = {}): void {
   const ids = Array.isArray(requirements) ? requirements : [requirements];
-  const runs = isSelected(title, ids) && !notApplicable(declaredAdapter, options);
-  (runs ? storageTest : storageTest.skip)(title, {
-    meta: { requirements: ids, needs: options.needs ?? [], lacks: options.lacks ?? [] },
+  const selected = isSelected(title, ids);
+  const outOfScope = selected ? notApplicable(declaredAdapter, options) : undefined;
+  (selected && outOfScope === undefined ? storageTest : storageTest.skip)(title, {
+    meta: { requirements: ids, needs: options.needs ?? [], lacks: options.lacks ?? [], ...(outOfScope !== undefined && { notApplicable: outOfScope }) },
     ...(options.timeout !== undefined && { timeout: options.timeout }),
   }, body);
 }

@@ -14,14 +14,18 @@ const BIN = join(ROOT, 'bin/specgate.mjs');
 const withoutVitest = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv =>
   Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('VITEST') && name !== 'TEST' && name !== 'NODE_ENV'));
 
+const withoutUndefined = (env: Record<string, string | undefined>): NodeJS.ProcessEnv =>
+  Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined));
+
 export interface CliResult { code: number | null; stdout: string; stderr: string }
 
-export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+/** `env` adds to (or, with undefined, removes from) the environment of a user's shell. */
+export function runCli(args: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: ROOT,
       // The environment of a user's shell, not of this test worker.
-      env: { ...withoutVitest(process.env), CI: 'true', FORCE_COLOR: '0', NO_COLOR: '1', ...env },
+      env: withoutUndefined({ ...withoutVitest(process.env), CI: 'true', FORCE_COLOR: '0', NO_COLOR: '1', ...env }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

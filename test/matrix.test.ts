@@ -1,0 +1,54 @@
+// The compatibility matrix (docs/compatibility.md, `npm run matrix`): rendered from one report per
+// implementation, and kept in step with the catalog (a requirement added or dropped without
+// regenerating the matrix fails here).
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SUITES } from '../src/catalog/suites.js';
+import { matrixRequirementIds, renderMatrix } from '../src/report/matrix.js';
+import { buildReport, type Report } from '../src/report/model.js';
+import type { TestRecord } from '../src/runner/collector.js';
+import { EVERYTHING } from '../src/runner/selection.js';
+import { ROOT } from './helpers/cli.js';
+
+const verifiable = SUITES.storage.catalog.flatMap((c) => c.requirements).filter((r) => !r.unspecified).map((r) => r.id);
+
+function reportOf(target: string, tests: TestRecord[], notApplicable: string[] = []): Report {
+  return buildReport({
+    version: '0.1.0',
+    run: { id: target, startedAt: '', finishedAt: '', durationMs: 0, targets: [{ suite: 'storage', name: target, capabilities: { kv: true } }], suites: ['storage'], grep: null, selection: EVERYTHING, seed: 1 },
+    suites: [{ name: 'storage', catalog: SUITES.storage.catalog }],
+    tests,
+    fileErrors: [],
+    notApplicable: [{ target, requirements: notApplicable, reason: 'sql: out of the scope of adapter kv' }],
+    checkCoverage: false,
+  });
+}
+const spec = (id: string, status: TestRecord['status'], extra: Partial<TestRecord> = {}): TestRecord =>
+  ({ name: `x > ${id}`, target: 'storage:x', file: 'suites/storage/x.spec.ts', requirements: [id], status, durationMs: 1, ...extra });
+
+describe('the compatibility matrix', () => {
+  it('docs/compatibility.md lists every verifiable storage requirement, and nothing else (regenerate with npm run matrix)', () => {
+    const committed = matrixRequirementIds(readFileSync(join(ROOT, 'docs/compatibility.md'), 'utf8'));
+    expect([...committed].sort()).toEqual([...verifiable].sort());
+  });
+
+  it('shows a pass, a failure with its baseline reason, a skip with its reason, and out of scope', () => {
+    const failing = reportOf('b', [
+      spec('ST-KV-GET-MISSING-UNDEFINED', 'passed'),
+      { ...spec('ST-LIST-ORDER-UTF8', 'failed', { error: 'expected order\nmore' }), known: { reason: 'sorts by UTF-16 | code units' } },
+      spec('ST-LIST-PREFIX', 'failed', { error: 'prefix ignored\nmore' }),
+      spec('ST-ALARM-HANDLER-RUNS', 'skipped', { skipReason: 'adapter b does not support clock' }),
+    ], ['ST-SQL-EXEC-CURSOR']);
+    const markdown = renderMatrix([{ title: 'a', description: 'first', report: reportOf('a', []) }, { title: 'b', description: 'second', report: failing }], { title: 'M', generatedBy: 'test' });
+    const row = (id: string) => markdown.split('\n').find((line) => line.startsWith(`| \`${id}\``));
+    expect(row('ST-KV-GET-MISSING-UNDEFINED')).toBe('| `ST-KV-GET-MISSING-UNDEFINED` | core | not run | pass |');
+    expect(row('ST-LIST-ORDER-UTF8')).toMatch(/\| not run \| FAIL \[\[(\d+)\]\]\(#n\1\) \|$/);
+    expect(markdown).toContain('b, ST-LIST-ORDER-UTF8: sorts by UTF-16 \\| code units');
+    expect(markdown).toContain('b, ST-LIST-PREFIX: not in the baseline: prefix ignored');
+    expect(markdown).toContain('b, ST-ALARM-HANDLER-RUNS: adapter b does not support clock');
+    expect(row('ST-SQL-EXEC-CURSOR')).toBe('| `ST-SQL-EXEC-CURSOR` | core | not run | out of scope |');
+    expect(matrixRequirementIds(markdown).sort()).toEqual([...verifiable].sort());
+  });
+});

@@ -28,8 +28,7 @@ import { AlarmStore, DurableObjectId, DurableObjectState, DurableObjectStorage }
 import { RequestContext } from '@miniflare/shared';
 import type { StorageFactory } from '@miniflare/shared';
 import { MemoryStorage } from '@miniflare/storage-memory';
-import { defineAdapter } from '../../storage/contract.js';
-import type { Capability, ObjectStorage, StorageAdapter, StorageObject, Supports } from '../../storage/contract.js';
+import type { Capability, ClockControl, FaultControl, ObjectStorage, StorageAdapter, StorageObject, Supports } from '../../storage/contract.js';
 import { FlushFaults } from './flush-faults.js';
 import { SpecgateObject, STORAGE_METHODS } from './object.js';
 import type { Command, StorageMethod } from './object.js';
@@ -92,11 +91,18 @@ function argumentsOf(method: StorageMethod, args: unknown[]): unknown[] {
   return structuredClone(args);
 }
 
+/** A miniflare2 object; `alarmFailures` (not part of the contract) holds what failed alarm handlers threw. */
+export interface Miniflare2StorageObject extends StorageObject {
+  readonly clock: ClockControl;
+  readonly faults: FaultControl;
+  readonly alarmFailures: readonly unknown[];
+}
+
 /** One object: Miniflare 2's state, storage and alarm store, with the adapter's clock, faults and restart. */
-class Miniflare2Object implements StorageObject {
+class Miniflare2Object implements Miniflare2StorageObject {
   readonly storage: ObjectStorage;
-  readonly clock = { now: async () => this.#time.now(), advance: (ms: number) => this.#advance(ms) };
-  readonly faults = { failNextFlush: async () => this.#flushFaults.arm() };
+  readonly clock: ClockControl = { now: async () => this.#time.now(), advance: (ms: number) => this.#advance(ms) };
+  readonly faults: FaultControl = { failNextFlush: async () => this.#flushFaults.arm() };
 
   readonly #time = new VirtualTime();
   /** "Disk": what Miniflare 2 flushes to, and what restart() keeps. */
@@ -118,7 +124,7 @@ class Miniflare2Object implements StorageObject {
     this.storage = Object.fromEntries(STORAGE_METHODS.map((method) => [method, call(method)])) as unknown as ObjectStorage;
   }
 
-  static async create(): Promise<Miniflare2Object> {
+  static async create(): Promise<Miniflare2StorageObject> {
     const object = new Miniflare2Object();
     await object.#start();
     return object;
@@ -225,14 +231,10 @@ class Miniflare2Object implements StorageObject {
   }
 }
 
-export function createMiniflare2Adapter(): StorageAdapter {
-  return defineAdapter({
-    name: 'miniflare2',
-    supports,
-    outOfScope,
-    create: () => Miniflare2Object.create(),
-  });
-}
-
-export const miniflare2Adapter = createMiniflare2Adapter();
+export const miniflare2Adapter = {
+  name: 'miniflare2',
+  supports,
+  outOfScope,
+  create: (): Promise<Miniflare2StorageObject> => Miniflare2Object.create(),
+} satisfies StorageAdapter;
 export default miniflare2Adapter;

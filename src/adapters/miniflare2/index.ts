@@ -3,7 +3,7 @@
 // the key-value backend written independently of specgate. docs/adapters/miniflare2.md says in
 // full which behaviour is Miniflare 2's and which is the adapter's; in short:
 //
-// Miniflare 2's (its code, run unchanged):
+// Miniflare 2's (its code, called unchanged):
 // - ctx.storage: DurableObjectStorage (values, limits, list, transactions, the shadow copy of
 //   unflushed writes and its flush, sync(), getAlarm/setAlarm/deleteAlarm) over a MemoryStorage;
 // - the gates: every event goes through DurableObjectState's own delivery (kFetch for a storage
@@ -14,11 +14,14 @@
 //
 // The adapter's (what Miniflare 2 lacks, kept thin):
 // - virtual time (virtual-time.ts): AlarmStore's Date.now/setTimeout/clearTimeout point at a
-//   virtual clock while its code runs; clock.advance() fires its timers in order;
+//   virtual clock while its code runs; clock.advance() fires its timers in time order, each alarm
+//   event run to its end before time goes on; a timer set already due fires on the next turn of
+//   the event loop without the clock moving;
 // - a failing flush (flush-faults.ts): the next write from DurableObjectStorage to its
 //   MemoryStorage rejects, once;
-// - restart(): a new DurableObjectStorage, DurableObjectState and object instance over the same
-//   MemoryStorage (unflushed writes are lost, flushed ones kept) and the same AlarmStore;
+// - restart() (Miniflare 2 has none): a new DurableObjectStorage, DurableObjectState and object
+//   instance over the same MemoryStorage (unflushed writes are lost, flushed ones kept) and the
+//   same AlarmStore;
 // - what glues them: one AlarmStore and one MemoryStorage per object (Miniflare 2 shares them per
 //   Miniflare instance), call arguments copied (structured clone) when the call is made, and an
 //   alarm handler's failure caught (Miniflare 2's plugin leaves it an unhandled rejection).

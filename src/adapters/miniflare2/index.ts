@@ -137,7 +137,10 @@ class Miniflare2Object implements Miniflare2StorageObject {
     // The alarm store keeps its records in a storage of its own, as Miniflare 2's plugin does.
     const alarmRecords: StorageFactory = { storage: () => new MemoryStorage() };
     await this.#alarms.setupStore(alarmRecords);
-    this.#time.onDueTimer = () => setImmediate(() => void this.#exclusive(() => this.#fireDue(this.#time.now())));
+    // A timer set already due fires soon without advance(), as a real timer would.
+    this.#time.onDueTimer = () => setImmediate(() => {
+      this.#exclusive(() => this.#fireDue(this.#time.now())).catch((error: unknown) => this.alarmFailures.push(error));
+    });
     await this.#time.within(() => this.#alarms.setupAlarms(async () => this.#alarmDue()));
     this.#instantiate();
   }

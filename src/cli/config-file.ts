@@ -94,7 +94,7 @@ export default defineConfig({
     // Requests per second at most, for a shared service.
     // maxRps: 10,
   },
-  // Storage adapter: reference, reference-kv, reference-sqlite, workerd, or a module path.
+  // Storage adapter: reference, reference-kv, reference-sqlite, workerd, miniflare2, or a module path.
   // adapter: './my-adapter.ts',
   // Known failures, each with a reason: the run passes when only these fail.
   // baseline: './specgate-baseline.json',

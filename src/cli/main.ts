@@ -45,8 +45,8 @@ run options:
   --real-time                    where specs need time to pass, wait for real (for targets
                                  whose clock cannot be moved; slow)
   --adapter NAME|PATH[,...]      storage adapter(s): reference (both reference backends, the default),
-                                 reference-kv, reference-sqlite, workerd, or a module path
-                                 (.ts or .js) whose default export is an adapter
+                                 reference-kv, reference-sqlite, workerd, miniflare2, or a module
+                                 path (.ts or .js) whose default export is an adapter
   --report-dir DIR               where to write the report (default: reports/<run-id>/)
   --grep PATTERN                 only specs whose name matches PATTERN (a regular expression)
   --profile core|extended        core: only specs of what the spec states; extended: also the

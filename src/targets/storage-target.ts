@@ -23,6 +23,7 @@ export const BUILTIN_ADAPTERS: Readonly<Record<string, StorageTargetRef>> = {
   'reference-kv': { name: 'reference-kv', module: adapterModule('../adapters/reference.ts'), exportName: 'referenceKvAdapter' },
   'reference-sqlite': { name: 'reference-sqlite', module: adapterModule('../adapters/reference.ts'), exportName: 'referenceSqliteAdapter' },
   workerd: { name: 'workerd', module: adapterModule('../adapters/workerd/index.ts'), exportName: 'workerdAdapter' },
+  miniflare2: { name: 'miniflare2', module: adapterModule('../adapters/miniflare2/index.ts'), exportName: 'miniflare2Adapter' },
 };
 
 /**

@@ -16,10 +16,10 @@ const withoutVitest = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv =>
 
 export interface CliResult { code: number | null; stdout: string; stderr: string }
 
-export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+export function runCli(args: string[], env: Record<string, string> = {}, cwd = ROOT): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: ROOT,
+      cwd,
       // The environment of a user's shell, not of this test worker.
       env: { ...withoutVitest(process.env), CI: 'true', FORCE_COLOR: '0', NO_COLOR: '1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

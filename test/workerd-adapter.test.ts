@@ -1,5 +1,5 @@
 // The workerd adapter: its value encoding (wire.ts), and the adapter against a real workerd
-// (miniflare 3) running the storage scenarios inside a Durable Object.
+// (miniflare 4, at its default compatibility date) running the storage scenarios inside a Durable Object.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkerdAdapter } from '../src/adapters/workerd/index.js';
 import type { WorkerdStorageObject } from '../src/adapters/workerd/index.js';
@@ -117,7 +117,7 @@ describe('wire encoding', () => {
   });
 });
 
-describe('workerd adapter (miniflare 3)', { timeout: 60_000 }, () => {
+describe('workerd adapter (miniflare 4)', { timeout: 60_000 }, () => {
   let adapter: StorageAdapter;
   const objects: WorkerdStorageObject[] = [];
   const fresh = async () => {
@@ -138,6 +138,7 @@ describe('workerd adapter (miniflare 3)', { timeout: 60_000 }, () => {
 
   it('declares what it supports', () => {
     expect(adapter.name).toBe('workerd');
+    expect(createWorkerdAdapter({ compatibilityDate: '2025-07-18' }).name, 'named by its date when given one').toBe('workerd@2025-07-18');
     expect(adapter.supports).toEqual({ kv: true, alarms: true, clock: false, faults: false, restart: true, sql: true, pitr: false });
     expect(adapter.unsupportedReasons?.pitr).toBe('not verified: workerd does not implement point-in-time recovery locally');
   });

@@ -1,32 +1,52 @@
-// The storage suite against real workerd (through miniflare), gated on the committed baseline of
-// its known failures (suites/storage/baselines/workerd.json, each with a reason): a new failure,
-// or a recorded one that now passes, fails this test. A regression check for both sides.
+// The storage suite against real workerd (through miniflare), at two compatibility dates side by
+// side in one run: the runtime's default (the newest it declares) and the date specgate pinned
+// until miniflare 4 (2025-07-18). Each variant is gated on its own committed baseline of known
+// failures, each with a reason: a new failure, or a recorded one that now passes (a stale entry),
+// fails this test. A regression check for both sides.
 
 import { join } from 'node:path';
+import { supportedCompatibilityDate } from 'miniflare';
 import { describe, expect, it } from 'vitest';
 import { readBaseline } from '../src/report/baseline.js';
-import { failedRequirements, readReport, ROOT, runCli, tempDir } from './helpers/cli.js';
+import type { Report } from '../src/report/model.js';
+import { failedRequirementsOf, readReport, ROOT, runCli, tempDir } from './helpers/cli.js';
 
-const BASELINE = join(ROOT, 'suites/storage/baselines/workerd.json');
+const VARIANTS = [
+  { adapter: 'workerd', compatibilityDate: supportedCompatibilityDate, baseline: 'suites/storage/baselines/workerd.json' },
+  { adapter: 'workerd@2025-07-18', compatibilityDate: '2025-07-18', baseline: 'suites/storage/baselines/workerd-2025-07-18.json' },
+];
 
-describe('the storage suite against workerd', () => {
-  it('fails exactly the requirements of its baseline, each with a reason', async () => {
+const ran = (report: Report, target: string, area: string) =>
+  report.tests.filter((t) => t.target === target && t.area === area && t.status !== 'skipped').map((t) => t.requirements.join());
+
+describe('the storage suite against workerd, at its newest compatibility date and at 2025-07-18', () => {
+  it('fails exactly the requirements of each variant\'s baseline, each with a reason', async () => {
     const reportDir = tempDir('workerd');
-    const run = await runCli(['run', '--suite', 'storage', '--adapter', 'workerd', '--baseline', BASELINE, '--report-dir', reportDir]);
+    // One run, both variants side by side (each its own target); the exit code is 1 as both have
+    // known failures: the gate per variant is checked below against its own baseline.
+    const run = await runCli(['run', '--suite', 'storage', '--adapter', VARIANTS.map((v) => v.adapter).join(','), '--report-dir', reportDir]);
+    expect(run.stderr).toBe('');
+    expect(run.code, run.stdout.slice(-2000)).toBe(1);
     const report = readReport(reportDir);
-    const known = readBaseline(BASELINE).knownFailures;
     expect(report.errors).toEqual([]);
-    expect(failedRequirements(report)).toEqual(known.map((f) => f.requirement).sort());
-    expect(report.baseline).toMatchObject({ new: 0, fixed: 0 });
-    expect(run.code, run.stdout.slice(-2000)).toBe(0);
-    for (const failure of known) expect(failure.reason.length, failure.requirement).toBeGreaterThan(20);
-    // What workerd cannot offer locally is reported as not verified, never as passed.
-    for (const test of report.tests.filter((t) => t.status === 'skipped')) {
-      expect(test.skipReason).toMatch(/^(adapter workerd does not support (clock|faults)|not verified: workerd does not implement point-in-time recovery locally)$/);
+    for (const variant of VARIANTS) {
+      const target = `storage:${variant.adapter}`;
+      expect(report.run.targets.find((t) => t.name === variant.adapter)?.runtime).toMatchObject({ name: 'workerd', compatibilityDate: variant.compatibilityDate });
+      const known = readBaseline(join(ROOT, variant.baseline)).knownFailures;
+      expect(known.every((f) => f.requirement !== undefined), 'entries by requirement').toBe(true);
+      // Equal sets: no failure outside the baseline, no entry that passes.
+      expect(failedRequirementsOf(report, target), target).toEqual(known.map((f) => f.requirement).sort());
+      for (const failure of known) expect(failure.reason.length, failure.requirement).toBeGreaterThan(40);
+      // What workerd cannot offer locally is reported as not verified, never as passed.
+      for (const test of report.tests.filter((t) => t.target === target && t.status === 'skipped')) {
+        expect(test.skipReason).toMatch(/^(adapter workerd\S* does not support (clock|faults)|not verified: workerd does not implement point-in-time recovery locally)$/);
+      }
+      // Its SQL API is verified; its point-in-time recovery is not (only its refusal is).
+      expect(ran(report, target, 'sql').length).toBeGreaterThan(20);
+      expect(ran(report, target, 'pitr')).toEqual(['ST-PITR-NOT-LOCAL,ST-PITR-LOCAL-THROWS']);
     }
-    // Its SQL API is verified; its point-in-time recovery is not (only its refusal is).
-    const ran = (area: string) => report.tests.filter((t) => t.area === area && t.status !== 'skipped').map((t) => t.requirements.join());
-    expect(ran('sql').length).toBeGreaterThan(20);
-    expect(ran('pitr')).toEqual(['ST-PITR-NOT-LOCAL,ST-PITR-LOCAL-THROWS']);
+    // The two dates differ where workerd's compatibility flags do (delete_all_deletes_alarm, 2026-02-24).
+    const failedOnlyAtNewest = failedRequirementsOf(report, 'storage:workerd').filter((id) => !failedRequirementsOf(report, 'storage:workerd@2025-07-18').includes(id));
+    expect(failedOnlyAtNewest).toEqual(['ST-KV-DELETEALL-KEEPS-ALARM']);
   }, 300_000);
 });

@@ -49,6 +49,7 @@ const SHAPE: Record<string, Check> = {
     maxRps: isPositive,
   })[0],
   adapter: isString,
+  compatibilityDate: (v) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? undefined : 'must be a date YYYY-MM-DD'),
   baseline: isString,
   profile: oneOf('core', 'extended'),
   gate: oneOf('core', 'extended'),
@@ -94,8 +95,11 @@ export default defineConfig({
     // Requests per second at most, for a shared service.
     // maxRps: 10,
   },
-  // Storage adapter: reference, reference-kv, reference-sqlite, workerd, miniflare2, or a module path.
+  // Storage adapter: reference, reference-kv, reference-sqlite, workerd, workerd@YYYY-MM-DD,
+  // miniflare2, or a module path.
   // adapter: './my-adapter.ts',
+  // workerd's compatibility date (default: the newest the installed runtime declares).
+  // compatibilityDate: '2025-07-18',
   // Known failures, each with a reason: the run passes when only these fail.
   // baseline: './specgate-baseline.json',
   // Which specs run. core: only what the spec states; extended (default): also the production

@@ -45,8 +45,11 @@ run options:
   --real-time                    where specs need time to pass, wait for real (for targets
                                  whose clock cannot be moved; slow)
   --adapter NAME|PATH[,...]      storage adapter(s): reference (both reference backends, the default),
-                                 reference-kv, reference-sqlite, workerd, miniflare2, or a module
+                                 reference-kv, reference-sqlite, workerd, workerd@YYYY-MM-DD
+                                 (workerd at that compatibility date), miniflare2, or a module
                                  path (.ts or .js) whose default export is an adapter
+  --compatibility-date DATE      workerd's compatibility date for --adapter workerd, YYYY-MM-DD
+                                 (default: the newest the installed runtime declares)
   --report-dir DIR               where to write the report (default: reports/<run-id>/)
   --grep PATTERN                 only specs whose name matches PATTERN (a regular expression)
   --profile core|extended        core: only specs of what the spec states; extended: also the
@@ -97,6 +100,7 @@ const RUN_OPTIONS = {
   control: { type: 'string' },
   'real-time': { type: 'boolean', default: false },
   adapter: { type: 'string' },
+  'compatibility-date': { type: 'string' },
   'report-dir': { type: 'string' },
   grep: { type: 'string' },
   profile: { type: 'string' },
@@ -156,6 +160,10 @@ async function runCommand(args: string[]): Promise<number> {
   const flags = parseRunArgs(args);
   const loaded = await loadConfigFile(flags.config);
   const values = withConfig(flags, loaded);
+  // The file's date may serve another adapter than this run's; a flag given for nothing is a mistake.
+  if (flags['compatibility-date'] !== undefined && !listOf([values.adapter ?? 'reference']).includes('workerd')) {
+    throw new UsageError('--compatibility-date applies to the workerd adapter (--adapter workerd); workerd@DATE names a date per adapter');
+  }
   const credentials = credentialsFrom(flags, loaded?.config.target?.credentials);
   if (values['target-image'] === undefined) {
     if (values['target-port'] !== undefined || values['target-env'] !== undefined) throw new UsageError('--target-port and --target-env apply to --target-image');
@@ -197,6 +205,7 @@ async function runWith(values: RunValues, credentials: Credentials, loaded: Load
     ...(values.control !== undefined && { controlUrl: values.control }),
     ...(values['real-time'] && { realTime: true }),
     ...(values.adapter !== undefined && { adapter: values.adapter }),
+    ...(values['compatibility-date'] !== undefined && { compatibilityDate: values['compatibility-date'] }),
     ...(values['report-dir'] !== undefined && { reportDir: values['report-dir'] }),
     ...(values.grep !== undefined && { grep: values.grep }),
     selection,
@@ -302,6 +311,7 @@ function withConfig(flags: RunValues, loaded: LoadedConfig | undefined): RunValu
     target: flags.target ?? target?.url,
     control: flags.control ?? target?.control,
     adapter: flags.adapter ?? adapter,
+    'compatibility-date': flags['compatibility-date'] ?? config?.compatibilityDate,
     baseline: flags.baseline ?? path(config?.baseline),
     profile: flags.profile ?? config?.profile ?? 'extended',
     gate: flags.gate ?? config?.gate ?? 'core',

@@ -28,6 +28,9 @@ export interface SpecgateConfig {
   };
   /** Storage adapter: a built-in name or a module path, relative to this file (--adapter). */
   adapter?: string;
+  /** workerd's compatibility date for the workerd adapter, YYYY-MM-DD (--compatibility-date;
+   * default: the newest the installed runtime declares). */
+  compatibilityDate?: string;
   /** Baseline of known failures, relative to this file (--baseline). */
   baseline?: string;
   /** Which specs run: core (only what the documents state) or extended (also production conventions; the default) (--profile). */

@@ -3,7 +3,7 @@
 // Everything in a report may come from a target (errors quote what it sent), so every piece of
 // report text goes through `escapeHtml`; the inline script reads only the page's own DOM.
 
-import { BUILTIN_ADAPTERS } from '../targets/storage-target.js';
+import { isBuiltinAdapterName } from '../targets/storage-target.js';
 import type { Level } from '../catalog/types.js';
 import { isEverything } from '../runner/selection.js';
 import { REQUIREMENT_STATUSES as STATUSES, type AreaSummary, type Report, type ReportRequirement, type ReportTest, type RunTarget } from './model.js';
@@ -60,7 +60,15 @@ function describeTarget(target: RunTarget): string {
     return `${target.name}${target.baseUrl ? ` at ${target.baseUrl}` : ' (bundled)'}, ${target.control ? 'with' : 'no'} control API`;
   }
   const supported = Object.entries(target.capabilities ?? {}).filter(([, yes]) => yes).map(([c]) => c);
-  return `adapter ${target.name}, supports ${supported.join(', ') || 'nothing'}`;
+  return `adapter ${target.name}, supports ${supported.join(', ') || 'nothing'}${target.runtime ? `; ${describeRuntime(target.runtime)}` : ''}`;
+}
+
+/** "workerd 1.20260730.1 at compatibility date 2026-07-30, started by miniflare 4.20260730.0 (specgate's own, PATH)" */
+export function describeRuntime(runtime: NonNullable<RunTarget['runtime']>): string {
+  const launcher = runtime.launcher;
+  const whose = launcher?.resolvedFrom === 'working directory' ? "the working directory's" : "specgate's own";
+  return `${runtime.name} ${runtime.version}${runtime.compatibilityDate ? ` at compatibility date ${runtime.compatibilityDate}` : ''}`
+    + `${launcher ? `, started by ${launcher.name} ${launcher.version} (${whose}, ${launcher.path})` : ''}`;
 }
 
 function describeSelection(selection: Report['run']['selection'] | undefined): string | null {
@@ -200,7 +208,7 @@ function targetOptions(report: Report, target: string): string {
   if (target.startsWith('storage:')) {
     const adapter = target.slice('storage:'.length);
     // An adapter given by path is reported by its own name: the path itself is not in the report.
-    return ` --suite storage --adapter ${adapter in BUILTIN_ADAPTERS ? adapter : shellQuote(`<path of adapter ${adapter}>`)}`;
+    return ` --suite storage --adapter ${isBuiltinAdapterName(adapter) ? adapter : shellQuote(`<path of adapter ${adapter}>`)}`;
   }
   const zone = report.run.targets.find((t) => t.suite === 'zone-api');
   return ` --suite zone-api${zone?.baseUrl ? ` --target ${shellQuote(zone.baseUrl)}` : ''}`;

@@ -130,6 +130,14 @@ export interface RunTarget {
   control?: boolean;
   /** A storage adapter's declared capabilities. */
   capabilities?: Record<string, boolean>;
+  /** What a storage adapter runs on, when specgate knows (the workerd adapter). */
+  runtime?: {
+    name: string;
+    version: string;
+    compatibilityDate?: string;
+    /** The package that started the runtime (miniflare), and whether it was the user's own. */
+    launcher?: { name: string; version: string; path: string; resolvedFrom: 'working directory' | 'specgate' };
+  };
 }
 
 export interface Report {

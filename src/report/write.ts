@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { escapeHtml, renderHtml } from './html.js';
+import { describeRuntime, escapeHtml, renderHtml } from './html.js';
 import type { AreaSummary, Report } from './model.js';
 
 /**
@@ -34,7 +34,7 @@ export function writeReport(dir: string, report: Report, secrets: string[]): voi
 function describeTarget(target: Report['run']['targets'][number]): string {
   if (target.suite === 'zone-api') return `${target.name}${target.baseUrl ? ` (${target.baseUrl})` : ''}${target.control ? ', with control API' : ', no control API'}`;
   const supported = Object.entries(target.capabilities ?? {}).filter(([, yes]) => yes).map(([c]) => c);
-  return `adapter ${target.name}, supports ${supported.join(', ') || 'nothing'}`;
+  return `adapter ${target.name}, supports ${supported.join(', ') || 'nothing'}${target.runtime ? `; ${describeRuntime(target.runtime)}` : ''}`;
 }
 
 const percent = (value: number | null): string => (value === null ? '—' : `${value}%`);

@@ -34,6 +34,8 @@ export interface RunOptions {
   realTime?: boolean;
   /** Storage adapter: a built-in name or a module path; both reference backends when absent. */
   adapter?: string;
+  /** workerd's compatibility date for the `workerd` adapter (default: the newest the runtime declares). */
+  compatibilityDate?: string;
   /** Defaults to reports/<run-id>/ under the package root. */
   reportDir?: string;
   /** Only specs whose full name matches this regular expression. */
@@ -98,7 +100,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   const suites = options.suites.map((name) => SUITES[name]).filter((suite) => !suite.pending);
   // Bad adapters, an unreachable target or missing credentials fail here: before any spec runs
   // and before any file is written.
-  const adapters = suites.some((s) => s.name === 'storage') ? await checkedAdapters(options.adapter) : [];
+  const adapters = suites.some((s) => s.name === 'storage') ? await checkedAdapters(options.adapter, options.compatibilityDate) : [];
   const zones = suites.some((s) => s.name === 'zone-api') ? await resolveZoneTargets(options, seed) : [];
   mkdirSync(reportDir, { recursive: true });
   const several = zones.length > 1;
@@ -156,8 +158,8 @@ function exitCodeOf(report: Report, options: RunOptions): 0 | 1 {
   return report.verdicts.outcome === 'passed' ? 0 : 1;
 }
 
-async function checkedAdapters(adapter: string | undefined): Promise<{ ref: StorageTargetRef; supports: Record<string, boolean> }[]> {
-  const refs = adapterRefs(adapter);
+async function checkedAdapters(adapter: string | undefined, compatibilityDate: string | undefined): Promise<{ ref: StorageTargetRef; supports: Record<string, boolean> }[]> {
+  const refs = await adapterRefs(adapter, { ...(compatibilityDate !== undefined && { compatibilityDate }) });
   const checked = await Promise.all(refs.map(async (ref) => {
     const adapter = await loadAdapter(ref);
     // Reports name an adapter given by path by its own name.
@@ -209,7 +211,7 @@ function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Re
     name: `storage:${ref.name}`,
     include: SUITES.storage.include,
     provide: { storageTarget: ref },
-    target: { suite: 'storage', name: ref.name, capabilities: supports },
+    target: { suite: 'storage', name: ref.name, capabilities: supports, ...(ref.runtime && { runtime: ref.runtime }) },
     group: 0,
   };
 }

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Capability, StorageAdapter } from '../storage/contract.js';
+import type { RunTarget } from '../report/model.js';
 import { UsageError } from './zone-target.js';
 
 /** How a worker finds an adapter: plain data, handed over with vitest's provide/inject. */
@@ -15,6 +16,17 @@ export interface StorageTargetRef {
   module: string;
   /** Named export holding the adapter; the default export when absent. */
   exportName?: string;
+  /** Named export of a function that makes the adapter from `options` (instead of exportName). */
+  factory?: string;
+  /** Plain data for the factory (the workerd adapter: compatibility date, miniflare, name). */
+  options?: Record<string, unknown>;
+  /** What the adapter runs on, for the report's target entry. */
+  runtime?: RunTarget['runtime'];
+}
+
+export interface AdapterOptions {
+  /** workerd's compatibility date for `workerd` (not for `workerd@DATE`, which names its own). */
+  compatibilityDate?: string;
 }
 
 const adapterModule = (relative: string): string => fileURLToPath(new URL(relative, import.meta.url));
@@ -26,18 +38,26 @@ export const BUILTIN_ADAPTERS: Readonly<Record<string, StorageTargetRef>> = {
   miniflare2: { name: 'miniflare2', module: adapterModule('../adapters/miniflare2/index.ts'), exportName: 'miniflare2Adapter' },
 };
 
+/** `workerd` or `workerd@YYYY-MM-DD`: the workerd adapter at the runtime's newest date, or at that one. */
+const WORKERD_SPEC = /^workerd@(.*)$/;
+
+/** Whether an adapter name (as reports show it) is one the CLI knows without a path. */
+export const isBuiltinAdapterName = (name: string): boolean => name in BUILTIN_ADAPTERS || WORKERD_SPEC.test(name);
+
 /**
  * `reference` (the default) means both reference backends. Several adapters, separated by commas,
- * run side by side in one run (each its own target in the report).
+ * run side by side in one run (each its own target in the report): e.g. `workerd,workerd@2025-07-18`.
  */
-export function adapterRefs(adapter: string | undefined): StorageTargetRef[] {
+export async function adapterRefs(adapter: string | undefined, options: AdapterOptions = {}): Promise<StorageTargetRef[]> {
   const names = (adapter ?? 'reference').split(',').map((name) => name.trim()).filter(Boolean);
   if (names.length === 0) throw new UsageError('--adapter needs a name or a path');
-  return names.flatMap(adapterRefsOf);
+  return (await Promise.all(names.map((name) => adapterRefsOf(name, options)))).flat();
 }
 
-function adapterRefsOf(adapter: string): StorageTargetRef[] {
+async function adapterRefsOf(adapter: string, options: AdapterOptions): Promise<StorageTargetRef[]> {
   if (adapter === 'reference') return [BUILTIN_ADAPTERS['reference-kv']!, BUILTIN_ADAPTERS['reference-sqlite']!];
+  const dated = WORKERD_SPEC.exec(adapter);
+  if (adapter === 'workerd' || dated) return [await workerdRef(dated ? dated[1]! : options.compatibilityDate, dated ? `--adapter ${adapter}` : '--compatibility-date')];
   const builtin = BUILTIN_ADAPTERS[adapter];
   if (builtin) return [builtin];
   const path = isAbsolute(adapter) ? adapter : resolve(process.cwd(), adapter);
@@ -45,6 +65,29 @@ function adapterRefsOf(adapter: string): StorageTargetRef[] {
     throw new UsageError(`--adapter: no built-in adapter named "${adapter}" (${['reference', ...Object.keys(BUILTIN_ADAPTERS)].join(', ')}) and no file at ${path}`);
   }
   return [{ name: adapter, module: path }];
+}
+
+/**
+ * The workerd adapter at a compatibility date, resolved here once (which miniflare, which date, and
+ * whether the runtime accepts it) and handed to the test workers as data. It is named `workerd`
+ * at the runtime's default date, `workerd@DATE` at any other.
+ */
+async function workerdRef(requestedDate: string | undefined, what: string): Promise<StorageTargetRef> {
+  const { resolveWorkerdRuntime } = await import('../adapters/workerd/runtime.js');
+  const runtime = await resolveWorkerdRuntime(requestedDate, { what });
+  const name = runtime.compatibilityDate === runtime.defaultCompatibilityDate ? 'workerd' : `workerd@${runtime.compatibilityDate}`;
+  return {
+    name,
+    module: BUILTIN_ADAPTERS.workerd!.module,
+    factory: 'createWorkerdAdapter',
+    options: { compatibilityDate: runtime.compatibilityDate, miniflare: runtime.launcher.path, name },
+    runtime: {
+      name: runtime.name,
+      version: runtime.version,
+      compatibilityDate: runtime.compatibilityDate,
+      launcher: runtime.launcher,
+    },
+  };
 }
 
 const CAPABILITIES: readonly Capability[] = ['kv', 'alarms', 'clock', 'faults', 'restart', 'sql', 'pitr'];
@@ -57,7 +100,9 @@ export async function loadAdapter(ref: StorageTargetRef): Promise<StorageAdapter
   } catch (error) {
     throw new UsageError(`--adapter ${ref.name}: cannot load ${ref.module}: ${(error as Error).message.split('\n')[0]}`);
   }
-  const adapter = (ref.exportName ? module[ref.exportName] : module.default) as Partial<StorageAdapter> | undefined;
+  const adapter = (ref.factory
+    ? await (module[ref.factory] as (options: unknown) => unknown)(ref.options ?? {})
+    : ref.exportName ? module[ref.exportName] : module.default) as Partial<StorageAdapter> | undefined;
   const problems = adapterProblems(adapter);
   if (problems.length > 0) throw new UsageError(`--adapter ${ref.name}: ${problems.join('; ')} (see the adapter contract in the README)`);
   return adapter as StorageAdapter;

@@ -20,10 +20,10 @@ const withoutUndefined = (env: Record<string, string | undefined>): NodeJS.Proce
 export interface CliResult { code: number | null; stdout: string; stderr: string }
 
 /** `env` adds to (or, with undefined, removes from) the environment of a user's shell. */
-export function runCli(args: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
+export function runCli(args: string[], env: Record<string, string | undefined> = {}, cwd = ROOT): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: ROOT,
+      cwd,
       // The environment of a user's shell, not of this test worker.
       env: withoutUndefined({ ...withoutVitest(process.env), CI: 'true', FORCE_COLOR: '0', NO_COLOR: '1', ...env }),
       stdio: ['ignore', 'pipe', 'pipe'],

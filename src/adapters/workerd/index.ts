@@ -1,5 +1,7 @@
 // The workerd adapter: runs the storage suite against Cloudflare's open-source runtime (workerd),
-// started locally through miniflare 3 (npm; no network needed).
+// started locally through miniflare (npm; no network needed): the working directory's miniflare if
+// it has one (3 or later), else specgate's own (miniflare 4). See runtime.ts for which runtime and
+// which compatibility date run.
 //
 // One workerd process (one Miniflare instance) is shared by every object the adapter creates; it
 // starts on the first create() and stops in close(). Each object is a Durable Object of class
@@ -15,15 +17,13 @@
 
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { Miniflare } from 'miniflare';
 import { defineAdapter } from '../../storage/contract.js';
 import type { ObjectStorage, StorageAdapter, StorageObject, Supports } from '../../storage/contract.js';
 import { workerScript } from './bundle.js';
+import { findMiniflare, importMiniflare, resolveWorkerdRuntime, type MiniflareInstance } from './runtime.js';
 import { decode, encode, errorFromWire } from './wire.js';
 import type { Command, Reply } from './wire.js';
 
-/** Matches the workerd release miniflare 3.20250718 ships (miniflare refuses later dates). */
-const COMPATIBILITY_DATE = '2025-07-18';
 const BINDING = 'SPECGATE_OBJECT';
 const CLASS_NAME = 'SpecgateObject';
 
@@ -40,8 +40,17 @@ interface ObjectNamespace {
 }
 
 interface Runtime {
-  mf: Miniflare;
+  mf: MiniflareInstance;
   namespace: ObjectNamespace;
+}
+
+export interface WorkerdAdapterOptions {
+  /** workerd's compatibility date, YYYY-MM-DD (default: the newest the installed runtime declares). */
+  compatibilityDate?: string;
+  /** Path of the miniflare module to run (default: the working directory's, else specgate's). */
+  miniflare?: string;
+  /** The adapter's name in reports (default: workerd, or workerd@DATE when a date is given). */
+  name?: string;
 }
 
 /** A workerd object; `instanceId()` (not part of the contract) identifies its current in-memory instance. */
@@ -77,11 +86,15 @@ function handleRuntimeStdio(stdout: Readable, stderr: Readable): void {
   }
 }
 
-async function startRuntime(): Promise<Runtime> {
+async function startRuntime(options: WorkerdAdapterOptions): Promise<Runtime> {
+  // The CLI resolves both (and tries the date) before the run; here they are only defaulted.
+  const miniflare = options.miniflare ?? findMiniflare().path;
+  const { Miniflare } = await importMiniflare(miniflare);
+  const compatibilityDate = options.compatibilityDate ?? (await resolveWorkerdRuntime(undefined, { miniflare })).compatibilityDate;
   const mf = new Miniflare({
     modules: true,
     script: await workerScript(),
-    compatibilityDate: COMPATIBILITY_DATE,
+    compatibilityDate,
     durableObjects: { [BINDING]: { className: CLASS_NAME, useSQLite: true } },
     // Without this miniflare downloads the `Request.cf` object from the network.
     cf: false,
@@ -187,17 +200,17 @@ class WorkerdObject implements WorkerdStorageObject {
   }
 }
 
-export function createWorkerdAdapter(): StorageAdapter {
+export function createWorkerdAdapter(options: WorkerdAdapterOptions = {}): StorageAdapter {
   let runtime: Promise<Runtime> | undefined;
   const started = (): Promise<Runtime> => {
-    runtime ??= startRuntime().catch((error: unknown) => {
+    runtime ??= startRuntime(options).catch((error: unknown) => {
       runtime = undefined;
       throw error;
     });
     return runtime;
   };
   return defineAdapter({
-    name: 'workerd',
+    name: options.name ?? (options.compatibilityDate === undefined ? 'workerd' : `workerd@${options.compatibilityDate}`),
     supports,
     unsupportedReasons,
     async create(): Promise<WorkerdStorageObject> {

@@ -1,0 +1,141 @@
+// The workerd adapter's options as a user meets them: the compatibility date (flag, config file,
+// `workerd@DATE`), a date the runtime refuses (exit 2 before any spec runs), and a miniflare of the
+// user's own, found from the working directory.
+//
+// The date is shown to reach workerd, not only the report: the one spec whose verdict depends on
+// it (deleteAll() keeps the alarm, until compatibility flag delete_all_deletes_alarm, enabled from
+// 2026-02-24) passes at 2025-07-18 and fails at 2026-03-01.
+
+import { createRequire } from 'node:module';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { supportedCompatibilityDate } from 'miniflare';
+import { describe, expect, it } from 'vitest';
+import { readReport, runCli, tempDir } from './helpers/cli.js';
+import type { Report } from '../src/report/model.js';
+
+const DELETEALL_SPEC = ['--grep', 'deleteAll\\(\\) leaves the alarm set'];
+const OWN_MINIFLARE = createRequire(import.meta.url).resolve('miniflare');
+
+/** A plain-JavaScript config file (no import, so it loads from any directory). */
+function writeConfig(config: unknown): string {
+  const file = join(tempDir('workerd-config'), 'specgate.config.mjs');
+  writeFileSync(file, `export default ${JSON.stringify(config, null, 2)};\n`);
+  return file;
+}
+
+const storageTarget = (report: Report) => report.run.targets.find((t) => t.suite === 'storage')!;
+const statusOfDeleteAllSpec = (report: Report) => report.tests.filter((t) => t.requirements.includes('ST-KV-DELETEALL-KEEPS-ALARM')).map((t) => t.status);
+
+describe('--compatibility-date and workerd@DATE: refused before any spec runs', () => {
+  it.each([
+    [['--adapter', 'workerd', '--compatibility-date', '2025-7-18'], /^specgate: --compatibility-date: the compatibility date must be a date YYYY-MM-DD, got "2025-7-18"$/],
+    [['--adapter', 'workerd@2025-02-30'], /^specgate: --adapter workerd@2025-02-30: the compatibility date must be a date YYYY-MM-DD, got "2025-02-30"$/],
+    // miniflare refuses a date after today; workerd a date before its first (2000-01-01 is miniflare's fallback).
+    [['--adapter', 'workerd', '--compatibility-date', '2999-01-01'], /^specgate: --compatibility-date: workerd \S+ \(miniflare \S+\) refuses compatibility date 2999-01-01: .*future/],
+    [['--adapter', 'workerd@1999-01-01'], /^specgate: --adapter workerd@1999-01-01: workerd \S+ \(miniflare \S+\) refuses compatibility date 1999-01-01: Invalid compatibility date: 1999-01-01$/],
+    [['--adapter', 'reference', '--compatibility-date', '2025-07-18'], /^specgate: --compatibility-date applies to the workerd adapter/],
+    // At the runtime's default date workerd@DATE is plain `workerd`: twice the same target.
+    [['--adapter', `workerd,workerd@${supportedCompatibilityDate}`], /^specgate: --adapter: two adapters are named "workerd"/],
+  ])('%j exits 2 with one line and writes no report', async (args, message) => {
+    const reportDir = join(tempDir('workerd-refused'), 'report');
+    const run = await runCli(['run', '--suite', 'storage', ...args, '--report-dir', reportDir]);
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr.trim()).toMatch(message);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(existsSync(reportDir)).toBe(false);
+  }, 60_000);
+
+  it('a config file whose compatibilityDate is not a date exits 2', async () => {
+    const run = await runCli(['run', '--suite', 'storage', '--config', writeConfig({ adapter: 'workerd', compatibilityDate: 'yesterday' })]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/compatibilityDate must be a date YYYY-MM-DD/);
+  });
+});
+
+describe('the compatibility date reaches workerd', () => {
+  it('from the config file (2025-07-18: deleteAll keeps the alarm), named workerd@DATE, with the runtime in the report', async () => {
+    const reportDir = tempDir('workerd-config-date');
+    const run = await runCli(['run', '--suite', 'storage', '--config', writeConfig({ adapter: 'workerd', compatibilityDate: '2025-07-18' }), ...DELETEALL_SPEC, '--report-dir', reportDir]);
+    expect(run.code, run.stdout.slice(-2000)).toBe(0);
+    const report = readReport(reportDir);
+    expect(storageTarget(report)).toMatchObject({
+      name: 'workerd@2025-07-18',
+      runtime: { name: 'workerd', version: expect.stringMatching(/^1\.\d{8}\.\d+$/), compatibilityDate: '2025-07-18', launcher: { name: 'miniflare', path: OWN_MINIFLARE, resolvedFrom: 'specgate' } },
+    });
+    expect(statusOfDeleteAllSpec(report)).toEqual(['passed']);
+    expect(readFileSync(join(reportDir, 'summary.md'), 'utf8')).toContain('at compatibility date 2025-07-18, started by miniflare');
+  }, 120_000);
+
+  it('the flag overrides the file (2026-03-01: deleteAll deletes the alarm, ST-KV-DELETEALL-KEEPS-ALARM fails)', async () => {
+    const reportDir = tempDir('workerd-flag-date');
+    const config = writeConfig({ adapter: 'workerd', compatibilityDate: '2025-07-18' });
+    const run = await runCli(['run', '--suite', 'storage', '--config', config, '--compatibility-date', '2026-03-01', ...DELETEALL_SPEC, '--report-dir', reportDir]);
+    expect(run.code).toBe(1);
+    const report = readReport(reportDir);
+    expect(storageTarget(report)).toMatchObject({ name: 'workerd@2026-03-01', runtime: { compatibilityDate: '2026-03-01' } });
+    expect(statusOfDeleteAllSpec(report)).toEqual(['failed']);
+  }, 120_000);
+
+  it('by default the newest date the installed runtime declares, under the plain name workerd', async () => {
+    const reportDir = tempDir('workerd-default-date');
+    const run = await runCli(['run', '--suite', 'storage', '--adapter', 'workerd', '--grep', 'delete\\(key\\) tells whether', '--report-dir', reportDir]);
+    expect(run.code, run.stdout.slice(-2000)).toBe(0);
+    expect(storageTarget(readReport(reportDir))).toMatchObject({ name: 'workerd', runtime: { compatibilityDate: supportedCompatibilityDate } });
+  }, 120_000);
+});
+
+describe("the user's own miniflare", () => {
+  /**
+   * A project folder whose node_modules holds a miniflare of its own: a wrapper around specgate's
+   * (so no download) with its own version, which logs every runtime it starts.
+   */
+  function projectWithMiniflare(version: string): { dir: string; log: string } {
+    const dir = tempDir('byo-miniflare');
+    const log = join(dir, 'started.log');
+    const own = createRequire(OWN_MINIFLARE);
+    const packages: Record<string, { version: string; source: string }> = {
+      miniflare: {
+        version,
+        source: `const real = require(${JSON.stringify(OWN_MINIFLARE)});
+const { appendFileSync } = require('node:fs');
+class Miniflare extends real.Miniflare {
+  constructor(options) { appendFileSync(${JSON.stringify(log)}, options.compatibilityDate + '\\n'); super(options); }
+}
+module.exports = { ...real, Miniflare };
+`,
+      },
+      // The runtime package next to it, as npm installs miniflare's dependency.
+      workerd: { version: own('workerd/package.json').version, source: `module.exports = require(${JSON.stringify(own.resolve('workerd'))});\n` },
+    };
+    for (const [name, { version: v, source }] of Object.entries(packages)) {
+      mkdirSync(join(dir, 'node_modules', name), { recursive: true });
+      writeFileSync(join(dir, 'node_modules', name, 'package.json'), JSON.stringify({ name, version: v, main: 'index.js' }));
+      writeFileSync(join(dir, 'node_modules', name, 'index.js'), source);
+    }
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'user-project', private: true }));
+    return { dir, log };
+  }
+
+  it('is found from the working directory, runs the specs, and the report says which one ran', async () => {
+    const { dir, log } = projectWithMiniflare('4.99.0-user');
+    const reportDir = join(dir, 'report');
+    const run = await runCli(['run', '--suite', 'storage', '--adapter', 'workerd@2025-07-18', ...DELETEALL_SPEC, '--report-dir', reportDir], {}, dir);
+    expect(run.code, run.stderr + run.stdout.slice(-2000)).toBe(0);
+    const report = readReport(reportDir);
+    expect(storageTarget(report).runtime?.launcher).toEqual({
+      name: 'miniflare', version: '4.99.0-user', path: join(dir, 'node_modules/miniflare/index.js'), resolvedFrom: 'working directory',
+    });
+    expect(statusOfDeleteAllSpec(report)).toEqual(['passed']);
+    // The date was tried once in the CLI, then the spec's runtime started in a test worker: both through it.
+    expect(readFileSync(log, 'utf8').trim().split('\n')).toEqual(['2025-07-18', '2025-07-18']);
+    expect(readFileSync(join(reportDir, 'summary.md'), 'utf8')).toContain("started by miniflare 4.99.0-user (the working directory's");
+  }, 120_000);
+
+  it('a miniflare 2 in the working directory is refused (it does not run workerd): exit 2', async () => {
+    const { dir } = projectWithMiniflare('2.14.4');
+    const run = await runCli(['run', '--suite', 'storage', '--adapter', 'workerd'], {}, dir);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/is version 2\.14\.4; the workerd adapter needs miniflare 3 or later/);
+  });
+});

@@ -25,6 +25,12 @@ export interface FileError { file: string; error: string }
 export class CollectingReporter implements Reporter {
   readonly tests: TestRecord[] = [];
   readonly fileErrors: FileError[] = [];
+  /**
+   * Every spec of the run's files with the requirements it cites, run or left out: on an unfiltered
+   * run a spec is left out only because it does not apply to the target (a local-development
+   * runtime's spec on the reference), which is no drift between catalog and specs.
+   */
+  readonly citing: { name: string; requirements: string[] }[] = [];
 
   /** `targetOf` names the target a vitest project runs against (several projects may share one). */
   constructor(private readonly root: string, private readonly targetOf: (project: string) => string = (project) => project) {}
@@ -34,6 +40,7 @@ export class CollectingReporter implements Reporter {
       const file = relative(this.root, module.moduleId);
       for (const error of module.errors()) this.fileErrors.push({ file, error: error.message ?? String(error) });
       for (const test of module.children.allTests()) {
+        this.citing.push({ name: test.fullName, requirements: test.meta().requirements ?? [] });
         // Specs left out by --grep are not part of this run; a spec that skipped itself is.
         if (test.options.mode !== 'run') continue;
         this.tests.push(this.record(test, file));

@@ -129,6 +129,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     // Drift between catalog and specs shows only on a run of everything: a filtered run, or one
     // adapter alone (which leaves out the specs of capabilities it lacks), cites less by design.
     checkCoverage: options.grep === undefined && isEverything(selection) && (options.adapter === undefined || options.adapter === 'reference'),
+    citing: collector.citing,
     ...(zone && { schedule: loadSchedule() }),
   });
   if (baseline && options.baseline) {

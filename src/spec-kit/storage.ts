@@ -6,7 +6,10 @@
 // Each spec gets a fresh object from the run's adapter. A spec that needs a capability the adapter
 // does not declare is skipped with that reason (the adapter's own, when it gives one), never
 // passed. A spec about runtimes without a capability (`lacks`), or needing one the adapter
-// declares out of its scope, is left out of that adapter's run.
+// declares out of its scope, is left out of that adapter's run; so is a spec about what a
+// local-development runtime does (`localDevelopment`) on an adapter that is not one, and a spec
+// about lacking a capability on an adapter that declares it out of its scope (there is nothing to
+// lack: the key-value backend has no point-in-time recovery by design, not as a local runtime).
 
 import { afterAll, inject, test } from 'vitest';
 import type { Capability, ObjectStorage, StorageAdapter, StorageObject } from '../storage/contract.js';
@@ -45,8 +48,10 @@ afterAll(async () => {
  */
 function notApplicable(adapter: StorageAdapter | undefined, options: StorageSpecOptions): boolean {
   if (adapter === undefined) return false;
-  return (options.needs ?? []).some((capability) => adapter.outOfScope?.includes(capability))
-    || (options.lacks ?? []).some((capability) => adapter.supports[capability]);
+  const outOfScope = (capability: Capability) => adapter.outOfScope?.includes(capability) ?? false;
+  return (options.needs ?? []).some(outOfScope)
+    || (options.lacks ?? []).some((capability) => adapter.supports[capability] || outOfScope(capability))
+    || (options.localDevelopment === true && adapter.localDevelopment !== true);
 }
 
 export interface StorageFixtures {
@@ -93,7 +98,13 @@ function inapplicable(adapter: StorageAdapter, needs: Capability[], lacks: Capab
 
 type StorageSpecBody = NonNullable<Parameters<typeof storageTest>[2]>;
 
-export interface StorageSpecOptions { needs?: Capability[]; lacks?: Capability[]; timeout?: number }
+export interface StorageSpecOptions {
+  needs?: Capability[];
+  lacks?: Capability[];
+  /** The spec is about local-development runtimes: only adapters declaring `localDevelopment` run it. */
+  localDevelopment?: true;
+  timeout?: number;
+}
 
 /** Declares a storage spec verifying the given requirement IDs. */
 export function storageSpec(requirements: string | string[], title: string, body: StorageSpecBody, options: StorageSpecOptions = {}): void {

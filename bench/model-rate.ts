@@ -13,8 +13,13 @@ import { referenceKvAdapter, referenceSqliteAdapter } from '../src/adapters/refe
 import { round, type Result } from './lib/result.js';
 
 /** vitest's toEqual ignores prototypes (fc.record makes null-prototype objects): compare clones. */
-const same = (actual: unknown, expected: unknown, message: string): void =>
-  assert.deepStrictEqual(structuredClone(actual), structuredClone(expected), message);
+const same = (actual: unknown, expected: unknown, describe: () => string): void => {
+  try {
+    assert.deepStrictEqual(structuredClone(actual), structuredClone(expected));
+  } catch {
+    throw new Error(describe());
+  }
+};
 
 const CASES = Number(process.env.BENCH_MODEL_CASES ?? 200);
 const SEED = 20251;

@@ -20,16 +20,31 @@ const variants: BrokenAdapter[] = [
     expectedFailures: ['ST-TXN-ROLLBACK-THEN-THROWS', 'ST-TXN-ROLLBACK-ERROR-MESSAGE'] },
   { name: 'txn-throw-keeps-writes', misreading: 'a throwing closure keeps the writes it made before the throw',
     expectedFailures: ['ST-TXN-ABORT-ON-THROW'] },
+  { name: 'txn-writes-visible-early', misreading: 'txn writes apply as they are made (other events see them); an abort restores a snapshot',
+    expectedFailures: ['ST-TXN-ISOLATED'] },
+  { name: 'txn-batch-unchecked', misreading: 'txn.get, txn.put and txn.delete serve batches over 128 in chunks',
+    expectedFailures: ['ST-LIMIT-DELETE-BATCH-128', 'ST-LIMIT-GET-BATCH-128', 'ST-LIMIT-PUT-BATCH-128'] },
   { name: 'alarm-deleteall-deletes-alarm', misreading: 'deleteAll() deletes the alarm too',
     expectedFailures: ['ST-KV-DELETEALL-KEEPS-ALARM'] },
   { name: 'alarm-retry-null', misreading: 'getAlarm() is null once the alarm fired, even while its retry is pending',
     expectedFailures: ['ST-ALARM-SET-WHILE-RETRY-PENDING'] },
+  { name: 'alarm-kept-after-run', misreading: 'getAlarm() keeps answering an alarm\'s time after its handler ran successfully',
+    expectedFailures: ['ST-ALARM-NULL-AFTER-SUCCESS'] },
+  { name: 'alarm-cleared-after-run', misreading: 'the runtime clears the alarm when a handler returns, losing one set during the run',
+    expectedFailures: ['ST-ALARM-SET'] },
+  // Replacing 100 s by 300 s (the spec of issue 15's only case) does not show it: both are far.
+  { name: 'alarm-replace-near-keeps-old', misreading: 'replacing an alarm under 31 s away by one 31 s or more away keeps the old time\'s timer (Miniflare 2)',
+    expectedFailures: ['ST-ALARM-REPLACE'] },
   { name: 'alarm-delete-keeps-due', misreading: 'deleteAlarm() leaves an alarm that is already due',
     expectedFailures: ['ST-ALARM-DELETE'] },
   { name: 'alarm-running-handler-cancelled', misreading: 'setAlarm() and deleteAlarm() abort a running handler',
     expectedFailures: ['ST-ALARM-DELETE-KEEPS-RUNNING', 'ST-ALARM-SET-KEEPS-RUNNING'] },
   { name: 'options-sync-early', misreading: 'sync() resolves without waiting for pending unconfirmed writes',
-    expectedFailures: ['ST-OPT-SYNC-FLUSHES'] },
+    expectedFailures: ['ST-OPT-SYNC-FLUSHES', 'ST-OPT-SYNC-NOT-AFTER-FAILED-FLUSH'] },
+  // The spec of issue 15 awaited the put before calling sync(): it passed here, sync() never ran. It
+  // also awaited the unconfirmed put before answering, and failed ST-OPT-ALLOW-UNCONFIRMED here.
+  { name: 'options-sync-after-failed-flush', misreading: 'a failed flush rejects the put that carried it, does not reset the object, and sync() resolves',
+    expectedFailures: ['ST-OPT-SYNC-NOT-AFTER-FAILED-FLUSH'] },
   { name: 'options-unconfirmed-held', misreading: 'allowUnconfirmed is ignored: answers wait for the flush',
     expectedFailures: ['ST-OPT-ALLOW-UNCONFIRMED'] },
   { name: 'options-nocache-reads-disk', misreading: 'get({noCache}) reads the disk copy, missing a write in flight',
@@ -42,11 +57,14 @@ const variants: BrokenAdapter[] = [
   // Without the gate, the client of a failed write already has its answer: no error reaches it.
   { name: 'cons-no-output-gate', misreading: 'an event\'s answer goes out before its writes are flushed',
     expectedFailures: ['ST-CONS-OUTPUT-GATE', 'ST-CONS-WRITE-FAILURE-RESET'] },
+  // The earlier output-gate specs looked only at the writing event's own answer.
+  { name: 'cons-output-gate-own-writes-only', misreading: 'an answer waits for its own writes only, and flushes are lazy: a reader of an unflushed write answers at once',
+    expectedFailures: ['ST-CONS-OUTPUT-GATE'] },
   { name: 'cons-writes-one-by-one', misreading: 'writes with no await between them are flushed one by one',
     expectedFailures: ['ST-CONS-WRITES-COALESCED'] },
-  // sync() after a failed flush is the same broken promise: the client must get an error there too.
+  // The sync() spec asks only that sync() does not resolve (an event that answers nothing says nothing of it).
   { name: 'cons-failure-swallowed', misreading: 'after a failed flush the client still gets a normal answer',
-    expectedFailures: ['ST-CONS-OUTPUT-GATE', 'ST-CONS-WRITE-FAILURE-RESET', 'ST-OPT-SYNC-FLUSHES'] },
+    expectedFailures: ['ST-CONS-OUTPUT-GATE', 'ST-CONS-WRITE-FAILURE-RESET'] },
   // The SQL and PITR variants break the reference SQLite backend (the rest of the suite runs on it too).
   { name: 'sql-one-first-of-several', misreading: 'cursor.one() returns the first of several rows instead of throwing',
     expectedFailures: ['ST-SQL-ONE-MESSAGES', 'ST-SQL-ONE-THROWS'] },
@@ -57,6 +75,16 @@ const variants: BrokenAdapter[] = [
     expectedFailures: ['ST-PITR-RESTORE-NEXT-RESTART', 'ST-PITR-RESTORE-UNDO-BOOKMARK'] },
   { name: 'pitr-bookmarks-unsorted', misreading: 'bookmarks are opaque identifiers whose string order means nothing',
     expectedFailures: ['ST-PITR-BOOKMARK-LEXICAL'] },
+  { name: 'pitr-for-time-unsorted', misreading: 'getBookmarkForTime() answers identifiers of its own that sort with nothing',
+    expectedFailures: ['ST-PITR-BOOKMARK-LEXICAL'] },
+  // Local-development runtimes without point-in-time recovery (the key-value backend declared as one):
+  // only they run the two specs of local development; the reference leaves them out.
+  { name: 'pitr-local-control', misreading: 'none: a local runtime that answers as workerd does locally', expectedFailures: [] },
+  { name: 'pitr-local-restores', misreading: 'a local runtime accepts a restore request and empties the storage at the restart',
+    expectedFailures: ['ST-PITR-LOCAL-THROWS', 'ST-PITR-NOT-LOCAL'] },
+  // Exception messages are not shown: a message of its own fails the extended requirement only.
+  { name: 'pitr-local-other-message', misreading: 'none of the document: a local runtime refuses with a message of its own',
+    expectedFailures: ['ST-PITR-LOCAL-THROWS'] },
 ];
 
 // All of them in one run, side by side (one target each): the suite starts once, not once per adapter.
@@ -81,4 +109,13 @@ describe('broken storage adapters (options, transactions, consistency, alarms, S
       expect(failedRequirementsOf(report, `storage:${variant.name}`)).toEqual([...variant.expectedFailures].sort());
     });
   }
+
+  it('runs the specs of local development only against the runtimes that declare themselves one', () => {
+    const local = (target: string) => report.tests.filter((t) => t.target === `storage:${target}` && t.requirements.some((id) => id === 'ST-PITR-NOT-LOCAL' || id === 'ST-PITR-LOCAL-THROWS'));
+    expect(local('pitr-local-control').map((t) => t.status)).toEqual(['passed', 'passed']);
+    // The key-value backend has no point-in-time recovery by design (out of scope), not as a local runtime.
+    expect(local('txn-throw-keeps-writes')).toEqual([]);
+    // The SQLite backend has point-in-time recovery.
+    expect(local('pitr-bookmarks-unsorted')).toEqual([]);
+  });
 });

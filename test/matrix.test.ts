@@ -22,7 +22,7 @@ function reportOf(target: string, tests: TestRecord[], notApplicable: string[] =
     suites: [{ name: 'storage', catalog: SUITES.storage.catalog }],
     tests,
     fileErrors: [],
-    notApplicable: [{ target, requirements: notApplicable, reason: 'sql: out of the scope of adapter kv' }],
+    notApplicable: [{ name: 'left out', target, requirements: notApplicable, reason: 'sql: out of the scope of adapter kv' }],
     checkCoverage: false,
   });
 }

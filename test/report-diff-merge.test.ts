@@ -171,7 +171,7 @@ describe('mergeReports', () => {
       ...({ version: '0.1.0', suites: [{ name: 'zone-api' as const, catalog: SUITES['zone-api'].catalog }], fileErrors: [], checkCoverage: false }),
       run: shard(index, []).run,
       tests,
-      notApplicable: [{ target: 'zone-api', requirements: ids, reason: 'outside this target' }],
+      notApplicable: [{ name: 'left out', target: 'zone-api', requirements: ids, reason: 'outside this target' }],
     });
     const merged = mergeReports([outOfScope([], 1, [ENV_A, ENV_B]), outOfScope([spec('B', ENV_B, 'passed')], 2, [])]);
     const row = (id: string) => merged.requirements.find((r) => r.id === id);

@@ -85,7 +85,7 @@ describe('two verdicts', () => {
     suites: [{ name: 'storage', catalog: catalogs }],
     tests,
     fileErrors: [],
-    notApplicable: [{ target: 'storage:kv', requirements: ['S-ONE', 'S-TWO'], reason: 'sql: out of the scope of adapter kv' }],
+    notApplicable: [{ name: 'sql spec', target: 'storage:kv', requirements: ['S-ONE', 'S-TWO'], reason: 'sql: out of the scope of adapter kv' }],
     checkCoverage: false,
     ...(gate && { gate }),
   });

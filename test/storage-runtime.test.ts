@@ -301,7 +301,7 @@ describe.each([referenceKvAdapter, referenceSqliteAdapter])('$name', (adapter: S
     it('commits when the closure resolves; the txn sees its own writes', async () => {
       object = await fresh();
       await object.storage.put('x', 0);
-      expect(await object.run('transactionCommit', { entries: { a: 1, b: 2 } })).toBe(3);
+      expect(await object.run('transactionCommit', { entries: { a: 1, b: 2 } })).toEqual({ resolved: true, listed: 3 });
       expect(await object.run('transactionList', { entries: { c: 1 }, options: { prefix: 'c' } })).toEqual(['c']);
       expect(keysOf(await object.storage.list())).toEqual(['a', 'b', 'c', 'x']);
     });

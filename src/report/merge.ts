@@ -32,7 +32,7 @@ export function mergeReports(reports: Report[]): Report {
 /** What a shard found out of its targets' scope (a requirement another shard verifies is not). */
 function outOfScopeOf(reports: Report[]): NotApplicableSpec[] {
   return reports.flatMap((r) => r.requirements.filter((q) => q.status === 'out-of-scope')
-    .map((q) => ({ target: '', requirements: [q.id], reason: q.outOfScopeReason ?? 'out of scope' })));
+    .map((q) => ({ name: q.id, target: '', requirements: [q.id], reason: q.outOfScopeReason ?? 'out of scope' })));
 }
 
 /** Shards of one run agree on everything but the shard: otherwise the merged header would lie. */

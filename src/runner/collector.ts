@@ -30,7 +30,7 @@ export interface FileError { file: string; error: string }
  * spec's own design (a capability the adapter declares out of its scope): not a result, but the
  * report says which requirements are out of scope rather than unverified.
  */
-export interface NotApplicableSpec { target: string; requirements: string[]; reason: string }
+export interface NotApplicableSpec { name: string; target: string; requirements: string[]; reason: string }
 
 export class CollectingReporter implements Reporter {
   readonly tests: TestRecord[] = [];
@@ -48,7 +48,7 @@ export class CollectingReporter implements Reporter {
         // Specs left out by --grep are not part of this run; a spec that skipped itself is.
         if (test.options.mode !== 'run') {
           const reason = test.meta().notApplicable;
-          if (reason !== undefined) this.notApplicable.push({ target: this.targetOf(test.project.name), requirements: test.meta().requirements ?? [], reason });
+          if (reason !== undefined) this.notApplicable.push({ name: test.fullName, target: this.targetOf(test.project.name), requirements: test.meta().requirements ?? [], reason });
           continue;
         }
         this.tests.push(this.record(test, file));

@@ -6,7 +6,10 @@
 // Each spec gets a fresh object from the run's adapter. A spec that needs a capability the adapter
 // does not declare is skipped with that reason (the adapter's own, when it gives one), never
 // passed. A spec about runtimes without a capability (`lacks`), or needing one the adapter
-// declares out of its scope, is left out of that adapter's run.
+// declares out of its scope, is left out of that adapter's run; so is a spec about what a
+// local-development runtime does (`localDevelopment`) on an adapter that is not one, and a spec
+// about lacking a capability on an adapter that declares it out of its scope (there is nothing to
+// lack: the key-value backend has no point-in-time recovery by design, not as a local runtime).
 
 import { afterAll, inject, test } from 'vitest';
 import type { Capability, ObjectStorage, StorageAdapter, StorageObject } from '../storage/contract.js';
@@ -48,10 +51,14 @@ afterAll(async () => {
  */
 function notApplicable(adapter: StorageAdapter | undefined, options: StorageSpecOptions): string | undefined {
   if (adapter === undefined) return undefined;
-  const outOfScope = (options.needs ?? []).filter((capability) => adapter.outOfScope?.includes(capability));
-  if (outOfScope.length > 0) return `${outOfScope.join(', ')}: out of the scope of adapter ${adapter.name}`;
+  const outOfScope = (capability: Capability) => adapter.outOfScope?.includes(capability) ?? false;
+  const needed = (options.needs ?? []).filter(outOfScope);
+  if (needed.length > 0) return `${needed.join(', ')}: out of the scope of adapter ${adapter.name}`;
+  const lacking = (options.lacks ?? []).filter(outOfScope);
+  if (lacking.length > 0) return `${lacking.join(', ')}: out of the scope of adapter ${adapter.name}`;
   const present = (options.lacks ?? []).filter((capability) => adapter.supports[capability]);
   if (present.length > 0) return `about runtimes without ${present.join(', ')}, which adapter ${adapter.name} has`;
+  if (options.localDevelopment === true && adapter.localDevelopment !== true) return `about local-development runtimes, which adapter ${adapter.name} is not`;
   return undefined;
 }
 
@@ -99,7 +106,13 @@ function inapplicable(adapter: StorageAdapter, needs: Capability[], lacks: Capab
 
 type StorageSpecBody = NonNullable<Parameters<typeof storageTest>[2]>;
 
-export interface StorageSpecOptions { needs?: Capability[]; lacks?: Capability[]; timeout?: number }
+export interface StorageSpecOptions {
+  needs?: Capability[];
+  lacks?: Capability[];
+  /** The spec is about local-development runtimes: only adapters declaring `localDevelopment` run it. */
+  localDevelopment?: true;
+  timeout?: number;
+}
 
 /** Declares a storage spec verifying the given requirement IDs. */
 export function storageSpec(requirements: string | string[], title: string, body: StorageSpecBody, options: StorageSpecOptions = {}): void {

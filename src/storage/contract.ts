@@ -145,6 +145,13 @@ export interface StorageAdapter {
    * reported as skipped. Not for capabilities it should have but lacks: those stay "not verified".
    */
   outOfScope?: Capability[];
+  /**
+   * The implementation is a local-development runtime (workerd under miniflare, for instance), of
+   * which the document says "point-in-time recovery: not supported in local development". Only such
+   * an adapter, lacking `pitr` without declaring it out of scope, runs the specs of what a local
+   * runtime does instead (restores nothing); every other adapter leaves them out of its run.
+   */
+  localDevelopment?: boolean;
   /** A fresh, isolated object with empty storage. */
   create(): Promise<StorageObject>;
   /** Releases what the adapter shares between objects (a runtime process), after the run. */

@@ -88,20 +88,22 @@ describe('state table', () => {
     expect(await storage.getAlarm(), 'getAlarm() returns the time just set').toBe(time);
   }, { needs: ['alarms'] });
 
-  storageSpec('ST-ALARM-REPLACE', 'setAlarm on a set alarm replaces its time: one alarm, run once at the new time', async ({ object, storage }) => {
-    for (const [first, second] of [[100 * SECOND, 300 * SECOND], [300 * SECOND, 100 * SECOND]] as const) {
+  // Replacements both ways across near and far times: a scheduler that hands an alarm due soon to a
+  // timer at once and keeps later ones for a poll (Miniflare 2: under 31 s) shows only across them.
+  const REPLACEMENTS = [[100, 300], [300, 100], [10, 40], [40, 10], [30, 31], [31, 30], [1, 120], [120, 1], [5, 6], [6, 5]] as const;
+
+  storageSpec('ST-ALARM-REPLACE', 'setAlarm on a set alarm replaces its time: one alarm, run once at the new time, near or far, earlier or later', async ({ object, storage }) => {
+    for (const [first, second] of REPLACEMENTS) {
+      const what = `an alarm ${first} s away replaced by one ${second} s away`;
       const now = await nowOf(object);
-      await storage.setAlarm(now + first);
-      await storage.setAlarm(now + second);
-      expect(await storage.getAlarm(), 'getAlarm() returns the replacing time').toBe(now + second);
+      await storage.setAlarm(now + first * SECOND);
+      await storage.setAlarm(now + second * SECOND);
+      expect(await storage.getAlarm(), `${what}: getAlarm() returns the replacing time`).toBe(now + second * SECOND);
       const before = (await runsOf(storage)).length;
-      await advanceTo(object, now + Math.min(first, second) + DELAY_BOUND);
-      if (second > first) expect((await runsOf(storage)).length, 'the replaced (earlier) time no longer triggers the handler').toBe(before);
-      await advanceTo(object, now + Math.max(first, second) + DELAY_BOUND);
-      const runs = (await runsOf(storage)).slice(before);
-      expect(runs.length, `one alarm per object: the handler runs once, not at both times (runs: ${runs})`).toBe(1);
-      expect(runs[0], 'it runs at the replacing time').toBeGreaterThanOrEqual(now + second);
-      expect(runs[0], 'it runs at the replacing time, not at the replaced one').toBeLessThanOrEqual(now + second + DELAY_BOUND);
+      await advanceTo(object, now + Math.max(first, second) * SECOND + DELAY_BOUND);
+      const runs = (await runsOf(storage)).slice(before).map((run) => (run - now) / SECOND);
+      expect(runs, `${what}: the handler runs once, at the new time, not at the replaced one (it ran at ${runs.join(', ')} s)`).toHaveLength(1);
+      expect(runs[0]! >= second && runs[0]! <= second + DELAY_BOUND / SECOND, `${what}: it ran ${runs[0]} s after, not at ${second} s (or up to a minute later)`).toBe(true);
     }
   }, { needs: ['alarms', 'clock'] });
 
@@ -132,6 +134,19 @@ describe('state table', () => {
     expect(done, 'the running handler must run to completion after setAlarm()').toContain(1);
   }, { needs: ['alarms', 'clock'] });
 
+  storageSpec('ST-ALARM-SET', 'an alarm set while the handler runs stays set when that run completes, and runs at its time', async ({ object, storage }) => {
+    let time = 0;
+    await whileHandlerRuns(object, async (now) => {
+      time = now + 10 * SECOND;
+      await storage.setAlarm(time);
+    });
+    // whileHandlerRuns moved the clock a minute past the first run: the new alarm's time is reached.
+    const runs = await runsOf(storage);
+    const atNewTime = runs.filter((run) => run >= time);
+    expect(atNewTime.length, `the alarm set during the first run ran once, at or after its time ${time} (runs at ${runs})`).toBe(1);
+    expect(atNewTime[0]! - time, 'within a minute of its time').toBeLessThanOrEqual(DELAY_BOUND);
+  }, { needs: ['alarms', 'clock'] });
+
   storageSpec('ST-ALARM-PAST-RUNS-PROMPTLY', 'an alarm set now or in the past runs soon, without the clock moving', async ({ object, storage }) => {
     const now = await nowOf(object);
     for (const [i, time] of [now - MINUTE, now].entries()) {
@@ -152,16 +167,33 @@ describe('state table', () => {
     expect(await storage.getAlarm(), 'one millisecond before its time the alarm is still set').toBe(time);
   }, { needs: ['alarms', 'clock'] });
 
-  storageSpec('ST-ALARM-SET-WHILE-RETRY-PENDING', 'after a failed run, getAlarm() returns a time while the retry is pending', async ({ object, storage }) => {
+  storageSpec('ST-ALARM-SET-WHILE-RETRY-PENDING', 'after a failed run, getAlarm() returns a time while the retry has not begun', async ({ object, storage, skip }) => {
     await behave(storage, { failTimes: 1 });
     const time = (await nowOf(object)) + 10 * SECOND;
     await storage.setAlarm(time);
     await advanceTo(object, time);
     for (let step = 0; step < DELAY_BOUND / 100 && (await runsOf(storage)).length === 0; step++) await object.clock!.advance(100);
-    expect((await runsOf(storage)).length, 'the handler ran and failed; its retry must not have begun within 100 ms').toBe(1);
+    expect((await runsOf(storage)).length, 'the handler ran (and failed) within a minute of its time').toBeGreaterThan(0);
+    // When a retry begins is not shown (the extended spec has workerd's schedule): the state is
+    // observed only if the retry has not begun by the time getAlarm() answers.
     const pending = await storage.getAlarm();
-    expect(pending, 'an alarm whose retry has not begun counts as set').not.toBeNull();
+    if ((await runsOf(storage)).length > 1) skip('not verified: the retry began before getAlarm() could be called (when retries begin is not shown)');
+    expect(pending, 'an alarm whose handler failed and whose retry has not begun counts as set').not.toBeNull();
     expect(Number.isInteger(pending) && pending! >= time, `getAlarm() answers the alarm's time (or its retry's), got ${pending}`).toBe(true);
+  }, { needs: ['alarms', 'clock'] });
+
+  storageSpec('ST-ALARM-NULL-AFTER-SUCCESS', 'getAlarm() is null once the handler has run successfully', async ({ object, storage }) => {
+    const now = await nowOf(object);
+    for (const [time, what] of [[now + 10 * SECOND, 'a future alarm'], [now - SECOND, 'an alarm set in the past']] as const) {
+      const before = (await runsOf(storage)).length;
+      // Positive control: the same observation sees the alarm while it has not started (a past
+      // one may start at once: it is read in the event that set it).
+      const set = time > now ? await storage.setAlarm(time).then(() => storage.getAlarm()) : await object.run('setAlarmThenGet', { time });
+      expect(set, `${what} counts as set before its handler starts`).toBe(time);
+      await advanceTo(object, Math.max(time, await nowOf(object)) + DELAY_BOUND);
+      expect((await runsOf(storage)).length - before, `the handler of ${what} ran once`).toBe(1);
+      expect(await storage.getAlarm(), `${what} ran successfully: no alarm is left`).toBeNull();
+    }
   }, { needs: ['alarms', 'clock'] });
 });
 

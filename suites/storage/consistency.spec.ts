@@ -82,6 +82,22 @@ describe('output gate', () => {
     expect(await object.storage.get('cons:k'), 'the answer was held until the write was on disk, so it survives a restart').toBe('durable');
   }, { needs: ['restart'] });
 
+  storageSpec('ST-CONS-OUTPUT-GATE', 'an answer that saw another event\'s write is held until that write is flushed: none arrives when it fails', async ({ object, skip }) => {
+    // "Outgoing messages are held until earlier writes are flushed": earlier writes of any event.
+    await object.storage.put('cons:k', 'flushed');
+    const writeAndRead = async (value: string) => {
+      const writing = object.run('putThenRespond', { key: 'cons:k', value }).then(() => 'answered', () => 'an error');
+      const reading = object.storage.get('cons:k').then((seen) => seen, () => 'an error');
+      return { writer: await writing, reader: await reading };
+    };
+    // Positive control: without a fault, the read issued right after the write sees it.
+    const control = await writeAndRead('first');
+    if (control.reader !== 'first') skip(`not verified: the read issued after the write did not see it (${JSON.stringify(control)}); calls may arrive in any order`);
+    await object.faults!.failNextFlush();
+    const outcome = await writeAndRead('lost');
+    expect(outcome.reader, `the read's answer told of a write that never reached disk (${JSON.stringify(outcome)})`).not.toBe('lost');
+  }, { needs: ['faults'] });
+
   storageSpec('ST-CONS-OUTPUT-GATE', 'no answer arrives for a write that never reaches disk', async ({ object }) => {
     await object.faults!.failNextFlush();
     const answered = await object.run('putThenRespond', { key: 'cons:k', value: 'lost' }).then(() => true, () => false);

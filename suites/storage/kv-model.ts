@@ -2,12 +2,18 @@
 // benchmark of model-based cases per second (bench/model-rate.ts): random sequences of get,
 // get(keys[]), put, put(entries), delete, delete(keys[]), deleteAll and list (with start,
 // startAfter, end, prefix, reverse, limit), each checked against a plain Map sorted by UTF-8 bytes.
-// How a disagreement is reported is the caller's: vitest's expect in the spec, node:assert in the bench.
+// How a disagreement is reported is the caller's: vitest's expect in the spec, node:assert in the
+// bench; what it says is the model's (the operation, the state it met, expected and received, and
+// the operations before it).
 
 import fc from 'fast-check';
 import type { ListOptions, ObjectStorage, StorageAdapter } from '../../src/storage/contract.js';
 
-export type Model = { entries: Map<string, unknown> };
+export type Model = {
+  entries: Map<string, unknown>;
+  /** The operations run so far on this object, as written in a failure message. */
+  history: string[];
+};
 export type Real = { storage: ObjectStorage };
 type KvCommand = fc.AsyncCommand<Model, Real>;
 
@@ -29,32 +35,72 @@ function modelList(model: Model, options: ListOptions): [string, unknown][] {
 }
 
 /** JSON with every character outside printable ASCII escaped, so that counterexamples are readable. */
-const show = (value: unknown): string => JSON.stringify(value).replace(/[^\x20-\x7e]/gu, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
+const UNDEFINED = '\u0000undefined\u0000';
+const show = (value: unknown): string => JSON.stringify(value, (_key, v: unknown) => (v === undefined ? UNDEFINED : v))
+  .replaceAll(JSON.stringify(UNDEFINED), 'undefined')
+  .replace(/[^\x20-\x7e]/gu, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
 
-/** Fails with `message` unless `actual` deeply equals `expected`. */
-export type Equal = (actual: unknown, expected: unknown, message: string) => void;
+/**
+ * Fails unless `actual` deeply equals `expected`; `describe()` says how, in the model's terms
+ * (built only on failure: the model runs thousands of operations).
+ */
+export type Equal = (actual: unknown, expected: unknown, describe: () => string) => void;
 
-// Chosen keys collide often and straddle the places where UTF-8 and UTF-16 order differ;
-// arbitrary code points (no lone surrogates: they have no UTF-8 form) cover the rest.
+/** A disagreement in the model's terms. */
+function disagreement(model: Model, operation: string, actual: unknown, expected: unknown): () => string {
+  return () => [
+    `${operation} answered differently from the model`,
+    `  state it met (${model.entries.size} ${model.entries.size === 1 ? 'pair' : 'pairs'}, ascending by UTF-8): {${sortedPairs(model).map(([k, v]) => `${show(k)}: ${show(v)}`).join(', ')}}`,
+    `  expected: ${show(expected)}`,
+    `  received: ${show(actual)}`,
+    `  operations before it, on a fresh object: ${model.history.length === 0 ? '(none)' : model.history.join('; ')}`,
+  ].join('\n');
+}
+
+// Keys that share prefixes ('a', 'ab', 'abc'; U+10000 and U+10000 'a'), that order differently in
+// UTF-8 and in UTF-16 (U+E000..U+FFFF against U+10000 and above), and the empty key; arbitrary
+// code points (no lone surrogates: they have no UTF-8 form) cover the rest.
+const CHOSEN_KEYS = ['', 'a', 'ab', 'abc', 'b', 'ba', 'bb', 'c', 'é', 'éa', '\uE000', '\uFFFF', '\u{10000}', '\u{10000}a', '\u{1F600}'];
 const key = fc.oneof(
-  { arbitrary: fc.constantFrom('', 'a', 'ab', 'b', 'é', '\uE000', '\uFFFF', '\u{10000}', '\u{10000}a', '\u{1F600}'), weight: 4 },
+  { arbitrary: fc.constantFrom(...CHOSEN_KEYS), weight: 6 },
   { arbitrary: fc.string({ unit: 'binary', maxLength: 3 }), weight: 1 },
 );
+// Bounds are stored keys or fall between them ('aa', 'b\0', U+F000), or past them all.
+const bound = fc.oneof(
+  { arbitrary: key, weight: 4 },
+  { arbitrary: fc.constantFrom('aa', 'b\u0000', 'bab', '\uF000', '\u{10000}\u0000', 'zz'), weight: 1 },
+);
+const prefix = fc.constantFrom('', 'a', 'ab', 'b', 'é', '\uE000', '\u{10000}', 'zz');
+// Limits at the edges: 1, around the number of pairs a range holds, and more than any.
+const limit = fc.integer({ min: 1, max: 10 });
 const value = fc.oneof(fc.integer(), fc.string({ maxLength: 6 }), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 3 }), fc.record({ n: fc.integer() }));
 const keyBatch = fc.uniqueArray(key, { minLength: 1, maxLength: 6 });
-const listOptions: fc.Arbitrary<ListOptions> = fc.tuple(
-  fc.record({ end: key, prefix: fc.oneof(key, fc.constantFrom('a', '\uE000', '\u{10000}')), reverse: fc.boolean(), limit: fc.integer({ min: 1, max: 5 }) }, { requiredKeys: [] }),
-  // start and startAfter cannot be combined: at most one of them.
-  fc.oneof(fc.constant({}), fc.record({ start: key }), fc.record({ startAfter: key })),
-).map(([options, lower]) => ({ ...options, ...lower }));
+
+// start and startAfter cannot be combined: at most one of them.
+const lowerBound: fc.Arbitrary<Pick<ListOptions, 'start' | 'startAfter'>> = fc.oneof(fc.constant({}), fc.record({ start: bound }), fc.record({ startAfter: bound }));
+const reversed = <T extends ListOptions>(options: fc.Arbitrary<T>) => options.map((o) => ({ ...o, reverse: true }));
+
+// Every combination of the options, and the ones whose rules are easiest to misread drawn often:
+// startAfter with reverse, prefix with reverse and limit, end with reverse, bounds with limits.
+const listOptions: fc.Arbitrary<ListOptions> = fc.oneof(
+  fc.tuple(fc.record({ end: bound, prefix, reverse: fc.boolean(), limit }, { requiredKeys: [] }), lowerBound).map(([options, lower]) => ({ ...options, ...lower })),
+  reversed(fc.record({ startAfter: bound, limit, end: bound }, { requiredKeys: ['startAfter'] })),
+  reversed(fc.record({ prefix, limit, start: bound }, { requiredKeys: ['prefix', 'limit'] })),
+  reversed(fc.record({ end: bound, limit, start: bound }, { requiredKeys: ['end'] })),
+  fc.tuple(fc.record({ end: bound, limit, reverse: fc.boolean() }, { requiredKeys: ['limit'] }), lowerBound).map(([options, lower]) => ({ ...options, ...lower })),
+);
 
 /** Sequences of up to 50 key-value commands whose results are checked with `equal`. */
 export function kvCommands(equal: Equal): fc.Arbitrary<Iterable<KvCommand>> {
+  /** Checks one answer; the operation then joins the history. */
+  const check = (model: Model, operation: string, actual: unknown, expected: unknown) => equal(actual, expected, disagreement(model, operation, actual, expected));
+
   class Get implements KvCommand {
     constructor(readonly key: string) {}
     check = () => true;
     async run(model: Model, { storage }: Real) {
-      equal(await storage.get(this.key), model.entries.get(this.key), `get(${show(this.key)})`);
+      check(model, this.toString(), await storage.get(this.key), model.entries.get(this.key));
+      model.history.push(this.toString());
     }
     toString = () => `get(${show(this.key)})`;
   }
@@ -64,7 +110,8 @@ export function kvCommands(equal: Equal): fc.Arbitrary<Iterable<KvCommand>> {
     check = () => true;
     async run(model: Model, { storage }: Real) {
       const expected = sortedPairs(model).filter(([key]) => this.keys.includes(key));
-      equal([...(await storage.get(this.keys)).entries()], expected, `get(${show(this.keys)})`);
+      check(model, this.toString(), [...(await storage.get(this.keys)).entries()], expected);
+      model.history.push(this.toString());
     }
     toString = () => `get(${show(this.keys)})`;
   }
@@ -75,6 +122,7 @@ export function kvCommands(equal: Equal): fc.Arbitrary<Iterable<KvCommand>> {
     async run(model: Model, { storage }: Real) {
       await storage.put(this.key, this.value);
       model.entries.set(this.key, this.value);
+      model.history.push(this.toString());
     }
     toString = () => `put(${show(this.key)}, ${show(this.value)})`;
   }
@@ -85,6 +133,7 @@ export function kvCommands(equal: Equal): fc.Arbitrary<Iterable<KvCommand>> {
     async run(model: Model, { storage }: Real) {
       await storage.put(Object.fromEntries(this.pairs));
       for (const [key, value] of this.pairs) model.entries.set(key, value);
+      model.history.push(this.toString());
     }
     toString = () => `put(${show(Object.fromEntries(this.pairs))})`;
   }
@@ -93,8 +142,9 @@ export function kvCommands(equal: Equal): fc.Arbitrary<Iterable<KvCommand>> {
     constructor(readonly key: string) {}
     check = () => true;
     async run(model: Model, { storage }: Real) {
-      equal(await storage.delete(this.key), model.entries.has(this.key), `delete(${show(this.key)})`);
+      check(model, this.toString(), await storage.delete(this.key), model.entries.has(this.key));
       model.entries.delete(this.key);
+      model.history.push(this.toString());
     }
     toString = () => `delete(${show(this.key)})`;
   }
@@ -104,8 +154,9 @@ export function kvCommands(equal: Equal): fc.Arbitrary<Iterable<KvCommand>> {
     check = () => true;
     async run(model: Model, { storage }: Real) {
       const existing = this.keys.filter((key) => model.entries.has(key)).length;
-      equal(await storage.delete(this.keys), existing, `delete(${show(this.keys)})`);
+      check(model, this.toString(), await storage.delete(this.keys), existing);
       for (const key of this.keys) model.entries.delete(key);
+      model.history.push(this.toString());
     }
     toString = () => `delete(${show(this.keys)})`;
   }
@@ -115,6 +166,7 @@ export function kvCommands(equal: Equal): fc.Arbitrary<Iterable<KvCommand>> {
     async run(model: Model, { storage }: Real) {
       await storage.deleteAll();
       model.entries.clear();
+      model.history.push(this.toString());
     }
     toString = () => 'deleteAll()';
   }
@@ -123,19 +175,24 @@ export function kvCommands(equal: Equal): fc.Arbitrary<Iterable<KvCommand>> {
     constructor(readonly options: ListOptions) {}
     check = () => true;
     async run(model: Model, { storage }: Real) {
-      equal([...(await storage.list(this.options)).entries()], modelList(model, this.options), `list(${show(this.options)})`);
+      check(model, this.toString(), [...(await storage.list(this.options)).entries()], modelList(model, this.options));
+      model.history.push(this.toString());
     }
     toString = () => `list(${show(this.options)})`;
   }
 
+  // Lists are drawn most: every other command only builds the state they are checked against.
   return fc.commands<Model, Real, false>([
     key.map((k) => new Get(k)),
     keyBatch.map((keys) => new GetBatch(keys)),
     fc.tuple(key, value).map(([k, v]) => new Put(k, v)),
-    fc.uniqueArray(fc.tuple(key, value), { minLength: 1, maxLength: 6, selector: ([k]) => k }).map((pairs) => new PutEntries(pairs)),
+    fc.uniqueArray(fc.tuple(key, value), { minLength: 1, maxLength: 8, selector: ([k]) => k }).map((pairs) => new PutEntries(pairs)),
+    fc.uniqueArray(fc.tuple(key, value), { minLength: 1, maxLength: 8, selector: ([k]) => k }).map((pairs) => new PutEntries(pairs)),
     key.map((k) => new Delete(k)),
     keyBatch.map((keys) => new DeleteBatch(keys)),
     fc.constant(new DeleteAll()),
+    listOptions.map((options) => new List(options)),
+    listOptions.map((options) => new List(options)),
     listOptions.map((options) => new List(options)),
     fc.constant(new List({})),
   ], { maxCommands: 50, size: 'medium' });
@@ -145,7 +202,7 @@ export function kvCommands(equal: Equal): fc.Arbitrary<Iterable<KvCommand>> {
 export async function runOnFreshObject(adapter: StorageAdapter, sequence: Iterable<KvCommand>): Promise<void> {
   const object = await adapter.create();
   try {
-    await fc.asyncModelRun(() => ({ model: { entries: new Map() }, real: { storage: object.storage } }), sequence);
+    await fc.asyncModelRun(() => ({ model: { entries: new Map(), history: [] }, real: { storage: object.storage } }), sequence);
   } finally {
     await object.destroy();
   }

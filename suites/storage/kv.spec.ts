@@ -4,6 +4,7 @@
 
 import { describe, expect } from 'vitest';
 import { storageSpec } from '../../src/spec-kit/storage.js';
+import { ALARM_LOG_KEY } from './scenarios.js';
 import { refusal } from './support.js';
 
 const isThenable = (value: unknown): boolean => typeof (value as { then?: unknown } | null)?.then === 'function';
@@ -259,6 +260,13 @@ describe('key-value operations', () => {
       expect([...(await storage.list()).keys()]).toEqual(['b', 'd']);
       expect(await storage.delete(['missing', 'also-missing']), 'no existing key: 0').toBe(0);
     });
+
+    storageSpec('ST-KV-DELETE-BATCH-COUNT', 'a key named twice in delete(keys[]) is deleted, and counted, once', async ({ storage }) => {
+      await storage.put({ a: 1, b: 2, c: 3 });
+      expect(await storage.delete(['a', 'b']), 'positive control: two existing keys, two deleted').toBe(2);
+      expect(await storage.delete(['c', 'c', 'missing', 'missing']), 'c twice: one key deleted').toBe(1);
+      expect((await storage.list()).size).toBe(0);
+    });
   });
 
   describe('deleteAll', () => {
@@ -280,6 +288,27 @@ describe('key-value operations', () => {
       expect(await storage.getAlarm(), 'getAlarm() still returns the alarm time after deleteAll()').toBe(time);
       expect((await storage.list()).size).toBe(0);
     }, { needs: ['alarms'] });
+
+    storageSpec('ST-KV-DELETEALL-KEEPS-ALARM', 'after deleteAll() the alarm still runs at its time, while deleteAlarm() in the same place removes it', async ({ object, storage }) => {
+      const runs = async () => (await storage.get<number[]>(ALARM_LOG_KEY)) ?? [];
+      const now = await object.clock!.now();
+      await storage.put('data', 1);
+      await storage.setAlarm(now + 10_000);
+      await storage.deleteAll();
+      expect((await storage.list()).size, 'deleteAll() deleted the keys').toBe(0);
+      await object.clock!.advance(10_000 + 60_000);
+      const afterDeleteAll = await runs();
+      expect(afterDeleteAll.length, 'the alarm set before deleteAll() ran once').toBe(1);
+      expect(afterDeleteAll[0], 'at its time (or up to a minute later)').toBeGreaterThanOrEqual(now + 10_000);
+      // Positive control: the same run of calls with deleteAlarm() does remove the alarm.
+      const later = (await object.clock!.now()) + 10_000;
+      await storage.setAlarm(later);
+      await storage.deleteAll();
+      await storage.deleteAlarm();
+      expect(await storage.getAlarm(), 'deleteAlarm() removes it').toBeNull();
+      await object.clock!.advance(10_000 + 60_000);
+      expect(await runs(), 'the deleted alarm does not run (deleteAll() also removed the earlier run\'s log)').toEqual([]);
+    }, { needs: ['alarms', 'clock'] });
 
     storageSpec('ST-KV-DELETEALL-PARTIAL-ON-FAILURE', 'a deleteAll() that fails in flight leaves each remaining key with its original value', async ({ object }) => {
       const original = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`key-${String(i).padStart(2, '0')}`, { i, text: `value ${i}` }]));
@@ -306,6 +335,16 @@ describe('key-value operations', () => {
       const listed = await storage.list();
       expect(listed, 'list() must resolve to a Map').toBeInstanceOf(Map);
       expect(entriesOf(listed), 'every pair, ascending by key').toEqual([['alpha', 1], ['bravo', { two: 2 }], ['charlie', [3]], ['delta', 4], ['echo', 'five']]);
+    });
+
+    storageSpec('ST-KV-LIST-ALL', 'list() returns every pair also in a store of more than 1,000 keys', async ({ storage }) => {
+      // A misreading returns a first page (1,000 pairs) when no limit is given.
+      const keys = Array.from({ length: 1100 }, (_, i) => `key-${String(i).padStart(4, '0')}`);
+      for (let i = 0; i < keys.length; i += 128) await storage.put(Object.fromEntries(keys.slice(i, i + 128).map((key) => [key, { key }])));
+      const listed = await storage.list();
+      expect(listed.size, 'every one of the 1,100 pairs').toBe(1100);
+      expect([...listed.keys()], 'ascending by key').toEqual(keys);
+      expect(listed.get('key-1099'), 'with its value').toEqual({ key: 'key-1099' });
     });
   });
 });

@@ -32,7 +32,8 @@ describe('list options', () => {
       await seedKeys(storage, ['a', '\uE000', '\uFFFF', '\u{10000}', '\u{1F600}']);
       expect(await listedKeys(storage, { start: '\uF000' }), 'U+FFFF, U+10000 and U+1F600 are all >= U+F000 in UTF-8').toEqual(['\uFFFF', '\u{10000}', '\u{1F600}']);
       expect(await listedKeys(storage, { end: '\uF000' }), 'only a and U+E000 are < U+F000 in UTF-8').toEqual(['a', '\uE000']);
-      expect(await listedKeys(storage, { limit: 4 })).toEqual(['a', '\uE000', '\uFFFF', '\u{10000}']);
+      // limit takes the first pairs in UTF-8 order (how many it takes is ST-LIST-LIMIT's).
+      expect((await listedKeys(storage, { limit: 4 })).slice(0, 4)).toEqual(['a', '\uE000', '\uFFFF', '\u{10000}']);
     });
   });
 
@@ -51,6 +52,17 @@ describe('list options', () => {
       expect(await listedKeys(storage, { startAfter: 'bab' })).toEqual(['bb', 'c', 'd']);
       expect(await listedKeys(storage, { startAfter: 'd' })).toEqual([]);
       expect(await listedKeys(storage, { startAfter: 'a', end: 'bb' })).toEqual(['b', 'ba']);
+    });
+
+    storageSpec('ST-LIST-START-AFTER-EXCLUSIVE', 'startAfter stays exclusive with reverse, also with end and limit', async ({ storage }) => {
+      await seedKeys(storage, KEYS);
+      // Positive control: the same listing returns b when b is after startAfter.
+      expect(await listedKeys(storage, { startAfter: 'a', reverse: true }), 'startAfter a with reverse includes b').toEqual(['d', 'c', 'bb', 'ba', 'b']);
+      expect(await listedKeys(storage, { startAfter: 'b', reverse: true }), 'startAfter b with reverse excludes b').toEqual(['d', 'c', 'bb', 'ba']);
+      expect(await listedKeys(storage, { startAfter: 'bab', reverse: true }), 'a startAfter between keys').toEqual(['d', 'c', 'bb']);
+      expect(await listedKeys(storage, { startAfter: 'ba', reverse: true, limit: 10 }), 'a limit above the count').toEqual(['d', 'c', 'bb']);
+      expect(await listedKeys(storage, { startAfter: 'c', reverse: true, limit: 1 }), 'the one key after c').toEqual(['d']);
+      expect(await listedKeys(storage, { startAfter: 'd', reverse: true }), 'nothing after the last key').toEqual([]);
     });
 
     storageSpec('ST-LIST-START-AND-START-AFTER-REFUSED', 'start and startAfter together are refused', async ({ storage }) => {
@@ -93,6 +105,12 @@ describe('list options', () => {
       expect(await listedKeys(storage, { prefix: '\uE000' })).toEqual(['\uE000a', '\uE000b']);
       expect(await listedKeys(storage, { prefix: 'b', start: 'ba' }), 'prefix combines with start').toEqual(['ba', 'bb']);
       expect(await listedKeys(storage, { prefix: 'b', end: 'bb' }), 'prefix combines with end').toEqual(['b', 'ba']);
+      expect(await listedKeys(storage, { prefix: 'b', start: 'a' }), 'a start before the prefix\'s keys').toEqual(['b', 'ba', 'bb']);
+      expect(await listedKeys(storage, { prefix: 'b', startAfter: 'b' }), 'prefix combines with startAfter').toEqual(['ba', 'bb']);
+      expect(await listedKeys(storage, { prefix: 'b', start: 'c' }), 'a start after the prefix\'s keys').toEqual([]);
+      expect(await listedKeys(storage, { prefix: 'b', end: 'z' }), 'an end after the prefix\'s keys').toEqual(['b', 'ba', 'bb']);
+      expect(await listedKeys(storage, { prefix: 'b', end: 'c', reverse: true }), 'prefix, end and reverse').toEqual(['bb', 'ba', 'b']);
+      expect(await listedKeys(storage, { prefix: '\u{10000}', reverse: true }), 'a prefix above U+FFFF, in reverse').toEqual(['\u{10000}']);
     });
   });
 
@@ -120,6 +138,10 @@ describe('list options', () => {
       expect(await listedKeys(storage, { limit: 100 }), 'a limit above the count lists everything').toEqual(KEYS);
       expect(await listedKeys(storage, { limit: 2, start: 'b' }), 'limit counts from start').toEqual(['b', 'ba']);
       expect(await listedKeys(storage, { limit: 2, prefix: 'b' })).toEqual(['b', 'ba']);
+      expect(await listedKeys(storage, { limit: KEYS.length }), 'a limit of exactly the count lists everything').toEqual(KEYS);
+      expect(await listedKeys(storage, { limit: KEYS.length - 1 }), 'one less leaves out the last key').toEqual(KEYS.slice(0, -1));
+      expect(await listedKeys(storage, { limit: 3, start: 'b', end: 'c' }), 'exactly the count in range').toEqual(['b', 'ba', 'bb']);
+      expect(await listedKeys(storage, { limit: 2, startAfter: 'a', end: 'bb' }), 'a limit below the count in range').toEqual(['b', 'ba']);
     });
 
     storageSpec('ST-LIST-REVERSE-LIMIT-HIGH-END', 'with reverse, limit takes the largest keys, descending', async ({ storage }) => {
@@ -127,6 +149,11 @@ describe('list options', () => {
       expect(await listedKeys(storage, { reverse: true, limit: 2 }), 'the two largest keys').toEqual(['d', 'c']);
       expect(await listedKeys(storage, { reverse: true, limit: 2, prefix: 'b' }), 'the two largest keys with the prefix').toEqual(['bb', 'ba']);
       expect(await listedKeys(storage, { reverse: true, limit: 10 })).toEqual(['d', 'c', 'bb', 'ba', 'b', 'a']);
+      expect(await listedKeys(storage, { reverse: true, limit: 1 }), 'the largest key').toEqual(['d']);
+      expect(await listedKeys(storage, { reverse: true, limit: KEYS.length }), 'exactly the count').toEqual([...KEYS].reverse());
+      expect(await listedKeys(storage, { reverse: true, limit: 2, end: 'c' }), 'the two largest keys before end').toEqual(['bb', 'ba']);
+      expect(await listedKeys(storage, { reverse: true, limit: 2, start: 'b', end: 'c' }), 'the two largest keys in [b, c)').toEqual(['bb', 'ba']);
+      expect(await listedKeys(storage, { reverse: true, limit: 3, start: 'b', end: 'c' }), 'exactly the count in [b, c)').toEqual(['bb', 'ba', 'b']);
     });
 
     storageSpec('ST-LIST-LIMIT-NOT-POSITIVE-TYPEERROR', 'a limit of 0 or less rejects with the documented TypeError', async ({ storage }) => {
@@ -136,6 +163,26 @@ describe('list options', () => {
         expect(error, `list({limit: ${limit}}) must reject with a TypeError`).toBeInstanceOf(TypeError);
         expect((error as Error).message).toBe('List limit must be positive.');
       }
+    });
+  });
+
+  describe('more than 1,000 keys', () => {
+    // A store larger than any page size an implementation might use internally (a misreading:
+    // 1,000 pairs per call unless asked for fewer). Keys key-0000 ... key-1099.
+    const MANY = Array.from({ length: 1100 }, (_, i) => `key-${String(i).padStart(4, '0')}`);
+    async function seedMany(storage: ObjectStorage): Promise<void> {
+      for (let i = 0; i < MANY.length; i += 128) await seedKeys(storage, MANY.slice(i, i + 128));
+    }
+
+    storageSpec('ST-LIST-NO-IMPLICIT-LIMIT', 'without limit, list() with options returns every pair in range, however many; a limit above 1,000 is honoured', async ({ storage }) => {
+      await seedMany(storage);
+      expect(await listedKeys(storage, { prefix: 'key-' }), 'prefix, 1,100 keys').toEqual(MANY);
+      expect(await listedKeys(storage, { reverse: true }), 'reverse, 1,100 keys').toEqual([...MANY].reverse());
+      expect(await listedKeys(storage, { start: 'key-0050' }), 'start, 1,050 keys').toEqual(MANY.slice(50));
+      expect(await listedKeys(storage, { startAfter: 'key-0049' }), 'startAfter, 1,050 keys').toEqual(MANY.slice(50));
+      expect(await listedKeys(storage, { end: 'key-1050' }), 'end, 1,050 keys').toEqual(MANY.slice(0, 1050));
+      // Not cut at 1,000 (how exactly limit counts is ST-LIST-LIMIT's).
+      expect((await listedKeys(storage, { limit: 1050 })).slice(0, 1050), 'limit 1,050').toEqual(MANY.slice(0, 1050));
     });
   });
 

@@ -123,12 +123,14 @@ export const scenarios = {
     return true;
   },
 
-  /** A transaction that commits: its writes all land. */
+  /** A transaction that commits: its writes all land. Answers whether transaction() resolved, and what txn.list() saw. */
   async transactionCommit(storage, { entries }: { entries: Record<string, unknown> }) {
-    return storage.transaction(async (txn) => {
+    let listed = -1;
+    const result = await outcome(() => storage.transaction(async (txn) => {
       for (const [key, value] of Object.entries(entries)) await txn.put(key, value);
-      return (await txn.list()).size;
-    });
+      listed = (await txn.list()).size;
+    }));
+    return { resolved: result.ok, listed };
   },
 
   /** A transaction whose closure throws after writing: nothing it wrote lands. */
@@ -155,6 +157,31 @@ export const scenarios = {
     return { result, probes };
   },
 
+  /**
+   * A transaction that writes its keys one at a time and waits a timer turn (other I/O) after each
+   * write; with `fail`, its closure then throws. Answers whether transaction() resolved.
+   */
+  async transactionSpread(storage, { entries, fail }: { entries: Record<string, unknown>; fail: boolean }) {
+    const result = await outcome(() => storage.transaction(async (txn) => {
+      for (const [key, value] of Object.entries(entries)) {
+        await txn.put(key, value);
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+      if (fail) throw new Error('specgate: abort this transaction');
+    }));
+    return { resolved: result.ok };
+  },
+
+  /** A batch call of `count` keys (or pairs) through txn inside a transaction: what it gave. */
+  async transactionBatch(storage, { method, count }: { method: 'get' | 'put' | 'delete'; count: number }) {
+    const keys = Array.from({ length: count }, (_, i) => `txn-batch-${String(i).padStart(3, '0')}`);
+    return outcome(() => storage.transaction(async (txn) => {
+      if (method === 'put') return txn.put(Object.fromEntries(keys.map((key) => [key, key])));
+      const answer = method === 'get' ? await txn.get(keys) : await txn.delete(keys);
+      return answer instanceof Map ? answer.size : answer;
+    }));
+  },
+
   /** txn.list sees the transaction's own writes, with the list options. */
   async transactionList(storage, { entries, options }: { entries: Record<string, unknown>; options?: Record<string, unknown> }) {
     return storage.transaction(async (txn) => {
@@ -176,10 +203,35 @@ export const scenarios = {
     return { read: await reading };
   },
 
-  /** allowUnconfirmed: answers as soon as the write is issued; the answer is not held for the flush. */
+  /**
+   * allowUnconfirmed: answers as soon as the write is issued. The put is not awaited: the document
+   * does not say whether its promise settles before the flush or with it (its failure is caught).
+   */
   async putUnconfirmedAndRespond(storage, { key, value }: { key: string; value: unknown }) {
-    await storage.put(key, value, { allowUnconfirmed: true });
+    storage.put(key, value, { allowUnconfirmed: true }).catch(() => undefined);
     return 'responded';
+  },
+
+  /**
+   * sync() while an unconfirmed put is pending: with `syncFirst`, sync() is called before the put
+   * settled (neither awaited); otherwise once the put settled. Answers how each settled. A sync()
+   * that never settles is allowed when its write failed, so with `turns` the event answers after at
+   * most that many timer turns (never real waiting); without, once both settled.
+   */
+  async putUnconfirmedAndSync(storage, { key, value, syncFirst, turns }: { key: string; value: unknown; syncFirst: boolean; turns?: number }) {
+    const settled: Record<'put' | 'sync', 'not called' | 'pending' | 'resolved' | 'rejected'> = { put: 'pending', sync: 'not called' };
+    const track = (name: 'put' | 'sync', promise: Promise<unknown>) => {
+      settled[name] = 'pending';
+      return promise.then(() => { settled[name] = 'resolved'; }, () => { settled[name] = 'rejected'; });
+    };
+    const put = track('put', storage.put(key, value, { allowUnconfirmed: true }));
+    const sync = syncFirst ? track('sync', storage.sync()) : put.then(() => track('sync', storage.sync()));
+    if (turns === undefined) await Promise.all([put, sync]);
+    const over = (state: string) => state === 'resolved' || state === 'rejected';
+    for (let turn = 0; turn < (turns ?? 0) && !(over(settled.put) && over(settled.sync)); turn++) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    return { ...settled };
   },
 
   /** sync() with nothing pending: whether it settled within a few timer turns (never waits longer). */

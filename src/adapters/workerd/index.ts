@@ -213,6 +213,8 @@ export function createWorkerdAdapter(options: WorkerdAdapterOptions = {}): Stora
     name: options.name ?? (options.compatibilityDate === undefined ? 'workerd' : `workerd@${options.compatibilityDate}`),
     supports,
     unsupportedReasons,
+    // workerd under miniflare is local development: "point-in-time recovery ... not supported in local development".
+    localDevelopment: true,
     async create(): Promise<WorkerdStorageObject> {
       const { namespace } = await started();
       return new WorkerdObject(namespace, namespace.idFromName(`specgate-${randomUUID()}`));

@@ -21,6 +21,7 @@ const catalog: AreaCatalog = {
     { id: 'ST-ALARM-SET-KEEPS-RUNNING', area: 'alarms', level: 'must', profile: 'core', section: `${ST} > any`, text: 'setAlarm with a time now or earlier during a running handler does not cancel that handler: it runs to completion' },
     { id: 'ST-ALARM-SET-UNTIL-STARTED', area: 'alarms', level: 'must', profile: 'core', section: ST, text: 'An alarm counts as set until its handler has started: getAlarm() returns its time until then' },
     { id: 'ST-ALARM-SET-WHILE-RETRY-PENDING', area: 'alarms', level: 'must', profile: 'core', section: ST, text: 'An alarm whose handler failed counts as set while its retry has not begun: getAlarm() returns its time' },
+    { id: 'ST-ALARM-NULL-AFTER-SUCCESS', area: 'alarms', level: 'must', profile: 'core', section: ST, text: 'An alarm counts as set only until its handler has started (or, after a failed run, until its retry begins): once the handler has run successfully, getAlarm() returns null' },
     // Events
     { id: 'ST-ALARM-HANDLER-RUNS', area: 'alarms', level: 'must', profile: 'core', section: EV, text: 'When the alarm time is reached, and not before, the object\'s alarm handler runs' },
     { id: 'ST-ALARM-PROMPT', area: 'alarms', level: 'should', profile: 'core', section: EV, text: 'Alarm timing has millisecond granularity: the handler usually runs within a few milliseconds after the set time' },

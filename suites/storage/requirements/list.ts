@@ -17,12 +17,14 @@ const catalog: AreaCatalog = {
     { id: 'ST-LIST-REVERSE', area: 'list', level: 'must', profile: 'core', section: `${S} > reverse`, text: 'reverse: true returns the pairs in descending key order' },
     { id: 'ST-LIST-REVERSE-BOUNDS', area: 'list', level: 'must', profile: 'core', section: `${S} > reverse`, text: 'With reverse, start stays the smallest returnable key (inclusive) and end the largest considered key (exclusive)' },
     { id: 'ST-LIST-LIMIT', area: 'list', level: 'must', profile: 'core', section: `${S} > limit`, text: 'limit caps the number of pairs returned: the first limit pairs in ascending order' },
+    { id: 'ST-LIST-NO-IMPLICIT-LIMIT', area: 'list', level: 'must', profile: 'core', section: `${S} > limit`, text: 'Only limit caps the pairs list() returns: without it every pair in range is returned however many (no page of 1,000), and a limit above 1,000 is honoured' },
     { id: 'ST-LIST-REVERSE-LIMIT-HIGH-END', area: 'list', level: 'must', profile: 'core', section: `${S} > limit`, text: 'With reverse, limit counts from the high end: the limit largest keys in range, descending' },
+    // Consequences of the document's definitions (also in reference-notes): core, not conventions.
+    { id: 'ST-LIST-END-NOT-AFTER-START-EMPTY', area: 'list', level: 'must', profile: 'core', section: `${S} > start, startAfter, end`, text: 'list() with end at or before start (or startAfter) resolves to an empty Map: no key is both at or after start and before end' },
+    { id: 'ST-LIST-EMPTY-KEY', area: 'list', level: 'must', profile: 'core', section: 'Resources and their fields > Key', text: 'The empty string is a key (a string of 0 bytes, within the 2,048-byte limit): it is stored, read back, and listed first (its UTF-8 encoding is the smallest)' },
     // Extended (reference-notes)
     { id: 'ST-LIST-START-AND-START-AFTER-TYPEERROR', area: 'list', level: 'must', profile: 'extended', section: REF, text: 'list({start, startAfter}) rejects with TypeError "list() cannot be called with both start and startAfter values."' },
     { id: 'ST-LIST-LIMIT-NOT-POSITIVE-TYPEERROR', area: 'list', level: 'must', profile: 'extended', section: REF, text: 'list() with limit <= 0 rejects with TypeError "List limit must be positive."' },
-    { id: 'ST-LIST-END-NOT-AFTER-START-EMPTY', area: 'list', level: 'must', profile: 'extended', section: REF, text: 'list() with end <= start resolves to an empty Map' },
-    { id: 'ST-LIST-EMPTY-KEY', area: 'list', level: 'must', profile: 'extended', section: REF, text: 'The empty string is a valid key: it is stored, read back, and listed first' },
   ],
 };
 export default catalog;

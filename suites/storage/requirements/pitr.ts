@@ -18,11 +18,11 @@ const catalog: AreaCatalog = {
     { id: 'ST-PITR-RESTORE-UNDO-BOOKMARK', area: 'pitr', level: 'must', profile: 'core', section: `${S} > onNextSessionRestoreBookmark`, text: 'onNextSessionRestoreBookmark resolves to a bookmark for the moment just before recovery; restoring it undoes the recovery' },
     { id: 'ST-PITR-HISTORY-30-DAYS', area: 'pitr', level: 'must', profile: 'core', section: 'Limits > PITR history window', text: 'History reaches back 30 days: a bookmark of a point within the last 30 days can still be restored, however much was written since' },
     { id: 'ST-PITR-COVERS-KV', area: 'pitr', level: 'must', profile: 'core', section: S, text: 'Recovery covers the whole SQLite database, including data written through put' },
-    { id: 'ST-PITR-NOT-LOCAL', area: 'pitr', level: 'may', profile: 'core', section: S, text: 'Point-in-time recovery is not supported in local development: a local runtime may refuse these operations' },
+    { id: 'ST-PITR-NOT-LOCAL', area: 'pitr', level: 'must', profile: 'core', section: S, text: 'Point-in-time recovery is not supported in local development: a local-development runtime restores nothing at its restart, whatever its PITR methods answer (refusing them is its choice), and keeps working' },
     // Extended (reference-notes)
     { id: 'ST-PITR-BOOKMARK-SHAPE', area: 'pitr', level: 'must', profile: 'extended', section: REF, text: 'A bookmark looks like 0000007b-0000b26e-00001538-0c3e87bb37b3db5cc52eedb93cd3b96b (four dash-separated hex groups of 8, 8, 8 and 32 digits)' },
     { id: 'ST-PITR-RESTORE-ALARM', area: 'pitr', level: 'must', profile: 'extended', section: `${REF} (the alarm lives in the database: workerd keeps it in _cf_METADATA, which deleteAll leaves)`, text: 'The restore brings back the alarm as it was at the bookmark: one set since is gone, one deleted since is set again' },
-    { id: 'ST-PITR-LOCAL-THROWS', area: 'pitr', level: 'must', profile: 'extended', section: REF, text: 'A runtime without point-in-time recovery (workerd locally) answers getCurrentBookmark with a placeholder and throws "does not implement point-in-time recovery" from getBookmarkForTime and onNextSessionRestoreBookmark' },
+    { id: 'ST-PITR-LOCAL-THROWS', area: 'pitr', level: 'must', profile: 'extended', section: REF, text: 'A local-development runtime without point-in-time recovery answers as workerd does locally: getCurrentBookmark with a placeholder string, getBookmarkForTime and onNextSessionRestoreBookmark refused with "does not implement point-in-time recovery"' },
   ],
 };
 export default catalog;

@@ -8,6 +8,7 @@ const catalog: AreaCatalog = {
   requirements: [
     { id: 'ST-TXN-COMMIT', area: 'transactions', level: 'must', profile: 'core', section: S, text: 'transaction(closure) commits when the closure completes: the promise resolves and all writes made through txn are visible afterwards' },
     { id: 'ST-TXN-ABORT-ON-THROW', area: 'transactions', level: 'must', profile: 'core', section: S, text: 'When the closure throws (or rejects), the transaction aborts: transaction() rejects and none of the writes made through txn remain' },
+    { id: 'ST-TXN-ISOLATED', area: 'transactions', level: 'must', profile: 'core', section: `${S}; What the service does > Consistency rules > 1`, text: 'A transaction is one unit, isolated from other events: they see all of its writes once it committed, or none (before it commits, or when it aborts), also while its closure waits on other I/O' },
     { id: 'ST-TXN-OPERATIONS', area: 'transactions', level: 'must', profile: 'core', section: S, text: 'txn offers get, put, delete and list, behaving as the storage methods inside the transaction (a get sees an earlier put of the same transaction)' },
     { id: 'ST-TXN-ROLLBACK', area: 'transactions', level: 'must', profile: 'core', section: S, text: 'txn.rollback() takes no parameters, returns nothing, and discards the writes of the transaction' },
     { id: 'ST-TXN-ROLLBACK-THEN-THROWS', area: 'transactions', level: 'must', profile: 'core', section: 'Errors', text: 'After txn.rollback(), any further get, put, delete or list on txn fails with an exception' },

@@ -6,16 +6,17 @@ import { ALARM_LOG_KEY } from '../../../suites/storage/scenarios.js';
 import { brokenAdapter } from './wrap.js';
 
 export default brokenAdapter('alarm-retry-null', (real) => {
-  let lastSet: number | null = null;
+  const runs = async () => ((await real.get<number[]>(ALARM_LOG_KEY)) ?? []).length;
+  /** How many runs the handler had made when the alarm was last set: a run since means it fired. */
+  let runsWhenSet = 0;
   return {
     async setAlarm(time, options) {
-      lastSet = time instanceof Date ? time.getTime() : time;
       await real.setAlarm(time, options);
+      runsWhenSet = await runs();
     },
     async getAlarm(options) {
       const time = await real.getAlarm(options);
-      const fired = ((await real.get<number[]>(ALARM_LOG_KEY)) ?? []).some((run) => lastSet !== null && run >= lastSet);
-      return fired ? null : time;
+      return (await runs()) > runsWhenSet ? null : time;
     },
   } as Partial<ObjectStorage>;
 });

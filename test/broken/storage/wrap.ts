@@ -3,8 +3,10 @@
 // misreading is in the API a spec calls directly, except with brokenCursors(), whose misreading
 // is inside the object (a SQL cursor).
 
-import { referenceAdapter, referenceKvAdapter } from '../../../src/adapters/reference.js';
-import type { ObjectStorage, SqlStorage, SqlStorageCursor, StorageAdapter, StorageObject } from '../../../src/storage/contract.js';
+import { ObjectRuntime, type Scenario } from '../../../reference-impl/storage/index.js';
+import { referenceAdapter, referenceKvAdapter, type InsideView } from '../../../src/adapters/reference.js';
+import type { ListOptions, ObjectStorage, SqlStorage, SqlStorageCursor, StorageAdapter, StorageObject } from '../../../src/storage/contract.js';
+import { alarm, scenarios } from '../../../suites/storage/scenarios.js';
 
 /** Replacement methods, given the real storage to build on. */
 export type Misbehaviour = (real: ObjectStorage) => Partial<ObjectStorage>;
@@ -94,4 +96,89 @@ export function withScenario<Args>(
       });
     },
   };
+}
+
+/**
+ * A local-development runtime without point-in-time recovery, as workerd under miniflare is: the
+ * reference key-value backend, whose PITR methods answer as workerd's local runtime does (a
+ * placeholder bookmark, then "does not implement point-in-time recovery"), declared as one: its
+ * PITR missing rather than out of scope.
+ */
+export function localRuntime(name: string, misbehaviour: Misbehaviour = () => ({})): StorageAdapter {
+  const base = brokenAdapter(name, misbehaviour);
+  return {
+    ...base,
+    outOfScope: ['sql'],
+    localDevelopment: true,
+    unsupportedReasons: { pitr: `not verified: ${name} is a local-development runtime without point-in-time recovery` },
+  };
+}
+
+/**
+ * An adapter over the reference key-value backend whose runtime itself is changed by `patch` (what
+ * no wrapper of ctx.storage reaches: the reset after a failed flush, for instance), and whose code
+ * inside the object (scenarios, the alarm handler) sees `inside(storage)`.
+ */
+export function patchedRuntime(
+  name: string,
+  patch: (runtime: ObjectRuntime) => void,
+  inside: InsideView = (storage) => storage,
+  /** What the runtime does once the alarm handler returned (the handler itself is the suite's). */
+  afterAlarm: (storage: ObjectStorage) => Promise<void> = async () => {},
+): StorageAdapter {
+  const view = (storage: unknown) => inside(storage as ObjectStorage);
+  const inObject = Object.fromEntries(Object.entries(scenarios).map(([scenarioName, scenario]) =>
+    [scenarioName, ((storage, args) => (scenario as (s: ObjectStorage, a: unknown) => Promise<unknown>)(view(storage), args)) as Scenario]));
+  return {
+    name,
+    supports: { ...referenceKvAdapter.supports },
+    outOfScope: ['sql', 'pitr'],
+    async create(): Promise<StorageObject> {
+      const alarmHandler = async (storage: unknown, info: { now: number }) => {
+        await alarm(view(storage), info);
+        await afterAlarm(storage as ObjectStorage);
+      };
+      const runtime = new ObjectRuntime({ backend: 'kv', scenarios: inObject, alarmHandler });
+      patch(runtime);
+      return {
+        storage: runtime.storage as ObjectStorage,
+        run: <T>(scenario: string, args?: unknown) => runtime.run(scenario, args) as Promise<T>,
+        restart: async () => runtime.restart(),
+        clock: { now: async () => runtime.clock.now(), advance: (ms: number) => runtime.advanceClock(ms) },
+        faults: { failNextFlush: async () => runtime.failNextFlush() },
+        destroy: async () => runtime.destroy(),
+      };
+    },
+  };
+}
+
+/** How a list() misreading picks and orders pairs; each rule defaults to the document's. */
+export interface ListRules {
+  /** Whether `key` is in the range of start, startAfter, end and prefix. */
+  inRange?(key: string, options: ListOptions): boolean;
+  /** The pairs in range (ascending by UTF-8) as list() answers them: ordered by reverse, cut by limit. */
+  take?<T>(pairs: [string, T][], options: ListOptions): [string, T][];
+}
+
+export const documentedRange = (key: string, options: ListOptions): boolean =>
+  (options.start === undefined || byUtf8(key, options.start) >= 0)
+  && (options.startAfter === undefined || byUtf8(key, options.startAfter) > 0)
+  && (options.end === undefined || byUtf8(key, options.end) < 0)
+  && (options.prefix === undefined || key.startsWith(options.prefix));
+
+export function documentedTake<T>(pairs: [string, T][], options: ListOptions): [string, T][] {
+  const ordered = options.reverse ? [...pairs].reverse() : pairs;
+  return options.limit === undefined ? ordered : ordered.slice(0, options.limit);
+}
+
+/** A broken adapter whose list() follows `rules` over the real storage's pairs (the real list() still checks the options). */
+export function brokenList(name: string, rules: ListRules): StorageAdapter {
+  return brokenAdapter(name, (real) => ({
+    async list<T>(options: ListOptions = {}) {
+      await real.list(options); // the real refusals (start with startAfter, a limit under 1)
+      const inRange = rules.inRange ?? documentedRange;
+      const pairs = [...(await real.list<T>()).entries()].filter(([key]) => inRange(key, options));
+      return new Map((rules.take ?? documentedTake)(pairs, options));
+    },
+  }));
 }

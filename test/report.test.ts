@@ -129,6 +129,14 @@ describe('two verdicts', () => {
     const report = buildReport(input([test('sqlite runs it', ['S-ONE'], 'passed')]));
     expect(report.requirements.find((r) => r.id === 'S-ONE')?.status).toBe('passed');
   });
+  it('a failed spec naming the requirements its failure violated leaves its other requirements unverified, not failed', () => {
+    const report = buildReport(input([{ ...test('model', ['C-STATED', 'C-BOTH', 'C-CONVENTION-ONLY'], 'failed'), failedRequirements: ['C-BOTH'] }, test('plain', ['C-CONVENTION-ONLY'], 'passed')]));
+    const status = (id: string) => report.requirements.find((r) => r.id === id)?.status;
+    expect([status('C-BOTH'), status('C-STATED'), status('C-CONVENTION-ONLY')]).toEqual(['failed', 'skipped', 'passed']);
+    const baseline = applyBaseline(report, { knownFailures: [{ requirement: 'C-STATED', reason: 'not what failed' }] }, 'b.json');
+    expect(baseline, 'an entry for a requirement the failure does not name does not cover it').toMatchObject({ known: 0, new: 1 });
+  });
+
   it('gates a baseline on the gated specs: an unlisted extended failure is not new under core, and is under extended', () => {
     const baseline = { knownFailures: [{ requirement: 'C-STATED', reason: 'was failing' }] };
     const core = run();

@@ -56,7 +56,7 @@ export function applyBaseline(report: Report, baseline: BaselineFile, file: stri
   const newFailures: string[] = [];
   let known = 0;
   for (const test of report.tests.filter((t) => t.status === 'failed')) {
-    const entry = bySpec.get(test.name) ?? test.requirements.map((id) => byRequirement.get(id)).find((e) => e !== undefined);
+    const entry = bySpec.get(test.name) ?? (test.failedRequirements ?? test.requirements).map((id) => byRequirement.get(id)).find((e) => e !== undefined);
     if (entry) test.known = { reason: entry.reason };
     if (!gated(test)) continue;
     if (entry) known++;

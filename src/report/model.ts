@@ -241,13 +241,24 @@ function outOfScopeReasons(specs: NotApplicableSpec[]): Map<string, string> {
   return new Map([...reasons].map(([id, set]) => [id, [...set].join('; ')]));
 }
 
+/**
+ * The statuses the specs citing a requirement give it. A failed spec that names the requirements
+ * its failure violated (a model-based spec) says nothing of its others: it does not count for
+ * them, unless no other spec verifies them, which leaves them unverified (skipped), not failed.
+ */
+function statusesFor(citing: TestRecord[], id: string): TestStatus[] {
+  const silent = (t: TestRecord) => t.status === 'failed' && t.failedRequirements !== undefined && !t.failedRequirements.includes(id);
+  const speaking = citing.filter((t) => !silent(t)).map((t) => t.status);
+  return speaking.length === 0 && citing.length > 0 ? ['skipped'] : speaking;
+}
+
 function requirementRow(r: Requirement, catalog: AreaCatalog, tests: ReportTest[], outOfScope: ReadonlyMap<string, string>): ReportRequirement {
   const citing = tests.filter((t) => t.requirements.includes(r.id));
-  const ofProfile = (profile: Profile) => citing.filter((t) => t.profile === profile).map((t) => t.status);
+  const ofProfile = (profile: Profile) => statusesFor(citing.filter((t) => t.profile === profile), r.id);
   const byProfile: ReportRequirement['byProfile'] = {};
   for (const profile of ['core', 'extended'] as const) if (ofProfile(profile).length > 0) byProfile[profile] = statusOf(ofProfile(profile));
   const scopeReason = citing.length === 0 ? outOfScope.get(r.id) : undefined;
-  const status: RequirementStatus = r.unspecified ? 'unspecified' : catalog.pending ? 'pending' : scopeReason !== undefined ? 'out-of-scope' : statusOf(citing.map((t) => t.status));
+  const status: RequirementStatus = r.unspecified ? 'unspecified' : catalog.pending ? 'pending' : scopeReason !== undefined ? 'out-of-scope' : statusOf(statusesFor(citing, r.id));
   const row: ReportRequirement = {
     id: r.id, area: r.area, level: r.level, profile: r.profile, section: r.section, text: r.text,
     status, byProfile, tests: citing.map((t) => t.name),

@@ -21,6 +21,8 @@ export interface TestRecord {
   exchange?: string;
   /** Why the spec belongs to the extended profile although it cites core requirements (SpecOptions.extended). */
   extendedReason?: string;
+  /** A failed spec that checks many requirements: those its failure shows violated (the others are not verified). */
+  failedRequirements?: string[];
 }
 
 export interface FileError { file: string; error: string }
@@ -75,6 +77,7 @@ export class CollectingReporter implements Reporter {
     if (meta.seed !== undefined) record.seed = meta.seed;
     if (meta.exchange) record.exchange = plain(meta.exchange);
     if (meta.extended !== undefined) record.extendedReason = meta.extended;
+    if (result.state === 'failed' && meta.failedRequirements) record.failedRequirements = meta.failedRequirements.filter((id) => record.requirements.includes(id));
     return record;
   }
 }

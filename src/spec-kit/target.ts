@@ -56,6 +56,11 @@ declare module '@vitest/runner' {
   interface TaskMeta {
     /** Requirement IDs a spec verifies (see suites/zone-api/requirements). */
     requirements?: string[];
+    /**
+     * Set by a spec that checks many requirements at once (a model-based spec) when it fails: the
+     * ones its failure shows violated. The others it cites are left unverified by that run, not failed.
+     */
+    failedRequirements?: string[];
     /** The seed a property-based spec ran with. */
     seed?: number;
     /** Why a spec citing core requirements still belongs to the extended profile. */

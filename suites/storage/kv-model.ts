@@ -42,9 +42,31 @@ const show = (value: unknown): string => JSON.stringify(value, (_key, v: unknown
 
 /**
  * Fails unless `actual` deeply equals `expected`; `describe()` says how, in the model's terms
- * (built only on failure: the model runs thousands of operations).
+ * (built only on failure: the model runs thousands of operations). `implicated` names the
+ * requirements whose rules the operation's answer depends on: a disagreement shows one of them
+ * violated, and says nothing of the others the model checks.
  */
-export type Equal = (actual: unknown, expected: unknown, describe: () => string) => void;
+export type Equal = (actual: unknown, expected: unknown, describe: () => string, implicated: string[]) => void;
+
+/** The requirements a list(options) answer depends on, given the state it met. */
+export function listRequirements(options: ListOptions, model: Model): string[] {
+  const ids = ['ST-LIST-ORDER-UTF8'];
+  if (Object.keys(options).length === 0) ids.push('ST-KV-LIST-ALL');
+  if (options.start !== undefined) ids.push('ST-LIST-START-INCLUSIVE');
+  if (options.startAfter !== undefined) ids.push('ST-LIST-START-AFTER-EXCLUSIVE');
+  if (options.end !== undefined) ids.push('ST-LIST-END-EXCLUSIVE');
+  if (options.prefix !== undefined) ids.push('ST-LIST-PREFIX');
+  if (options.limit !== undefined) ids.push('ST-LIST-LIMIT');
+  if (options.reverse) {
+    ids.push('ST-LIST-REVERSE');
+    if (options.start !== undefined || options.startAfter !== undefined || options.end !== undefined) ids.push('ST-LIST-REVERSE-BOUNDS');
+    if (options.limit !== undefined) ids.push('ST-LIST-REVERSE-LIMIT-HIGH-END');
+  }
+  const low = options.start ?? options.startAfter;
+  if (low !== undefined && options.end !== undefined && byUtf8(options.end, low) <= 0) ids.push('ST-LIST-END-NOT-AFTER-START-EMPTY');
+  if (model.entries.has('')) ids.push('ST-LIST-EMPTY-KEY');
+  return ids;
+}
 
 /** A disagreement in the model's terms. */
 function disagreement(model: Model, operation: string, actual: unknown, expected: unknown): () => string {
@@ -92,14 +114,18 @@ const listOptions: fc.Arbitrary<ListOptions> = fc.oneof(
 
 /** Sequences of up to 50 key-value commands whose results are checked with `equal`. */
 export function kvCommands(equal: Equal): fc.Arbitrary<Iterable<KvCommand>> {
-  /** Checks one answer; the operation then joins the history. */
-  const check = (model: Model, operation: string, actual: unknown, expected: unknown) => equal(actual, expected, disagreement(model, operation, actual, expected));
+  /**
+   * Checks one answer against the model. Writes are seen only through the reads: a lost write shows
+   * as a read that does not return what was written, which is how its requirement is worded.
+   */
+  const check = (model: Model, operation: string, actual: unknown, expected: unknown, implicated: string[]) =>
+    equal(actual, expected, disagreement(model, operation, actual, expected), implicated);
 
   class Get implements KvCommand {
     constructor(readonly key: string) {}
     check = () => true;
     async run(model: Model, { storage }: Real) {
-      check(model, this.toString(), await storage.get(this.key), model.entries.get(this.key));
+      check(model, this.toString(), await storage.get(this.key), model.entries.get(this.key), [model.entries.has(this.key) ? 'ST-KV-GET-SINGLE' : 'ST-KV-GET-MISSING-UNDEFINED']);
       model.history.push(this.toString());
     }
     toString = () => `get(${show(this.key)})`;
@@ -110,7 +136,9 @@ export function kvCommands(equal: Equal): fc.Arbitrary<Iterable<KvCommand>> {
     check = () => true;
     async run(model: Model, { storage }: Real) {
       const expected = sortedPairs(model).filter(([key]) => this.keys.includes(key));
-      check(model, this.toString(), [...(await storage.get(this.keys)).entries()], expected);
+      const missing = this.keys.some((key) => !model.entries.has(key));
+      check(model, this.toString(), [...(await storage.get(this.keys)).entries()], expected,
+        ['ST-KV-GET-BATCH-MAP', 'ST-KV-GET-BATCH-SORTED-UTF8', ...(missing ? ['ST-KV-GET-BATCH-MISSING-OMITTED'] : [])]);
       model.history.push(this.toString());
     }
     toString = () => `get(${show(this.keys)})`;
@@ -142,7 +170,7 @@ export function kvCommands(equal: Equal): fc.Arbitrary<Iterable<KvCommand>> {
     constructor(readonly key: string) {}
     check = () => true;
     async run(model: Model, { storage }: Real) {
-      check(model, this.toString(), await storage.delete(this.key), model.entries.has(this.key));
+      check(model, this.toString(), await storage.delete(this.key), model.entries.has(this.key), [model.entries.has(this.key) ? 'ST-KV-DELETE-EXISTING-TRUE' : 'ST-KV-DELETE-MISSING-FALSE']);
       model.entries.delete(this.key);
       model.history.push(this.toString());
     }
@@ -154,7 +182,7 @@ export function kvCommands(equal: Equal): fc.Arbitrary<Iterable<KvCommand>> {
     check = () => true;
     async run(model: Model, { storage }: Real) {
       const existing = this.keys.filter((key) => model.entries.has(key)).length;
-      check(model, this.toString(), await storage.delete(this.keys), existing);
+      check(model, this.toString(), await storage.delete(this.keys), existing, ['ST-KV-DELETE-BATCH-COUNT']);
       for (const key of this.keys) model.entries.delete(key);
       model.history.push(this.toString());
     }
@@ -175,7 +203,7 @@ export function kvCommands(equal: Equal): fc.Arbitrary<Iterable<KvCommand>> {
     constructor(readonly options: ListOptions) {}
     check = () => true;
     async run(model: Model, { storage }: Real) {
-      check(model, this.toString(), [...(await storage.list(this.options)).entries()], modelList(model, this.options));
+      check(model, this.toString(), [...(await storage.list(this.options)).entries()], modelList(model, this.options), listRequirements(this.options, model));
       model.history.push(this.toString());
     }
     toString = () => `list(${show(this.options)})`;

@@ -52,4 +52,4 @@ export const failedRequirements = (report: Report): string[] => report.requireme
 
 /** IDs of the requirements cited by a target's failed specs, sorted (several targets share a run's report). */
 export const failedRequirementsOf = (report: Report, target: string): string[] =>
-  [...new Set(report.tests.filter((t) => t.target === target && t.status === 'failed').flatMap((t) => t.requirements))].sort();
+  [...new Set(report.tests.filter((t) => t.target === target && t.status === 'failed').flatMap((t) => t.failedRequirements ?? t.requirements))].sort();

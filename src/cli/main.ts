@@ -205,6 +205,7 @@ async function runWith(values: RunValues, credentials: Credentials, loaded: Load
   const { summary, coverageProblems, baseline } = outcome.report;
   for (const problem of coverageProblems) process.stderr.write(`specgate: catalog and specs out of step: ${problem.detail}\n`);
   printFailures(outcome.report);
+  printErrors(outcome.report);
   if (baseline) {
     process.stdout.write(`\nspecgate: baseline ${baseline.file}: ${baseline.known} known, ${baseline.new} new, ${baseline.fixed} fixed\n`);
     for (const name of baseline.newFailures) process.stdout.write(`specgate: new failure: ${name}\n`);
@@ -218,7 +219,8 @@ async function runWith(values: RunValues, credentials: Credentials, loaded: Load
   }
   process.stdout.write(`\nspecgate: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped; `
     + `requirements ${summary.requirements.passed} passed, ${summary.requirements.failed} failed, ${summary.requirements.skipped} skipped, `
-    + `${summary.requirements.pending} pending, ${summary.requirements.unspecified} unspecified\n`
+    + `${summary.requirements.pending} pending, ${summary.requirements.unspecified} unspecified`
+    + `${outcome.report.errors.length > 0 ? `; ${outcome.report.errors.length} errors outside specs` : ''}\n`
     + `specgate: report in ${where}/ (report.html, summary.md, report.json, junit.xml)\n`);
   return outcome.exitCode;
 }
@@ -232,6 +234,14 @@ function printFailures(report: Report): void {
   for (const test of failed.slice(0, MAX_LISTED_FAILURES)) {
     process.stdout.write(`  ${test.name} [${test.requirements.join(', ')}]${test.known ? ' (known)' : ''}\n    ${(test.error ?? '').split('\n')[0]}\n`);
   }
+}
+
+/** Spec files that did not load and test workers that died: each fails the run (exit 1). */
+function printErrors(report: Report): void {
+  const { errors } = report;
+  if (errors.length === 0) return;
+  process.stdout.write(`\nspecgate: errors outside specs${errors.length > MAX_LISTED_FAILURES ? ` (first ${MAX_LISTED_FAILURES} of ${errors.length})` : ''}:\n`);
+  for (const error of errors.slice(0, MAX_LISTED_FAILURES)) process.stdout.write(`  ${error.file}: ${error.error.split('\n')[0]}\n`);
 }
 
 /** Comma-separated and repeated values alike: --area kv,list --area alarms */

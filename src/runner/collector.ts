@@ -2,6 +2,7 @@
 
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import { relative } from 'node:path';
+import { causeOfDeath, WorkerDeaths, type WorkerDeath } from './worker-deaths.js';
 
 export type TestStatus = 'passed' | 'failed' | 'skipped';
 
@@ -25,42 +26,68 @@ export interface FileError { file: string; error: string }
 export class CollectingReporter implements Reporter {
   readonly tests: TestRecord[] = [];
   readonly fileErrors: FileError[] = [];
+  /** Test workers that died during the run: the projects must run in `workerDeaths.pool()`. */
+  readonly workerDeaths = new WorkerDeaths();
 
   /** `targetOf` names the target a vitest project runs against (several projects may share one). */
   constructor(private readonly root: string, private readonly targetOf: (project: string) => string = (project) => project) {}
 
+  /**
+   * Runs before vitest's junit reporter (it comes first in the run's reporters, and returns
+   * before the next is called): specs it fails because their worker died are failed in vitest's
+   * own results too, so that junit.xml says so.
+   */
   onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandled: ReadonlyArray<{ message?: string }>): void {
     for (const module of modules) {
       const file = relative(this.root, module.moduleId);
       for (const error of module.errors()) this.fileErrors.push({ file, error: error.message ?? String(error) });
+      const death = this.workerDeaths.of(module.project.name, module.moduleId);
       for (const test of module.children.allTests()) {
         // Specs left out by --grep are not part of this run; a spec that skipped itself is.
         if (test.options.mode !== 'run') continue;
-        this.tests.push(this.record(test, file));
+        this.tests.push(this.record(test, file, death));
       }
     }
-    for (const error of unhandled) this.fileErrors.push({ file: '(unhandled)', error: error.message ?? String(error) });
+    for (const death of this.workerDeaths.deaths) {
+      for (const file of death.files) this.fileErrors.push({ file: relative(this.root, file), error: `${this.targetOf(death.project)}: ${causeOfDeath(death)}` });
+    }
+    // vitest's own account of a death ("[vitest-pool]: Worker ... emitted error.") says no more than the entries above.
+    const told = (error: { message?: string }) => this.workerDeaths.deaths.length > 0 && /^\[vitest-pool\]: Worker \S+ emitted error/.test(error.message ?? '');
+    for (const error of unhandled) if (!told(error)) this.fileErrors.push({ file: '(unhandled)', error: error.message ?? String(error) });
   }
 
-  private record(test: TestCase, file: string): TestRecord {
+  private record(test: TestCase, file: string, death: WorkerDeath | undefined): TestRecord {
     const result = test.result();
     const meta = test.meta();
-    const status: TestStatus = result.state === 'passed' ? 'passed' : result.state === 'failed' ? 'failed' : 'skipped';
     const target = this.targetOf(test.project.name);
     const record: TestRecord = {
       name: `${target} > ${test.fullName}`,
       target,
       file,
       requirements: meta.requirements ?? [],
-      status,
+      status: result.state === 'passed' ? 'passed' : result.state === 'skipped' ? 'skipped' : 'failed',
       durationMs: Math.round(test.diagnostic()?.duration ?? 0),
     };
     if (result.state === 'failed') record.error = result.errors.map(describeError).join('\n');
     if (result.state === 'skipped') record.skipReason = result.note ?? 'skipped';
+    // A spec without a result when the run ends never finished: its worker died, or the run was
+    // cut short. A failure with the cause, never a skip.
+    if (result.state === 'pending') {
+      record.error = death
+        ? `did not finish: ${causeOfDeath(death)} while running ${file}`
+        : 'did not finish: the run ended before this spec did (see the errors outside specs)';
+      failInVitest(test, record.error);
+    }
     if (meta.seed !== undefined) record.seed = meta.seed;
     if (meta.exchange) record.exchange = meta.exchange;
     return record;
   }
+}
+
+/** Marks an unfinished spec failed in vitest's own results (vitest's TestCase keeps its task internal). */
+function failInVitest(test: TestCase, message: string): void {
+  const task = (test as unknown as { task?: { result?: Record<string, unknown> } }).task;
+  if (task) task.result = { ...task.result, state: 'fail', errors: [{ name: 'WorkerDied', message, stack: '' }] };
 }
 
 const MAX_DIFF = 4096;

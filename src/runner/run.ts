@@ -226,9 +226,12 @@ async function runProjects(projects: PlannedProject[], shared: { seed: number; s
         // Spec files share nothing but immutable modules (each spec has its own zone or object), so
         // a worker need not re-evaluate the modules for every file: half the wall time of a run.
         isolate: false,
+        // vitest's forks pool, which also records why a worker died (the collector fails its specs with the cause).
+        pool: collector.workerDeaths.pool(),
         ...(p.sequential && { fileParallelism: false, maxWorkers: 1 }),
       },
     })),
+    // The collector first: it fails the specs of a dead worker in vitest's results before junit.xml is written.
     reporters: [collector, ['junit', { outputFile: join(reportDir, 'junit.xml') }], ...(options.verbose === false ? [] : [new ProgressReporter(PACKAGE_ROOT)])],
     ...(options.grep !== undefined && { testNamePattern: options.grep }),
   });

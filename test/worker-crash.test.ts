@@ -42,7 +42,7 @@ beforeAll(async () => {
   run = await runCli(['run', '--suite', 'storage', '--grep', GREP, '--report-dir', dir, '--adapter',
     ['reference-kv', 'killed.ts', 'native-assertion.ts', 'unloadable.ts'].map((a) => (a.endsWith('.ts') ? join(ADAPTERS, a) : a)).join(',')]);
   report = readReport(dir);
-});
+}, 600_000);
 
 describe('test workers that die, and spec files that do not load', () => {
   it('the run exits 1', () => {

@@ -1,5 +1,5 @@
 // specgate's command line: `run` the conformance suites, `serve` the reference server.
-// Exit codes: 0 all passed, 1 some spec failed, 2 bad usage or unreachable target.
+// Exit codes: 0 all passed, 1 some spec failed (or a spec file did not load, or its test worker died), 2 bad usage or unreachable target.
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { relative } from 'node:path';
@@ -82,7 +82,8 @@ diff:
 ${DIFF_HELP}
 merge:
 ${MERGE_HELP}
-Exit codes: 0 all specs passed, 1 some spec failed, 2 bad usage or unreachable target.
+Exit codes: 0 all specs passed, 1 some spec failed (or a spec file did not load, or its test
+worker died), 2 bad usage or unreachable target.
 `;
 
 const RUN_OPTIONS = {

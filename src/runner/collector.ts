@@ -23,6 +23,9 @@ export interface TestRecord {
 
 export interface FileError { file: string; error: string }
 
+/** How the error of a spec begins when it has no result at the end of the run. */
+const DID_NOT_FINISH = 'did not finish: ';
+
 export class CollectingReporter implements Reporter {
   readonly tests: TestRecord[] = [];
   readonly fileErrors: FileError[] = [];
@@ -38,6 +41,8 @@ export class CollectingReporter implements Reporter {
    * own results too, so that junit.xml says so.
    */
   onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandled: ReadonlyArray<{ message?: string }>): void {
+    /** The files each death left with unfinished specs. */
+    const unfinished = new Map<WorkerDeath, Set<string>>();
     for (const module of modules) {
       const file = relative(this.root, module.moduleId);
       for (const error of module.errors()) this.fileErrors.push({ file, error: error.message ?? String(error) });
@@ -45,11 +50,16 @@ export class CollectingReporter implements Reporter {
       for (const test of module.children.allTests()) {
         // Specs left out by --grep are not part of this run; a spec that skipped itself is.
         if (test.options.mode !== 'run') continue;
-        this.tests.push(this.record(test, file, death));
+        const record = this.record(test, file, death);
+        if (death && record.error?.startsWith(DID_NOT_FINISH)) unfinished.set(death, (unfinished.get(death) ?? new Set()).add(file));
+        this.tests.push(record);
       }
     }
+    // Each death is an error of the files it cut short (of all the files it was given, when it
+    // cut no spec short: one worker may be given several files at once).
     for (const death of this.workerDeaths.deaths) {
-      for (const file of death.files) this.fileErrors.push({ file: relative(this.root, file), error: `${this.targetOf(death.project)}: ${causeOfDeath(death)}` });
+      const files = unfinished.get(death) ?? new Set(death.files.map((file) => relative(this.root, file)));
+      for (const file of files) this.fileErrors.push({ file, error: `${this.targetOf(death.project)}: ${causeOfDeath(death)}` });
     }
     // vitest's own account of a death ("[vitest-pool]: Worker ... emitted error.") says no more than the entries above.
     const told = (error: { message?: string }) => this.workerDeaths.deaths.length > 0 && /^\[vitest-pool\]: Worker \S+ emitted error/.test(error.message ?? '');
@@ -74,8 +84,8 @@ export class CollectingReporter implements Reporter {
     // cut short. A failure with the cause, never a skip.
     if (result.state === 'pending') {
       record.error = death
-        ? `did not finish: ${causeOfDeath(death)} while running ${file}`
-        : 'did not finish: the run ended before this spec did (see the errors outside specs)';
+        ? `${DID_NOT_FINISH}${causeOfDeath(death)} while running ${file}`
+        : `${DID_NOT_FINISH}the run ended before this spec did (see the errors outside specs)`;
       failInVitest(test, record.error);
     }
     if (meta.seed !== undefined) record.seed = meta.seed;

@@ -4,7 +4,7 @@
 // over the calls). The keys are put in batches (events of 50,000 keys, 128 per put(), one flush
 // each), growing the same object from one size to the next.
 
-import Database from 'better-sqlite3';
+import Database from '../reference-impl/sqlite-driver.js';
 import { join } from 'node:path';
 import { keyOf, populate, referenceObject } from './lib/storage.js';
 import { mib, round, type Result } from './lib/result.js';

@@ -23,8 +23,11 @@ const REQUEST_TIMEOUT_MS = 10_000;
 const children: ChildProcess[] = [];
 afterEach(() => { for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL'); });
 
-/** Starts a child; `onLine` sees each stdout line. Resolves with the child once `ready` matches a line. */
-function startChild(args: string[], ready: RegExp, onLine: (line: string) => void = () => {}): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
+/**
+ * Starts a child; `onLine` sees each stdout line, and the child (lines of one chunk come before the
+ * returned promise's continuation runs). Resolves with the child once `ready` matches a line.
+ */
+function startChild(args: string[], ready: RegExp, onLine: (line: string, child: ChildProcess) => void = () => {}): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let stderr = '';
@@ -34,7 +37,7 @@ function startChild(args: string[], ready: RegExp, onLine: (line: string) => voi
     lines.on('line', (line) => {
       const match = ready.exec(line);
       if (match) resolve({ child, match });
-      onLine(line);
+      onLine(line, child);
     });
     child.on('exit', (code, signal) => reject(new Error(`child exited (${code ?? signal}) before it was ready: ${stderr.slice(-2000)}`)));
   });
@@ -213,11 +216,11 @@ describe('storage runtime (SQLite backend, file-backed): kill -9 in the middle o
     let lastAcked = -1;
     for (const killAfter of [3, 25, 60]) {
       let acks = 0;
-      const { child } = await startChild(['--import', 'tsx', CHILD, 'storage', file, String(next)], /^ACK /, (line) => {
+      const { child } = await startChild(['--import', 'tsx', CHILD, 'storage', file, String(next)], /^ACK /, (line, running) => {
         const acked = /^ACK (\d+)$/.exec(line);
         if (!acked) return;
         lastAcked = Number(acked[1]);
-        if (++acks === killAfter) child.kill('SIGKILL');
+        if (++acks === killAfter) running.kill('SIGKILL');
       });
       await exited(child);
       expect(child.signalCode).toBe('SIGKILL');

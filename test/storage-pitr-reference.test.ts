@@ -7,7 +7,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import Database from '../reference-impl/sqlite-driver.js';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HISTORY_WINDOW_MS, ObjectRuntime, type StorageApi } from '../reference-impl/storage/index.js';

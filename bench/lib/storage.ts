@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serialize } from 'node:v8';
-import Database from 'better-sqlite3';
+import Database from '../../reference-impl/sqlite-driver.js';
 import { ObjectRuntime, type Scenario } from '../../reference-impl/storage/index.js';
 
 export const MAX_BATCH = 128;

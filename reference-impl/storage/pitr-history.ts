@@ -18,7 +18,7 @@
 // kill between the two commits, the object's mark tells which side is ahead (sqlite-backend.ts).
 
 import { randomBytes } from 'node:crypto';
-import Database from 'better-sqlite3';
+import Database from '../sqlite-driver.js';
 import { StatementCache } from '../sqlite-statements.js';
 import { BookmarkCodec, END_OF_GENERATION, type BookmarkPoint } from './bookmarks.js';
 import type { WriteBatch } from './persisted-store.js';

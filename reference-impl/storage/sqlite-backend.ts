@@ -14,7 +14,7 @@
 // test/crash-consistency.test.ts kills the runtime in between.
 
 import { renameSync, writeFileSync } from 'node:fs';
-import Database from 'better-sqlite3';
+import Database from '../sqlite-driver.js';
 import { StatementCache } from '../sqlite-statements.js';
 import type { Entry, KeyRange, RangeWindow } from './key-range.js';
 import { inRange } from './key-range.js';

@@ -1,7 +1,7 @@
 // The reference server's state: one SQLite database (in memory, or a file that survives restarts).
 // Every table is scoped by zone; list order is creation order (the seq column).
 
-import Database from 'better-sqlite3';
+import Database from '../sqlite-driver.js';
 import { StatementCache } from '../sqlite-statements.js';
 import { randomBytes } from 'node:crypto';
 import type { ClockState } from './clock.js';

@@ -1,5 +1,5 @@
 // specgate's command line: `run` the conformance suites, `serve` the reference server.
-// Exit codes: 0 all passed, 1 some spec failed, 2 bad usage or unreachable target.
+// Exit codes: 0 all passed, 1 some spec failed (or a spec file did not load, or its test worker died), 2 bad usage or unreachable target.
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { relative } from 'node:path';
@@ -88,7 +88,8 @@ diff:
 ${DIFF_HELP}
 merge:
 ${MERGE_HELP}
-Exit codes: 0 all specs passed, 1 some spec failed, 2 bad usage or unreachable target.
+Exit codes: 0 all specs passed, 1 some spec failed (or a spec file did not load, or its test
+worker died), 2 bad usage or unreachable target.
 `;
 
 const RUN_OPTIONS = {
@@ -220,6 +221,7 @@ async function runWith(values: RunValues, credentials: Credentials, loaded: Load
   const { summary, coverageProblems, baseline } = outcome.report;
   for (const problem of coverageProblems) process.stderr.write(`specgate: catalog and specs out of step: ${problem.detail}\n`);
   printFailures(outcome.report);
+  printErrors(outcome.report);
   if (baseline) {
     process.stdout.write(`\nspecgate: baseline ${baseline.file}: ${baseline.known} known, ${baseline.new} new, ${baseline.fixed} fixed\n`);
     for (const name of baseline.newFailures) process.stdout.write(`specgate: new failure: ${name}\n`);
@@ -250,6 +252,7 @@ export function verdictLines(report: Report): string[] {
     `specgate: production conventions (extended${gate === 'extended' ? ', gated' : ', not gated'}): matches ${extended.matched} of ${extended.of}; `
       + `${extended.specs.passed} specs passed, ${extended.specs.failed} failed, ${extended.specs.skipped} skipped`,
     `specgate: ${outcome === 'passed' ? 'PASSED' : 'FAILED'} (gate: ${gate}${report.baseline ? `, baseline ${report.baseline.file}` : ''}); `
+      + `${report.errors.length > 0 ? `${report.errors.length} errors outside specs, ` : ''}`
       + `${requirements['out-of-scope'] > 0 ? `${requirements['out-of-scope']} requirements out of scope, ` : ''}${requirements.pending} pending, ${requirements.unspecified} unspecified by the documents`,
   ];
 }
@@ -266,6 +269,14 @@ function printFailures(report: Report): void {
     const notes = [test.known && 'known', !gated(test) && 'production convention, not gated'].filter(Boolean);
     process.stdout.write(`  ${test.name} [${test.requirements.join(', ')}]${notes.length > 0 ? ` (${notes.join('; ')})` : ''}\n    ${(test.error ?? '').split('\n')[0]}\n`);
   }
+}
+
+/** Spec files that did not load and test workers that died: each fails the run (exit 1). */
+function printErrors(report: Report): void {
+  const { errors } = report;
+  if (errors.length === 0) return;
+  process.stdout.write(`\nspecgate: errors outside specs${errors.length > MAX_LISTED_FAILURES ? ` (first ${MAX_LISTED_FAILURES} of ${errors.length})` : ''}:\n`);
+  for (const error of errors.slice(0, MAX_LISTED_FAILURES)) process.stdout.write(`  ${error.file}: ${error.error.split('\n')[0]}\n`);
 }
 
 /** Comma-separated and repeated values alike: --area kv,list --area alarms */

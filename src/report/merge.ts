@@ -26,7 +26,7 @@ export function mergeReports(reports: Report[]): Report {
   });
   const baseline = mergedBaseline(reports);
   if (!baseline) return report;
-  return { ...report, baseline, verdicts: { ...report.verdicts, outcome: baseline.new === 0 && baseline.fixed === 0 ? 'passed' : 'failed' } };
+  return { ...report, baseline, verdicts: { ...report.verdicts, outcome: baseline.new === 0 && baseline.fixed === 0 && report.errors.length === 0 ? 'passed' : 'failed' } };
 }
 
 /** What a shard found out of its targets' scope (a requirement another shard verifies is not). */

@@ -109,7 +109,10 @@ export interface VerdictTally {
 export interface Verdicts {
   /** What the exit code and badge gate on: core (the default) or extended (core and conventions). */
   gate: Gate;
-  /** The gated verdict: failed when a gated spec failed (or, under a baseline, when the gate did not pass). */
+  /**
+   * The gated verdict: failed when a gated spec failed or a spec file did not load or its worker
+   * died (or, under a baseline, when the gate did not pass).
+   */
   outcome: 'passed' | 'failed';
   /** Conformance to what the documents state. */
   core: VerdictTally & {
@@ -216,7 +219,7 @@ export function buildReport(input: ReportInput): Report {
   return {
     specgate: { version: input.version, format: REPORT_FORMAT },
     run: input.run,
-    verdicts: verdictsOf(gate, tests, requirements),
+    verdicts: verdictsOf(gate, tests, requirements, input.fileErrors.length),
     summary: { passed: count('passed'), failed: count('failed'), skipped: count('skipped'), total: tests.length, requirements: requirementCounts },
     areas,
     tests,
@@ -280,14 +283,15 @@ function tally(tests: ReportTest[], statuses: (RequirementStatus | undefined)[])
   };
 }
 
-function verdictsOf(gate: Gate, tests: ReportTest[], requirements: ReportRequirement[]): Verdicts {
+/** A spec file that did not load, or whose worker died, fails either gate: what it holds is unverified. */
+function verdictsOf(gate: Gate, tests: ReportTest[], requirements: ReportRequirement[], errors: number): Verdicts {
   const coreRequirements = requirements.filter((r) => r.profile === 'core' && inScope(r));
   const core = tally(tests.filter((t) => t.profile === 'core'), coreRequirements.map((r) => r.byProfile.core));
   const extended = tally(tests.filter((t) => t.profile === 'extended'), requirements.filter(inScope).map((r) => r.byProfile.extended));
   const gated = gate === 'core' ? core : { ...core, specs: { ...core.specs, failed: core.specs.failed + extended.specs.failed } };
   return {
     gate,
-    outcome: gated.specs.failed > 0 ? 'failed' : 'passed',
+    outcome: gated.specs.failed > 0 || errors > 0 ? 'failed' : 'passed',
     core: { ...core, inScope: coreRequirements.length, onlyThroughConventions: coreRequirements.filter((r) => r.byProfile.core === undefined && r.byProfile.extended !== undefined).length },
     extended: { ...extended, matched: extended.requirements.passed, of: extended.requirements.passed + extended.requirements.failed },
   };

@@ -3,6 +3,7 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import { relative } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
+import { causeOfDeath, WorkerDeaths, type WorkerDeath } from './worker-deaths.js';
 
 export type TestStatus = 'passed' | 'failed' | 'skipped';
 
@@ -34,18 +35,31 @@ export interface FileError { file: string; error: string }
  */
 export interface NotApplicableSpec { name: string; target: string; requirements: string[]; reason: string }
 
+/** How the error of a spec begins when it has no result at the end of the run. */
+const DID_NOT_FINISH = 'did not finish: ';
+
 export class CollectingReporter implements Reporter {
   readonly tests: TestRecord[] = [];
   readonly fileErrors: FileError[] = [];
   readonly notApplicable: NotApplicableSpec[] = [];
+  /** Test workers that died during the run: the projects must run in `workerDeaths.pool()`. */
+  readonly workerDeaths = new WorkerDeaths();
 
   /** `targetOf` names the target a vitest project runs against (several projects may share one). */
   constructor(private readonly root: string, private readonly targetOf: (project: string) => string = (project) => project) {}
 
+  /**
+   * Runs before vitest's junit reporter (it comes first in the run's reporters, and returns
+   * before the next is called): specs it fails because their worker died are failed in vitest's
+   * own results too, so that junit.xml says so.
+   */
   onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandled: ReadonlyArray<{ message?: string }>): void {
+    /** The files each death left with unfinished specs. */
+    const unfinished = new Map<WorkerDeath, Set<string>>();
     for (const module of modules) {
       const file = relative(this.root, module.moduleId);
       for (const error of module.errors()) this.fileErrors.push({ file, error: plain(error.message ?? String(error)) });
+      const death = this.workerDeaths.of(module.project.name, module.moduleId);
       for (const test of module.children.allTests()) {
         // Specs left out by --grep are not part of this run; a spec that skipped itself is.
         if (test.options.mode !== 'run') {
@@ -53,27 +67,44 @@ export class CollectingReporter implements Reporter {
           if (reason !== undefined) this.notApplicable.push({ name: test.fullName, target: this.targetOf(test.project.name), requirements: test.meta().requirements ?? [], reason });
           continue;
         }
-        this.tests.push(this.record(test, file));
+        const record = this.record(test, file, death);
+        if (death && record.error?.startsWith(DID_NOT_FINISH)) unfinished.set(death, (unfinished.get(death) ?? new Set()).add(file));
+        this.tests.push(record);
       }
     }
-    for (const error of unhandled) this.fileErrors.push({ file: '(unhandled)', error: plain(error.message ?? String(error)) });
+    // Each death is an error of the files it cut short (of all the files it was given, when it
+    // cut no spec short: one worker may be given several files at once).
+    for (const death of this.workerDeaths.deaths) {
+      const files = unfinished.get(death) ?? new Set(death.files.map((file) => relative(this.root, file)));
+      for (const file of files) this.fileErrors.push({ file, error: plain(`${this.targetOf(death.project)}: ${causeOfDeath(death)}`) });
+    }
+    // vitest's own account of a death ("[vitest-pool]: Worker ... emitted error.") says no more than the entries above.
+    const told = (error: { message?: string }) => this.workerDeaths.deaths.length > 0 && /^\[vitest-pool\]: Worker \S+ emitted error/.test(error.message ?? '');
+    for (const error of unhandled) if (!told(error)) this.fileErrors.push({ file: '(unhandled)', error: plain(error.message ?? String(error)) });
   }
 
-  private record(test: TestCase, file: string): TestRecord {
+  private record(test: TestCase, file: string, death: WorkerDeath | undefined): TestRecord {
     const result = test.result();
     const meta = test.meta();
-    const status: TestStatus = result.state === 'passed' ? 'passed' : result.state === 'failed' ? 'failed' : 'skipped';
     const target = this.targetOf(test.project.name);
     const record: TestRecord = {
       name: `${target} > ${test.fullName}`,
       target,
       file,
       requirements: meta.requirements ?? [],
-      status,
+      status: result.state === 'passed' ? 'passed' : result.state === 'skipped' ? 'skipped' : 'failed',
       durationMs: Math.round(test.diagnostic()?.duration ?? 0),
     };
     if (result.state === 'failed') record.error = plain(result.errors.map(describeError).join('\n'));
     if (result.state === 'skipped') record.skipReason = plain(result.note ?? 'skipped');
+    // A spec without a result when the run ends never finished: its worker died, or the run was
+    // cut short. A failure with the cause, never a skip.
+    if (result.state === 'pending') {
+      record.error = plain(death
+        ? `${DID_NOT_FINISH}${causeOfDeath(death)} while running ${file}`
+        : `${DID_NOT_FINISH}the run ended before this spec did (see the errors outside specs)`);
+      failInVitest(test, record.error);
+    }
     if (meta.seed !== undefined) record.seed = meta.seed;
     if (meta.exchange) record.exchange = plain(meta.exchange);
     if (meta.extended !== undefined) record.extendedReason = meta.extended;
@@ -84,6 +115,12 @@ export class CollectingReporter implements Reporter {
 
 /** Text for artefacts: vitest colours its diffs for a terminal; no report may carry escape codes. */
 const plain = (text: string): string => stripVTControlCharacters(text);
+
+/** Marks an unfinished spec failed in vitest's own results (vitest's TestCase keeps its task internal). */
+function failInVitest(test: TestCase, message: string): void {
+  const task = (test as unknown as { task?: { result?: Record<string, unknown> } }).task;
+  if (task) task.result = { ...task.result, state: 'fail', errors: [{ name: 'WorkerDied', message, stack: '' }] };
+}
 
 const MAX_DIFF = 4096;
 

@@ -141,7 +141,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
     if (options.updateBaseline) writeBaseline(options.baseline, updatedBaseline(report, baseline));
     else {
       report.baseline = applyBaseline(report, baseline, options.baseline);
-      report.verdicts.outcome = gatePasses(report.baseline) ? 'passed' : 'failed';
+      report.verdicts.outcome = gatePasses(report.baseline) && report.errors.length === 0 ? 'passed' : 'failed';
     }
   }
   writeReport(reportDir, report, zones.flatMap((z) => secretsOf(z.target.credentials)));
@@ -237,9 +237,12 @@ async function runProjects(projects: PlannedProject[], shared: { seed: number; s
         // Spec files share nothing but immutable modules (each spec has its own zone or object), so
         // a worker need not re-evaluate the modules for every file: half the wall time of a run.
         isolate: false,
+        // vitest's forks pool, which also records why a worker died (the collector fails its specs with the cause).
+        pool: collector.workerDeaths.pool(),
         ...(p.sequential && { fileParallelism: false, maxWorkers: 1 }),
       },
     })),
+    // The collector first: it fails the specs of a dead worker in vitest's results before junit.xml is written.
     reporters: [collector, ['junit', { outputFile: join(reportDir, 'junit.xml') }], ...(options.verbose === false ? [] : [new ProgressReporter(PACKAGE_ROOT)])],
     ...(options.grep !== undefined && { testNamePattern: options.grep }),
   });

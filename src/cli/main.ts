@@ -72,7 +72,7 @@ list options:
   --json                         print JSON: [{name, file, requirements}]
 
 serve options:
-  --port N                       port to listen on (default: 8787; 0 picks a free one)
+  --port N                       port to listen on (default: SPECGATE_PORT, else 8787; 0 picks a free one)
   --host H                       address to listen on (default: 127.0.0.1)
   --data FILE                    keep state in this SQLite file (default: in memory)
   --test-mode                    enable the control API (reset, clock, zones)
@@ -114,7 +114,7 @@ const RUN_OPTIONS = {
 } satisfies ParseArgsConfig['options'];
 
 const SERVE_OPTIONS = {
-  port: { type: 'string', default: '8787' },
+  port: { type: 'string' },
   host: { type: 'string', default: '127.0.0.1' },
   data: { type: 'string' },
   'test-mode': { type: 'boolean', default: false },
@@ -318,8 +318,10 @@ async function listCommand(args: string[]): Promise<number> {
 
 async function serveCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: SERVE_OPTIONS, strict: true, allowPositionals: false });
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number, got "${values.port}"`);
+  // SPECGATE_PORT: how a container image is told its port (the reference image's CMD gives none).
+  const portText = values.port ?? process.env.SPECGATE_PORT ?? '8787';
+  const port = /^\d+$/.test(portText) ? Number(portText) : Number.NaN;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`${values.port === undefined ? 'SPECGATE_PORT' : '--port'} must be a port number, got "${portText}"`);
   const credentials = credentialsFrom(values);
   const unusable = unusableCredentials(credentials);
   if (unusable) throw new UsageError(`serve: these credentials could never authenticate: ${unusable}`);

@@ -57,7 +57,7 @@ start() {
   fi
   install_engine
   [ "$(id -u)" = 0 ] || fail "dockerd needs root"
-  local started=$SECONDS
+  local started_ms; started_ms=$(date +%s%3N)
   # setsid: the engine outlives this shell and is not hit by a Ctrl-C meant for the tests.
   setsid dockerd --bridge=none --iptables=false --ip6tables=false --host "unix://$SOCKET" \
     --pidfile "$STATE_DIR/dockerd.own.pid" >"$LOG_FILE" 2>&1 </dev/null &
@@ -74,7 +74,7 @@ start() {
     fi
     sleep 0.2
   done
-  say "dockerd $(docker version --format '{{.Server.Version}}') answers on $SOCKET (no bridge, no iptables), up in $((SECONDS - started)) s; log: $LOG_FILE"
+  say "dockerd $(docker version --format '{{.Server.Version}}') answers on $SOCKET (no bridge, no iptables), up in $(( $(date +%s%3N) - started_ms )) ms; log: $LOG_FILE"
 }
 
 stop() {

@@ -17,7 +17,7 @@ set -euo pipefail
 
 SOCKET=/var/run/docker.sock
 STATE_DIR=${SPECGATE_DOCKERD_STATE:-/var/run/specgate-dockerd}
-PID_FILE=$STATE_DIR/dockerd.pid
+PID_FILE=$STATE_DIR/dockerd.pid   # written by the dockerd this script starts (--pidfile), removed when it exits
 LOG_FILE=$STATE_DIR/dockerd.log
 START_TIMEOUT_S=30
 
@@ -58,18 +58,20 @@ start() {
   install_engine
   [ "$(id -u)" = 0 ] || fail "dockerd needs root"
   local started_ms; started_ms=$(date +%s%3N)
-  # setsid: the engine outlives this shell and is not hit by a Ctrl-C meant for the tests.
-  setsid dockerd --bridge=none --iptables=false --ip6tables=false --host "unix://$SOCKET" \
-    --pidfile "$STATE_DIR/dockerd.own.pid" >"$LOG_FILE" 2>&1 </dev/null &
-  echo $! >"$PID_FILE"
+  # setsid: the engine outlives this shell and is not hit by a Ctrl-C meant for the tests. --wait:
+  # where setsid has to fork (its caller leads a process group), it stays until dockerd exits, so
+  # that the launcher's pid tells whether dockerd still runs.
+  setsid --wait dockerd --bridge=none --iptables=false --ip6tables=false --host "unix://$SOCKET" \
+    --pidfile "$PID_FILE" >"$LOG_FILE" 2>&1 </dev/null &
+  local launcher=$!
   local deadline=$((SECONDS + START_TIMEOUT_S))
   until answers; do
-    if ! our_dockerd_pid >/dev/null; then
-      rm -f "$PID_FILE"
-      fail "dockerd exited at start: $(grep -m1 -iE 'level=(fatal|error)' "$LOG_FILE" || tail -n 1 "$LOG_FILE")"
+    if ! kill -0 "$launcher" 2>/dev/null; then
+      fail "dockerd exited at start: $(grep -m1 -E 'level=fatal|failed to start daemon' "$LOG_FILE" || tail -n 1 "$LOG_FILE") (log: $LOG_FILE)"
     fi
     if [ $SECONDS -ge $deadline ]; then
       stop >/dev/null 2>&1 || true
+      kill "$launcher" 2>/dev/null || true
       fail "dockerd did not answer within ${START_TIMEOUT_S} s (log: $LOG_FILE)"
     fi
     sleep 0.2
@@ -80,7 +82,6 @@ start() {
 stop() {
   local pid
   if ! pid=$(our_dockerd_pid); then
-    rm -f "$PID_FILE"
     if answers; then say "the engine on $SOCKET was not started by this script; left running"; else say "no engine running"; fi
     return 0
   fi
@@ -88,10 +89,9 @@ stop() {
   # dockerd stops its containers (10 s grace each) and its containerd before it exits.
   local deadline=$((SECONDS + 30))
   while kill -0 "$pid" 2>/dev/null; do
-    [ $SECONDS -lt $deadline ] || { kill -KILL "$pid" 2>/dev/null || true; say "dockerd did not stop within 30 s: killed"; break; }
+    [ $SECONDS -lt $deadline ] || { kill -KILL "$pid" 2>/dev/null || true; rm -f "$PID_FILE"; say "dockerd did not stop within 30 s: killed"; break; }
     sleep 0.2
   done
-  rm -f "$PID_FILE"
   say "dockerd stopped"
 }
 

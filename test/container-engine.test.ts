@@ -149,7 +149,7 @@ describe.skipIf(unavailable !== undefined)(`a real Docker engine${unavailable ? 
     expect(await containerState(shortId!)).toBe('gone');
   }, 120_000);
 
-  it('SIGTERM while waiting for an image that never answers: the container is removed', async () => {
+  it('SIGHUP (a closed terminal) while waiting for an image that never answers: the run ends (129) and the container is removed', async () => {
     const watcher = watchContainers(images.neverAnswers);
     const cli = startCli(['run', '--suite', 'zone-api', '--target-image', images.neverAnswers, '--target-port', '0', '--area', 'envelope']);
     let seen: string | undefined;
@@ -158,9 +158,9 @@ describe.skipIf(unavailable !== undefined)(`a real Docker engine${unavailable ? 
       seen = [...watcher.seen].find(([, states]) => states.has('running'))?.[0];
     }
     await watcher.stop();
-    cli.child.kill('SIGTERM');
+    cli.child.kill('SIGHUP');
     const result = await cli.exited;
-    expect(result.code, result.stderr).toBe(143);
+    expect(result.code, result.stderr).toBe(129);
     expect(result.stderr).toContain(`specgate: exiting: container ${seen.slice(0, 12)} removed`);
     expect(await containerState(seen)).toBe('gone');
   }, 60_000);

@@ -17,8 +17,8 @@
 // told its port as SPECGATE_PORT (the reference image listens there).
 //
 // Cleanup. specgate stops and removes the container itself when the run ends or fails, when the
-// image never answers, and when the process exits otherwise: on SIGINT and SIGTERM (a run in
-// progress ends as the signal would end it, 130 or 143) and on any other exit, the 'exit' handler
+// image never answers, and when the process exits otherwise: on SIGINT, SIGTERM and SIGHUP (a run
+// in progress ends as the signal would end it, 130, 143 or 129) and on any other exit, the 'exit' handler
 // removes the container synchronously, through a short child process (nothing asynchronous runs
 // once a process is exiting). testcontainers' reaper container (Ryuk) removes it on the one path
 // no handler sees, SIGKILL. Ryuk is left on where it can run, and turned off (unless the user set
@@ -502,9 +502,12 @@ const call = (method, path) => new Promise((resolve, reject) => {
 })().catch((error) => { process.stderr.write('specgate: exiting: could not remove the target container: ' + error.message + '\\n'); process.exitCode = 1; });
 `;
 
+/** Signals whose default action ends the process: Ctrl-C, kill, a closed terminal. */
+const EXIT_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
 /**
- * Until the returned function is called: on exit, remove the container synchronously; on SIGINT
- * and SIGTERM, exit as the signal would have (130, 143). Not left to other listeners: during a run
+ * Until the returned function is called: on exit, remove the container synchronously; on SIGINT,
+ * SIGTERM and SIGHUP, exit as the signal would have (130, 143, 129). Not left to other listeners: during a run
  * vitest's ends the process a millisecond later, but signal-exit's (testcontainers loads it) only
  * re-raises the signal when it is the last listener, which it no longer is.
  */
@@ -518,12 +521,10 @@ function removeWhenExiting(client: ContainerRuntimeClient, label: string): () =>
   };
   const onSignal = (signal: NodeJS.Signals) => process.exit(128 + (constants.signals[signal] ?? 0));
   process.once('exit', onExit);
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  for (const signal of EXIT_SIGNALS) process.on(signal, onSignal);
   return () => {
     process.off('exit', onExit);
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    for (const signal of EXIT_SIGNALS) process.off(signal, onSignal);
   };
 }
 

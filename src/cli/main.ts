@@ -12,7 +12,7 @@ import { listSpecs } from '../runner/list.js';
 import { parseAsOf } from '../spec-kit/dates.js';
 import type { SpecgateConfig } from '../config/define.js';
 import { loadConfigFile, relativeToConfig, writeStarterConfig, type LoadedConfig } from './config-file.js';
-import { containerCredentials, parseTargetEnv, parseTargetImage, parseTargetPort, startContainerTarget } from '../targets/container-target.js';
+import { containerCredentials, parseStartupTimeout, parseTargetEnv, parseTargetImage, parseTargetNetwork, parseTargetPort, startContainerTarget, type ContainerTarget } from '../targets/container-target.js';
 import type { Credentials } from '../spec-kit/target.js';
 import { DIFF_HELP, diffCommand } from './diff.js';
 import { MERGE_HELP, mergeCommand } from './merge.js';
@@ -39,8 +39,12 @@ run options:
   --email E --key K              key pair (or SPECGATE_EMAIL, SPECGATE_KEY)
   --target-image NAME:TAG        start this container image as the target (needs a Docker
                                  engine), run against it, stop it
-  --target-port N                the port the image listens on (default: 8787)
+  --target-port N                the port the image listens on, told to it as SPECGATE_PORT
+                                 (default: 8787; 0: a free port of this machine)
   --target-env K=V               environment of the container (repeatable)
+  --target-network host|bridge   the container's network (default: host when the engine has
+                                 no bridge network, else bridge with the port published)
+  --target-startup-timeout S     seconds the image may take to answer (default: 60)
   --control URL                  the target's control API, if it has one
   --real-time                    where specs need time to pass, wait for real (for targets
                                  whose clock cannot be moved; slow)
@@ -78,7 +82,7 @@ list options:
   --json                         print JSON: [{name, file, requirements}]
 
 serve options:
-  --port N                       port to listen on (default: 8787; 0 picks a free one)
+  --port N                       port to listen on (default: SPECGATE_PORT, else 8787; 0 picks a free one)
   --host H                       address to listen on (default: 127.0.0.1)
   --data FILE                    keep state in this SQLite file (default: in memory)
   --test-mode                    enable the control API (reset, clock, zones)
@@ -118,12 +122,14 @@ const RUN_OPTIONS = {
   'target-image': { type: 'string' },
   'target-port': { type: 'string' },
   'target-env': { type: 'string', multiple: true },
+  'target-network': { type: 'string' },
+  'target-startup-timeout': { type: 'string' },
   timeout: { type: 'string' },
   'max-rps': { type: 'string' },
 } satisfies ParseArgsConfig['options'];
 
 const SERVE_OPTIONS = {
-  port: { type: 'string', default: '8787' },
+  port: { type: 'string' },
   host: { type: 'string', default: '127.0.0.1' },
   data: { type: 'string' },
   'test-mode': { type: 'boolean', default: false },
@@ -167,16 +173,24 @@ async function runCommand(args: string[]): Promise<number> {
   }
   const credentials = credentialsFrom(flags, loaded?.config.target?.credentials);
   if (values['target-image'] === undefined) {
-    if (values['target-port'] !== undefined || values['target-env'] !== undefined) throw new UsageError('--target-port and --target-env apply to --target-image');
+    const containerFlag = CONTAINER_FLAGS.find((flag) => values[flag] !== undefined);
+    if (containerFlag) throw new UsageError(`--${containerFlag} applies to --target-image`);
     return runWith(values, credentials, loaded);
   }
   if (values.target !== undefined) throw new UsageError('--target-image and --target are two ways to name the target: give one');
-  // The container is started before anything else and stopped whatever happens to the run.
   const { credentials: containerCreds, env } = containerCredentials(credentials, parseTargetEnv(values['target-env']));
-  const container = await startContainerTarget({
-    image: parseTargetImage(values['target-image']), port: parseTargetPort(values['target-port']), env, controlPath: '/__control',
+  const image = parseTargetImage(values['target-image']);
+  const containerOptions = {
+    image, port: parseTargetPort(values['target-port']), env, controlPath: '/__control',
+    startupTimeoutMs: parseStartupTimeout(values['target-startup-timeout']),
+    network: parseTargetNetwork(values['target-network']),
     secrets: [containerCreds.token, containerCreds.key].filter((s): s is string => s !== undefined),
-  });
+  };
+  // Every flag is checked before a container is started for nothing.
+  runOptionsFrom({ ...values, target: 'http://container.invalid' }, containerCreds, loaded);
+  // The container is started before anything else and stopped whatever happens to the run.
+  const container = await startContainerTarget(containerOptions);
+  process.stderr.write(`specgate: ${describeContainer(image, container)}\n`);
   try {
     return await runWith({ ...values, target: container.baseUrl, control: values.control ?? container.controlUrl }, containerCreds, loaded);
   } finally {
@@ -184,7 +198,16 @@ async function runCommand(args: string[]): Promise<number> {
   }
 }
 
-async function runWith(values: RunValues, credentials: Credentials, loaded: LoadedConfig | undefined): Promise<number> {
+const CONTAINER_FLAGS = ['target-port', 'target-env', 'target-network', 'target-startup-timeout'] as const;
+
+function describeContainer(image: string, container: ContainerTarget): string {
+  const network = container.network === 'host' ? `host network, port ${container.port}` : `port ${container.port} published`;
+  const reaper = container.reaper ? 'testcontainers\' reaper on' : 'testcontainers\' reaper off: specgate removes it on exit';
+  return `container ${container.containerId.slice(0, 12)} from ${image} answers at ${container.baseUrl} (${network}; ${reaper})`;
+}
+
+/** The runner's options from the flags: every check of a run's flags, before anything starts. */
+function runOptionsFrom(values: RunValues, credentials: Credentials, loaded: LoadedConfig | undefined): Parameters<typeof runConformance>[0] {
   const suites = suitesFrom(values.suite);
   const seed = values.seed === undefined ? undefined : Number(values.seed);
   if (seed !== undefined && !Number.isSafeInteger(seed)) throw new UsageError(`--seed must be an integer, got "${values.seed}"`);
@@ -199,7 +222,7 @@ async function runWith(values: RunValues, credentials: Credentials, loaded: Load
   const timeout = positiveNumber('--timeout', values.timeout);
   const maxRps = positiveNumber('--max-rps', values['max-rps']);
   const zones = loaded?.config.target?.zones;
-  const outcome = await runConformance({
+  return {
     suites,
     ...(values.target !== undefined && { target: values.target }),
     credentials,
@@ -217,7 +240,13 @@ async function runWith(values: RunValues, credentials: Credentials, loaded: Load
     ...(timeout !== undefined && { timeoutMs: timeout * 1000 }),
     ...(maxRps !== undefined && { maxRps }),
     ...(zones && values.target !== undefined && { zones }),
-  });
+  };
+}
+
+async function runWith(values: RunValues, credentials: Credentials, loaded: LoadedConfig | undefined): Promise<number> {
+  const options = runOptionsFrom(values, credentials, loaded);
+  const { suites } = options;
+  const outcome = await runConformance(options);
   const { summary, coverageProblems, baseline } = outcome.report;
   for (const problem of coverageProblems) process.stderr.write(`specgate: catalog and specs out of step: ${problem.detail}\n`);
   printFailures(outcome.report);
@@ -365,8 +394,10 @@ async function listCommand(args: string[]): Promise<number> {
 
 async function serveCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: SERVE_OPTIONS, strict: true, allowPositionals: false });
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number, got "${values.port}"`);
+  // SPECGATE_PORT: how a container image is told its port (the reference image's CMD gives none).
+  const portText = values.port ?? process.env.SPECGATE_PORT ?? '8787';
+  const port = /^\d+$/.test(portText) ? Number(portText) : Number.NaN;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`${values.port === undefined ? 'SPECGATE_PORT' : '--port'} must be a port number, got "${portText}"`);
   const credentials = credentialsFrom(values);
   const unusable = unusableCredentials(credentials);
   if (unusable) throw new UsageError(`serve: these credentials could never authenticate: ${unusable}`);

@@ -35,7 +35,7 @@ try {
     const answer = await request(target.baseUrl, target.controlUrl);
     await target.stop();
     await target.stop(); // a second stop is harmless
-    process.stdout.write(`${JSON.stringify({ ok: true, baseUrl: target.baseUrl, controlUrl: target.controlUrl, answer, reachableAfterStop: await reachable(target.baseUrl) })}\n`);
+    process.stdout.write(`${JSON.stringify({ ok: true, baseUrl: target.baseUrl, controlUrl: target.controlUrl, reaper: target.reaper, answer, reachableAfterStop: await reachable(target.baseUrl) })}\n`);
   } else {
     let baseUrl = '';
     try {

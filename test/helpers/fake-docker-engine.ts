@@ -2,6 +2,8 @@
 // DOCKER_HOST=tcp://127.0.0.1:PORT). It answers the calls testcontainers makes to pull, create,
 // start, inspect, read the logs of, stop and remove a container, and logs every call.
 //
+// It has a bridge network (GET /networks), so specgate publishes the container's port.
+//
 // "Running" a container of a reference image starts a real reference server (startServer) on a
 // loopback port, with the credentials the container's environment carries (SPECGATE_TOKEN,
 // SPECGATE_EMAIL, SPECGATE_KEY, as the image's `specgate serve` reads them), and publishes the
@@ -29,12 +31,6 @@ export type ImageBehaviour =
   | 'reference'
   /** The registry does not have it: the pull answers 404. */
   | 'missing'
-  /** Created, but its start fails (as when the host port cannot be bound). */
-  | 'unstartable'
-  /** Runs, but nothing ever listens on its port. */
-  | 'silent'
-  /** Runs for a moment, writes an error to its log and exits. */
-  | 'crashing'
   /** testcontainers' reaper: logs "Started", its port 8080 reaches a TCP server recording its filters. */
   | 'ryuk';
 
@@ -45,8 +41,6 @@ interface FakeContainer {
   behaviour: ImageBehaviour;
   create: Record<string, unknown>;
   running: boolean;
-  exited: boolean;
-  inspections: number;
   hostPort: number | undefined;
   server?: RunningServer;
   logLines: string[];
@@ -63,8 +57,6 @@ export class FakeDockerEngine {
   private server: Server | undefined;
   private reaperSocket: TcpServer | undefined;
   private nextId = 1;
-  /** A loopback port nothing listens on (for 'silent' and 'crashing' containers). */
-  private closedPort = 0;
 
   constructor(behaviours: Record<string, ImageBehaviour>, options: { localImages?: string[] } = {}) {
     this.behaviours = behaviours;
@@ -78,7 +70,6 @@ export class FakeDockerEngine {
   }
 
   async start(): Promise<void> {
-    this.closedPort = await freePort();
     this.reaperSocket = createTcpServer((socket) => {
       socket.setEncoding('utf8');
       socket.on('data', (data: string) => { this.reaperLines.push(...data.split(/\r?\n/).filter(Boolean)); socket.write('ACK\n'); });
@@ -134,6 +125,9 @@ export class FakeDockerEngine {
         : { Version: '28.0.0-fake', ApiVersion: '1.47' });
     }
     if (method === 'GET' && path === '/containers/json') return reply(200, []);
+    if (method === 'GET' && path === '/networks') {
+      return reply(200, [{ Name: 'bridge', Id: 'fake-bridge', Driver: 'bridge' }, { Name: 'host', Id: 'fake-host', Driver: 'host' }, { Name: 'none', Id: 'fake-none', Driver: 'null' }]);
+    }
 
     let match = /^\/images\/(.+)\/json$/.exec(path);
     if (method === 'GET' && match) {
@@ -154,7 +148,7 @@ export class FakeDockerEngine {
       const image = normalizeImage(String(create.Image));
       if (!this.images.has(image)) return reply(404, { message: `No such image: ${create.Image}` });
       const id = `fake${String(this.nextId++).padStart(8, '0')}${'0'.repeat(52)}`;
-      this.containers.set(id, { id, name: url.searchParams.get('name') || `/fake_${this.nextId}`, image, behaviour: this.behaviourOf(image), create, running: false, exited: false, inspections: 0, hostPort: undefined, logLines: [] });
+      this.containers.set(id, { id, name: url.searchParams.get('name') || `/fake_${this.nextId}`, image, behaviour: this.behaviourOf(image), create, running: false, hostPort: undefined, logLines: [] });
       return reply(201, { Id: id, Warnings: [] });
     }
 
@@ -165,7 +159,6 @@ export class FakeDockerEngine {
     const action = match![2] ?? '';
 
     if (method === 'POST' && action === '/start') {
-      if (container.behaviour === 'unstartable') return reply(500, { message: 'driver failed programming external connectivity on endpoint: port is already allocated' });
       await this.run(container);
       return reply(204);
     }
@@ -216,38 +209,25 @@ export class FakeDockerEngine {
     } else if (container.behaviour === 'ryuk') {
       container.hostPort = (this.reaperSocket!.address() as { port: number }).port;
       container.logLines = ['Started!'];
-    } else {
-      container.hostPort = this.closedPort;
-      container.logLines = container.behaviour === 'crashing'
-        ? ['starting server', `Error: refusing to start: SPECGATE_TOKEN=${envOf(container).SPECGATE_TOKEN ?? ''} is not accepted`, '    at main (server.js:1:1)']
-        : ['starting server'];
     }
   }
 
   private inspect(container: FakeContainer): Record<string, unknown> {
-    container.inspections += 1;
-    // A crashing container is up for its first inspection (testcontainers' port check), gone by the
-    // next (the HTTP wait strategy's check before each poll).
-    if (container.behaviour === 'crashing' && container.running && container.inspections > 1) { container.running = false; container.exited = true; }
     const exposed = Object.keys((container.create.ExposedPorts as Record<string, unknown> | undefined) ?? {});
-    const ports = container.running || container.exited
+    const ports = container.running
       ? Object.fromEntries(exposed.map((port) => [port, [{ HostIp: '0.0.0.0', HostPort: String(container.hostPort) }]]))
       : {};
-    const status = container.running ? 'running' : container.exited ? 'exited' : 'created';
+    const status = container.running ? 'running' : 'created';
     return {
       Id: container.id,
       Name: container.name.startsWith('/') ? container.name : `/${container.name}`,
       Image: `sha256:${container.image}`,
       Config: { Hostname: container.id.slice(0, 12), Image: container.image, Env: container.create.Env ?? [], Labels: container.create.Labels ?? {}, ExposedPorts: container.create.ExposedPorts ?? {} },
       HostConfig: (container.create.HostConfig as Record<string, unknown> | undefined) ?? {},
-      State: { Status: status, Running: container.running, ExitCode: container.exited ? 1 : 0, StartedAt: new Date().toISOString(), FinishedAt: container.exited ? new Date().toISOString() : '0001-01-01T00:00:00Z' },
+      State: { Status: status, Running: container.running, ExitCode: 0, StartedAt: new Date().toISOString(), FinishedAt: '0001-01-01T00:00:00Z' },
       NetworkSettings: { Ports: ports, Networks: { bridge: { NetworkID: 'fake-bridge', IPAddress: '172.17.0.2' } } },
     };
   }
-}
-
-function envOf(container: FakeContainer): Record<string, string> {
-  return Object.fromEntries(((container.create.Env as string[] | undefined) ?? []).map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]));
 }
 
 /** docker.io/library/x:tag and x:tag are the same image; no tag means latest. */

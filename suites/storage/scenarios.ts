@@ -31,6 +31,16 @@ type Scenario = (storage: ObjectStorage, args: any) => Promise<unknown>;
 /** recordSpans: one log per token, in memory (shared by the events of one object, not persisted). */
 const spanLogs: Record<string, string[]> = {};
 
+/**
+ * What a scenario saw inside the object, by token, for a later event to read (`recalled`): in
+ * memory, not persisted. A spec sees through it what happened inside an event whose answer does
+ * not come back (a runtime may fail an event for a reason that is not the spec's subject).
+ */
+const recordings: Record<string, unknown> = {};
+const record = (token: string | undefined, what: unknown) => {
+  if (token !== undefined) recordings[token] = what;
+};
+
 const errorOf = (error: unknown) => ({ name: (error as Error)?.name, message: (error as Error)?.message });
 
 async function outcome(work: () => unknown): Promise<{ ok: true; value: unknown } | { ok: false; error: { name: string; message: string } }> {
@@ -133,12 +143,20 @@ export const scenarios = {
     return { resolved: result.ok, listed };
   },
 
-  /** A transaction whose closure throws after writing: nothing it wrote lands. */
-  async transactionThrows(storage, { entries }: { entries: Record<string, unknown> }) {
-    return outcome(() => storage.transaction(async (txn) => {
+  /**
+   * A transaction whose closure throws after writing: nothing it wrote lands. The object catches
+   * transaction()'s rejection and answers its outcome (recorded under `token` too); with
+   * `rethrow`, it does not catch it: the event fails with the rejection.
+   */
+  async transactionThrows(storage, { entries, token, rethrow = false }: { entries: Record<string, unknown>; token?: string; rethrow?: boolean }) {
+    const transaction = () => storage.transaction(async (txn) => {
       for (const [key, value] of Object.entries(entries)) await txn.put(key, value);
       throw new Error('specgate: abort this transaction');
-    }));
+    });
+    if (rethrow) return transaction();
+    const result = await outcome(transaction);
+    record(token, result);
+    return result;
   },
 
   /** rollback() aborts; every later txn operation throws. Returns what each operation did. */
@@ -159,9 +177,10 @@ export const scenarios = {
 
   /**
    * A transaction that writes its keys one at a time and waits a timer turn (other I/O) after each
-   * write; with `fail`, its closure then throws. Answers whether transaction() resolved.
+   * write; with `fail`, its closure then throws. Answers whether transaction() resolved (recorded
+   * under `token` too).
    */
-  async transactionSpread(storage, { entries, fail }: { entries: Record<string, unknown>; fail: boolean }) {
+  async transactionSpread(storage, { entries, fail, token }: { entries: Record<string, unknown>; fail: boolean; token?: string }) {
     const result = await outcome(() => storage.transaction(async (txn) => {
       for (const [key, value] of Object.entries(entries)) {
         await txn.put(key, value);
@@ -169,17 +188,35 @@ export const scenarios = {
       }
       if (fail) throw new Error('specgate: abort this transaction');
     }));
+    record(token, { resolved: result.ok });
     return { resolved: result.ok };
   },
 
-  /** A batch call of `count` keys (or pairs) through txn inside a transaction: what it gave. */
-  async transactionBatch(storage, { method, count }: { method: 'get' | 'put' | 'delete'; count: number }) {
+  /**
+   * A batch call of `count` keys (or pairs) through txn inside a transaction: what the call gave,
+   * recorded under `token` as soon as it settled, and answered. The closure catches a refusal and
+   * completes (what a refused call does to its transaction is not the subject).
+   */
+  async transactionBatch(storage, { method, count, token }: { method: 'get' | 'put' | 'delete'; count: number; token?: string }) {
     const keys = Array.from({ length: count }, (_, i) => `txn-batch-${String(i).padStart(3, '0')}`);
-    return outcome(() => storage.transaction(async (txn) => {
-      if (method === 'put') return txn.put(Object.fromEntries(keys.map((key) => [key, key])));
-      const answer = method === 'get' ? await txn.get(keys) : await txn.delete(keys);
-      return answer instanceof Map ? answer.size : answer;
+    let call: Awaited<ReturnType<typeof outcome>> | undefined;
+    await outcome(() => storage.transaction(async (txn) => {
+      call = await outcome(async () => {
+        if (method === 'put') return txn.put(Object.fromEntries(keys.map((key) => [key, key])));
+        const answer = method === 'get' ? await txn.get(keys) : await txn.delete(keys);
+        return answer instanceof Map ? answer.size : answer;
+      });
+      record(token, call);
     }));
+    return call;
+  },
+
+  /** What a scenario recorded under `token` (then forgotten): `found` false when nothing was. */
+  async recalled(_storage, { token }: { token: string }) {
+    const found = Object.hasOwn(recordings, token);
+    const value = recordings[token];
+    delete recordings[token];
+    return { found, value };
   },
 
   /** txn.list sees the transaction's own writes, with the list options. */

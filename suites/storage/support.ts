@@ -1,5 +1,6 @@
 // Helpers shared by the storage specs.
 
+import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { StorageObject } from '../../src/storage/contract.js';
 import type { SqlStep } from './scenarios.js';
@@ -34,3 +35,28 @@ export async function values(object: StorageObject, ...steps: SqlStep[]): Promis
   const outcomes = await sql(object, ...steps);
   return outcomes.map((outcome, index) => answer(outcome, label(steps[index])));
 }
+
+/** What a scenario recorded inside the object, and how its event ended. */
+export interface Recorded<T> {
+  /** Whether the scenario recorded anything (false: it did not get that far, or the object lost it). */
+  found: boolean;
+  recorded: T | undefined;
+  /** The error the event failed with, when it failed rather than answered. */
+  eventError?: string;
+}
+
+/**
+ * Runs a scenario that records what it saw under a fresh token, then reads the record in a second
+ * event: what happened inside the object, whether or not its event answered. A runtime may fail an
+ * event for a reason that is not the calling spec's subject; the spec still sees its own.
+ */
+export async function runRecorded<T>(object: StorageObject, scenario: string, args: Record<string, unknown>): Promise<Recorded<T>> {
+  const token = `recorded:${randomUUID()}`;
+  const eventError = await object.run(scenario, { ...args, token }).then(() => undefined, (error: Error) => String(error?.message ?? error));
+  const { found, value } = await object.run<{ found: boolean; value: T }>('recalled', { token });
+  return { found, recorded: found ? value : undefined, ...(eventError !== undefined && { eventError }) };
+}
+
+/** Why a spec cannot verify what a scenario did, when it recorded nothing. */
+export const notRecorded = (what: string, { eventError }: Recorded<unknown>): string =>
+  `not verified: the object recorded nothing of ${what} (its event ${eventError === undefined ? 'answered' : `failed: ${eventError}`}); the runtime may have replaced the instance`;

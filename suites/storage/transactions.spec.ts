@@ -4,6 +4,7 @@
 import { describe, expect } from 'vitest';
 import { storageSpec } from '../../src/spec-kit/storage.js';
 import type { ObjectStorage } from '../../src/storage/contract.js';
+import { notRecorded, runRecorded } from './support.js';
 
 interface Outcome { ok: boolean; value?: unknown; error?: { name: string; message: string } }
 
@@ -20,12 +21,25 @@ describe('commit and abort', () => {
     expect(await contents(object.storage), 'every write made through txn is visible after the commit').toEqual({ 'txn:before': 0, ...entries });
   });
 
-  storageSpec('ST-TXN-ABORT-ON-THROW', 'a closure that throws aborts: transaction() rejects and none of its writes remain', async ({ object }) => {
+  storageSpec('ST-TXN-ABORT-ON-THROW', 'a closure that throws aborts: transaction() rejects and none of its writes remain', async ({ object, skip }) => {
     await object.storage.put('txn:a', 'kept');
-    const outcome = await object.run<Outcome>('transactionThrows', { entries });
+    // What transaction() did is read from what the object recorded: whether the event then
+    // answers is ST-TXN-ABORT-HANDLED's subject.
+    const run = await runRecorded<Outcome>(object, 'transactionThrows', { entries });
+    if (!run.found) skip(notRecorded('transaction()\'s outcome', run));
     // Rejects in any way: what it rejects with (the closure's error or another) is not shown.
-    expect(outcome.ok, 'transaction() must reject when its closure throws').toBe(false);
+    expect(run.recorded?.ok, 'transaction() must reject when its closure throws').toBe(false);
     expect(await contents(object.storage), 'the aborted transaction wrote nothing; the earlier value stays').toEqual({ 'txn:a': 'kept' });
+  });
+
+  storageSpec('ST-TXN-ABORT-HANDLED', 'an object that catches the rejection of an aborted transaction answers its client as usual', async ({ object, skip }) => {
+    const answered = (scenario: Promise<unknown>) => scenario.then((answer) => ({ answer }), (error: Error) => ({ error: String(error?.message ?? error) }));
+    // Positive control: the same event, not catching the rejection, fails, and its client sees it.
+    const uncaught = await answered(object.run('transactionThrows', { entries, rethrow: true }));
+    if (!('error' in uncaught)) skip('not verified: an object that does not catch the rejection of transaction() answered too (transaction() did not reject, or no event failure reaches the client)');
+    // The object answers transaction()'s outcome; that it is a rejection is ST-TXN-ABORT-ON-THROW's subject.
+    const caught = await answered(object.run<Outcome>('transactionThrows', { entries }));
+    expect(caught, 'no write failed (the aborted transaction writes nothing): the client receives the object\'s answer, not an error').toHaveProperty('answer.ok');
   });
 });
 
@@ -33,12 +47,16 @@ describe('one unit', () => {
   const spread = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`txn:${i}`, i]));
   const spreadKeys = Object.keys(spread);
 
-  storageSpec('ST-TXN-ISOLATED', 'other events see all of a transaction\'s writes or none, also while its closure waits on other I/O', async ({ object }) => {
+  storageSpec('ST-TXN-ISOLATED', 'other events see all of a transaction\'s writes or none, also while its closure waits on other I/O', async ({ object, skip }) => {
     for (const fail of [false, true]) {
       const what = fail ? 'a transaction that aborts' : 'a transaction that commits';
-      const running = object.run<{ resolved: boolean }>('transactionSpread', { entries: spread, fail });
+      // Whether transaction() resolved is read from what the object recorded: whether the event
+      // answers after an abort is ST-TXN-ABORT-HANDLED's subject.
+      const running = runRecorded<{ resolved: boolean }>(object, 'transactionSpread', { entries: spread, fail });
       const reads = Array.from({ length: 8 }, () => object.storage.get(spreadKeys));
-      expect((await running).resolved, `${what}: transaction() ${fail ? 'rejects' : 'resolves'}`).toBe(!fail);
+      const run = await running;
+      if (!run.found) skip(notRecorded(`${what}'s outcome`, run));
+      expect(run.recorded?.resolved, `${what}: transaction() ${fail ? 'rejects' : 'resolves'}`).toBe(!fail);
       for (const [i, seen] of (await Promise.all(reads)).entries()) {
         expect(seen.size === 0 || seen.size === spreadKeys.length, `${what}: read ${i}, issued while it ran, saw ${seen.size} of its ${spreadKeys.length} writes`).toBe(true);
       }

@@ -1,9 +1,28 @@
-// Misreading: txn writes apply as they are made; a throwing closure only stops the transaction,
-// the writes it made before the throw stay.
+// Misreading: a throwing closure stops its transaction, but what it wrote through txn before the
+// throw is kept (written once the transaction has aborted, all at once).
 
-import { brokenAdapter, withScenario } from './wrap.js';
+import { referenceAdapter } from '../../../src/adapters/reference.js';
+import type { ObjectStorage, StorageTransaction } from '../../../src/storage/contract.js';
+import { override } from './wrap.js';
 
-export default withScenario<{ entries: Record<string, unknown> }>(brokenAdapter('txn-throw-keeps-writes', () => ({})), 'transactionThrows', async (object, { entries }) => {
-  for (const [key, value] of Object.entries(entries)) await object.storage.put(key, value);
-  return { ok: false, error: { name: 'Error', message: 'specgate: abort this transaction' } };
-});
+function keepingWrites(storage: ObjectStorage): Partial<ObjectStorage> {
+  return {
+    async transaction<T>(closure: (txn: StorageTransaction) => Promise<T>): Promise<T> {
+      const written: Record<string, unknown> = {};
+      const recording = (txn: StorageTransaction) => override(txn, {
+        put: ((first: string | Record<string, unknown>, second?: unknown) => {
+          Object.assign(written, typeof first === 'string' ? { [first]: second } : first);
+          return typeof first === 'string' ? txn.put(first, second) : txn.put(first);
+        }) as StorageTransaction['put'],
+      });
+      try {
+        return await storage.transaction((txn) => closure(recording(txn)));
+      } catch (error) {
+        if (Object.keys(written).length > 0) await storage.put(written);
+        throw error;
+      }
+    },
+  };
+}
+
+export default referenceAdapter('txn-throw-keeps-writes', 'kv', (storage) => override(storage, keepingWrites(storage)));

@@ -76,6 +76,31 @@ export class FailingDisk extends MemoryStorage {
   async deleteMany(keys) { this.#check(); return super.deleteMany(keys); }
 }
 
+/** A MemoryStorage (what Miniflare 2 flushes to) whose writes wait, once hold() is called, until release(). */
+export class HoldingDisk extends MemoryStorage {
+  #held;
+  #release = () => {};
+
+  hold() {
+    this.#held = new Promise((resolve) => (this.#release = resolve));
+  }
+
+  release() {
+    this.#held = undefined;
+    this.#release();
+  }
+
+  get holding() {
+    return this.#held !== undefined;
+  }
+
+  async #wait() { await this.#held; }
+  async put(key, value) { await this.#wait(); return super.put(key, value); }
+  async putMany(data) { await this.#wait(); return super.putMany(data); }
+  async delete(key) { await this.#wait(); return super.delete(key); }
+  async deleteMany(keys) { await this.#wait(); return super.deleteMany(keys); }
+}
+
 /** Polls `condition` every 5 ms (real time) until it holds or `limitMs` passed; answers whether it held. */
 export async function eventually(condition, limitMs = 2000) {
   const deadline = Date.now() + limitMs;

@@ -1,7 +1,8 @@
 // sync() resolves although the pending write failed to reach disk: Miniflare 2's sync() waits only
-// until no flush is pending, whatever became of it.
+// until no flush is pending, whatever became of it. sync() is called after the unconfirmed put and
+// before it settled (once it settled, Miniflare 2's put promise has rejected with the failure).
 // Document, Endpoints > sync: "Resolves when all pending writes (including allowUnconfirmed ones)
-// are on disk".
+// are on disk"; Errors: a write that fails to reach disk is never on disk.
 import { createObject, FailingDisk, runAsScript } from './harness.mjs';
 
 export async function reproduce() {

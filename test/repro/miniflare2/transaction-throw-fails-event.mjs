@@ -1,8 +1,9 @@
 // A transaction whose closure throws makes the whole event fail, even when the object catches the
 // rejection of transaction() and answers: Miniflare 2 puts the transaction's promise on the
 // event's output gate, which then rejects with the closure's error. No write failed.
-// Document, Endpoints > transaction: the closure's transaction "commits or aborts"; Consistency
-// rules 4: clients receive errors when "a write fails".
+// Document, Endpoints > transaction: transaction(closure) returns a Promise, the closure's
+// transaction "commits or aborts"; Consistency rules 4 and Errors: clients receive errors when "a
+// write fails" (the aborted transaction writes nothing).
 import { createObject, runAsScript } from './harness.mjs';
 
 export async function reproduce() {

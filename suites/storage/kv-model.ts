@@ -46,7 +46,13 @@ const show = (value: unknown): string => JSON.stringify(value, (_key, v: unknown
  * requirements whose rules the operation's answer depends on: a disagreement shows one of them
  * violated, and says nothing of the others the model checks.
  */
-export type Equal = (actual: unknown, expected: unknown, describe: () => string, implicated: string[]) => void;
+export type Equal = (actual: unknown, expected: unknown, describe: () => string, implicated: Implicated) => void;
+
+/** What a disagreement implicates: requirements, and for a list() call the case that can be narrowed down (isolateListFailure). */
+export interface Implicated {
+  requirements: string[];
+  list?: { entries: [string, unknown][]; options: ListOptions };
+}
 
 /** The requirements a list(options) answer depends on, given the state it met. */
 export function listRequirements(options: ListOptions, model: Model): string[] {
@@ -118,8 +124,11 @@ export function kvCommands(equal: Equal): fc.Arbitrary<Iterable<KvCommand>> {
    * Checks one answer against the model. Writes are seen only through the reads: a lost write shows
    * as a read that does not return what was written, which is how its requirement is worded.
    */
-  const check = (model: Model, operation: string, actual: unknown, expected: unknown, implicated: string[]) =>
-    equal(actual, expected, disagreement(model, operation, actual, expected), implicated);
+  const check = (model: Model, operation: string, actual: unknown, expected: unknown, implicated: string[], list?: ListOptions) =>
+    equal(actual, expected, disagreement(model, operation, actual, expected), {
+      requirements: implicated,
+      ...(list && { list: { entries: sortedPairs(model), options: list } }),
+    });
 
   class Get implements KvCommand {
     constructor(readonly key: string) {}
@@ -203,7 +212,7 @@ export function kvCommands(equal: Equal): fc.Arbitrary<Iterable<KvCommand>> {
     constructor(readonly options: ListOptions) {}
     check = () => true;
     async run(model: Model, { storage }: Real) {
-      check(model, this.toString(), [...(await storage.list(this.options)).entries()], modelList(model, this.options), listRequirements(this.options, model));
+      check(model, this.toString(), [...(await storage.list(this.options)).entries()], modelList(model, this.options), listRequirements(this.options, model), this.options);
       model.history.push(this.toString());
     }
     toString = () => `list(${show(this.options)})`;
@@ -234,4 +243,62 @@ export async function runOnFreshObject(adapter: StorageAdapter, sequence: Iterab
   } finally {
     await object.destroy();
   }
+}
+
+/**
+ * Narrows a list() disagreement down to the rule it breaks: on a fresh object holding the same
+ * pairs, the call is repeated with every subset of its options; the smallest subsets that still
+ * disagree name the requirements (startAfter with reverse, say, rather than every rule the call
+ * involved). `same` compares an answer with the model's; null when no subset disagrees (a
+ * disagreement that depends on the history, not on the state).
+ */
+export async function isolateListFailure(adapter: StorageAdapter, entries: [string, unknown][], options: ListOptions, same: (actual: unknown, expected: unknown) => boolean): Promise<string[] | null> {
+  const model: Model = { entries: new Map(entries), history: [] };
+  const object = await adapter.create();
+  try {
+    for (let at = 0; at < entries.length; at += 100) await object.storage.put(Object.fromEntries(entries.slice(at, at + 100)));
+    const names = (Object.keys(options) as (keyof ListOptions)[]).filter((name) => options[name] !== undefined);
+    const subsets = Array.from({ length: 2 ** names.length }, (_, bits) => names.filter((_, i) => bits & (1 << i)))
+      .sort((a, b) => a.length - b.length);
+    const failing: (keyof ListOptions)[][] = [];
+    for (const subset of subsets) {
+      if (failing.some((smaller) => smaller.every((name) => subset.includes(name)))) continue;
+      const probe = Object.fromEntries(subset.map((name) => [name, options[name]])) as ListOptions;
+      const actual = await object.storage.list(probe).then((map) => [...map.entries()], (error: unknown) => error);
+      if (!same(actual, modelList(model, probe))) failing.push(subset);
+    }
+    if (failing.length === 0) return null;
+    return [...new Set(failing.flatMap((subset) => rulesOf(subset, options, model)))];
+  } finally {
+    await object.destroy();
+  }
+}
+
+/** Whether these strings sort differently by UTF-8 and by UTF-16 code units (U+E000..U+FFFF against U+10000 and above). */
+function ordersDiffer(strings: string[]): boolean {
+  const byUtf16 = [...strings].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const inUtf8 = [...strings].sort(byUtf8);
+  return byUtf16.some((text, i) => text !== inUtf8[i]);
+}
+
+/** The requirement a smallest disagreeing set of list options breaks. */
+function rulesOf(subset: (keyof ListOptions)[], options: ListOptions, model: Model): string[] {
+  const has = (...names: (keyof ListOptions)[]) => subset.length === names.length && names.every((name) => subset.includes(name));
+  if (subset.length === 0) return model.entries.has('') ? ['ST-LIST-ORDER-UTF8', 'ST-KV-LIST-ALL', 'ST-LIST-EMPTY-KEY'] : ['ST-LIST-ORDER-UTF8', 'ST-KV-LIST-ALL'];
+  const single: Partial<Record<keyof ListOptions, string>> = {
+    start: 'ST-LIST-START-INCLUSIVE', startAfter: 'ST-LIST-START-AFTER-EXCLUSIVE', end: 'ST-LIST-END-EXCLUSIVE',
+    prefix: 'ST-LIST-PREFIX', limit: 'ST-LIST-LIMIT', reverse: 'ST-LIST-REVERSE',
+  };
+  // A bound compared in another order than UTF-8 (JavaScript's) breaks where the orders differ.
+  const bounds = (['start', 'startAfter', 'end'] as const).filter((name) => subset.includes(name)).map((name) => options[name]!);
+  const order = bounds.length > 0 && ordersDiffer([...model.entries.keys(), ...bounds]) ? ['ST-LIST-ORDER-UTF8'] : [];
+  if (subset.length === 1) return [single[subset[0]!]!, ...order];
+  if (has('reverse', 'start') || has('reverse', 'end')) return ['ST-LIST-REVERSE-BOUNDS'];
+  // The document's reverse rule names start and end; startAfter stays exclusive under it too.
+  if (has('reverse', 'startAfter')) return ['ST-LIST-START-AFTER-EXCLUSIVE'];
+  if (has('reverse', 'limit')) return ['ST-LIST-REVERSE-LIMIT-HIGH-END'];
+  const low = options.start ?? options.startAfter;
+  if ((has('start', 'end') || has('startAfter', 'end')) && low !== undefined && options.end !== undefined && byUtf8(options.end, low) <= 0) return ['ST-LIST-END-NOT-AFTER-START-EMPTY'];
+  // Rules that only break together: each involved.
+  return listRequirements(Object.fromEntries(subset.map((name) => [name, options[name]])) as ListOptions, model);
 }

@@ -9,20 +9,32 @@
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { storageSpec } from '../../src/spec-kit/storage.js';
-import { kvCommands, runOnFreshObject } from './kv-model.js';
+import type { StorageAdapter } from '../../src/storage/contract.js';
+import { isolateListFailure, kvCommands, runOnFreshObject, type Implicated } from './kv-model.js';
 
-/** A disagreement of the model, with the requirements the disagreeing operation implicates. */
+/** A disagreement of the model, with what the disagreeing operation implicates. */
 class Disagreement extends Error {
-  constructor(message: string, readonly requirements: string[]) { super(message); }
+  constructor(message: string, readonly implicated: Implicated) { super(message); }
 }
 
-const commands = kvCommands((actual, expected, describe, implicated) => {
+const same = (actual: unknown, expected: unknown): boolean => {
   try {
     expect(actual).toEqual(expected);
+    return true;
   } catch {
-    throw new Disagreement(describe(), implicated);
+    return false;
   }
+};
+
+const commands = kvCommands((actual, expected, describe, implicated) => {
+  if (!same(actual, expected)) throw new Disagreement(describe(), implicated);
 });
+
+/** The requirements a disagreement shows violated: a list() call narrowed down to its rule. */
+async function violated(adapter: StorageAdapter, { requirements, list }: Implicated): Promise<string[]> {
+  if (!list) return requirements;
+  return (await isolateListFailure(adapter, list.entries, list.options, same)) ?? requirements;
+}
 
 describe('key-value model', () => {
   storageSpec([
@@ -36,8 +48,8 @@ describe('key-value model', () => {
     const details = await fc.check(fc.asyncProperty(commands, (sequence) => runOnFreshObject(adapter, sequence)), { seed, numRuns: 30 });
     if (!details.failed) return;
     const found = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-    // The (shrunk) disagreement shows the rules of its operation violated, not all 23 this spec checks.
-    if (details.errorInstance instanceof Disagreement) task.meta.failedRequirements = details.errorInstance.requirements;
+    // The (shrunk) disagreement shows the rule of its operation violated, not all 23 this spec checks.
+    if (details.errorInstance instanceof Disagreement) task.meta.failedRequirements = await violated(adapter, details.errorInstance.implicated);
     expect.fail([
       `The implementation disagrees with the key-value model (seed ${seed}: replay with --seed ${seed}; case ${details.numRuns} of 30, shrunk ${details.numShrinks} times, fast-check path "${details.counterexamplePath}").`,
       found,

@@ -13,11 +13,11 @@
 // keeps a margin (exact to 1 ms on a frozen clock), and the spec checks it really ran before it.
 
 import { describe, expect } from 'vitest';
-import { errorCodes, expectFailure, expectFailureStatus, expectRefused, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
+import { errorCodes, expectArray, expectFailure, expectFailureStatus, expectRefused, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
 import type { ApiClient } from '../../src/spec-kit/api-client.js';
 import { spec, type TestZone } from '../../src/spec-kit/spec.js';
 import {
-  activeHostname, advanceTo, boundarySlack, createHostname, customerDomain, DEFAULT_SSL, expectBefore, expectStatus, patchHostname,
+  activeHostname, advanceTo, boundarySlack, createHostname, customerDomain, DEFAULT_SSL, expectBefore, expectStatus, listHostnames, patchHostname,
   pointAtZone, pointElsewhere, postHostname, readHostname, revalidate, statusOf, uniqueHostname, validatedHostname,
   workingFallbackOrigin, type CustomHostname,
 } from './support/custom-hostnames.js';
@@ -146,8 +146,11 @@ describe('PATCH of a custom hostname', () => {
   extendedSpec(['ZM-CH-PATCH-SSL'], 'PATCH accepts {ssl: {method, type, certificate_authority}} and answers the envelope', async ({ api, control, zone }) => {
     const { other } = await control.certificateAuthorities();
     const record = await createHostname(api, zone, uniqueHostname());
-    expectSuccess(await patchHostname(api, zone, record.id, DEFAULT_SSL), 'PATCH with the default CA');
-    expectSuccess(await patchHostname(api, zone, record.id, { method: 'txt', type: 'dv', certificate_authority: other.name }), 'PATCH with a named CA');
+    // Each PATCH took effect: the record then asks for the CA the PATCH named.
+    for (const certificate_authority of [other.name, '', other.name]) {
+      expectSuccess(await patchHostname(api, zone, record.id, { method: 'txt', type: 'dv', certificate_authority }), `PATCH with certificate_authority ${JSON.stringify(certificate_authority)}`);
+      expect((await readHostname(api, zone, record.id)).ssl.certificate_authority, `the record after the PATCH asks for ${JSON.stringify(certificate_authority)}`).toBe(certificate_authority);
+    }
   });
 
   extendedSpec(['ZM-CH-PATCH-SSL', 'ZM-CH-CA-NAMED-PINS'], 'a PATCH naming a CA pins it: the record then asks for that CA, and that CA issues', async ({ api, control, zone }) => {
@@ -174,7 +177,7 @@ describe('create, read, unknown ids (extended)', () => {
     const created = await createHostname(api, zone, hostname);
     expect(created.hostname, 'the record names the hostname created').toBe(hostname);
     expect((await readHostname(api, zone, created.id)).hostname).toBe(hostname);
-    const listed = expectSuccess(await api.get<CustomHostname[]>(zone.path('/custom_hostnames')), 'listing custom hostnames');
+    const listed = await listHostnames(api, zone);
     expect(listed.map((h) => h.id), 'the list holds the created hostname').toContain(created.id);
   });
 
@@ -184,8 +187,8 @@ describe('create, read, unknown ids (extended)', () => {
     const created = [];
     for (const name of names) created.push(await createHostname(api, zone, name));
     const listed = async (query: Record<string, string>) => {
-      const found = expectSuccess(await api.get<CustomHostname[]>(zone.path('/custom_hostnames'), { query }), `GET custom_hostnames?${new URLSearchParams(query)}`);
-      return found.map((h) => h.hostname).filter((h) => h.includes(marker)).sort();
+      const found = await listHostnames(api, zone, query);
+      return found.map((h) => String(h.hostname)).filter((h) => h.includes(marker)).sort();
     };
     expect(await listed({ id: created[1]!.id }), 'by id').toEqual([names[1]]);
     expect(await listed({ hostname: names[0]!.toUpperCase() }), 'by hostname, in any case').toEqual([names[0]]);
@@ -202,7 +205,7 @@ describe('create, read, unknown ids (extended)', () => {
     const seen: string[] = [];
     for (const [page, count] of [[1, 5], [2, 1], [3, 0]] as const) {
       const response = await api.get<CustomHostname[]>(zone.path('/custom_hostnames'), { query: { page, per_page: 5 } });
-      const hostnames = expectSuccess(response, `GET page ${page} of 6 custom hostnames`);
+      const hostnames = expectArray(response, `GET page ${page} of 6 custom hostnames`);
       expect(hostnames.length, `page ${page} holds ${count} of the 6 custom hostnames`).toBe(count);
       expectShape('result-info', response.body!.result_info, 'result_info');
       expect(response.body!.result_info, `result_info of page ${page}`).toMatchObject({ page, per_page: 5, count, total_count: 6 });
@@ -211,12 +214,14 @@ describe('create, read, unknown ids (extended)', () => {
     expect([...seen].sort(), 'the pages together hold every custom hostname once').toEqual([...created].sort());
   });
 
-  extendedSpec(['ZM-CH-EXT-POST-REQUIRES-HOSTNAME'], 'POST without a hostname fails and creates nothing', async ({ api, zone }) => {
+  extendedSpec(['ZM-CH-EXT-POST-REQUIRES-HOSTNAME'], 'POST without a hostname fails and creates nothing', async ({ api, ownZone: zone }) => {
     for (const body of [{ ssl: DEFAULT_SSL }, { hostname: '', ssl: DEFAULT_SSL }]) {
       expectFailure(await postHostname(api, zone, body), `POST ${JSON.stringify(body)}`);
     }
-    const listed = expectSuccess(await api.get<CustomHostname[]>(zone.path('/custom_hostnames')), 'listing custom hostnames');
-    expect(listed, 'a refused POST creates nothing').toEqual([]);
+    expect(await listHostnames(api, zone), 'a refused POST creates nothing').toEqual([]);
+    // Positive control: the same listing shows a valid POST.
+    const created = await createHostname(api, zone, uniqueHostname());
+    expect((await listHostnames(api, zone)).map((h) => [h.id, h.hostname]), 'positive control: the listing shows a custom hostname created now').toEqual([[created.id, created.hostname]]);
   });
 
   extendedSpec(['ZM-CH-EXT-DUPLICATE-409'], 'creating the same hostname twice fails with HTTP 409 and code 1406', async ({ api, zone }) => {
@@ -224,14 +229,14 @@ describe('create, read, unknown ids (extended)', () => {
     await createHostname(api, zone, hostname);
     const duplicate = await postHostname(api, zone, { hostname, ssl: DEFAULT_SSL });
     expectFailureStatus(duplicate, 409, 'creating a duplicate hostname');
-    expect(errorCodes(duplicate), 'a duplicate hostname fails with error code 1406').toContain(1406);
+    expect(errorCodes(duplicate), `a duplicate hostname fails with error code 1406: ${duplicate.text}`).toContain(1406);
   });
 
   extendedSpec(['ZM-CH-EXT-UNKNOWN-ID-404'], 'an unknown custom_hostname_id fails with HTTP 404 and code 1436', async ({ api, zone }) => {
     const unknown = 'f'.repeat(32);
     for (const response of [await api.get(zone.path(`/custom_hostnames/${unknown}`)), await patchHostname(api, zone, unknown)]) {
       expectFailureStatus(response, 404, 'a request on an unknown custom hostname');
-      expect(errorCodes(response), 'an unknown custom hostname fails with error code 1436').toContain(1436);
+      expect(errorCodes(response), `an unknown custom hostname fails with error code 1436: ${response.text}`).toContain(1436);
     }
   });
 });
@@ -272,7 +277,7 @@ describe('Moved', () => {
 
     await advanceTo(clock, after + 7 * DAY);
     expectFailure(await api.get(zone.path(`/custom_hostnames/${moved.id}`)), 'reading a Moved hostname not reactivated within 7 days (it is deleted)');
-    const listed = expectSuccess(await api.get<CustomHostname[]>(zone.path('/custom_hostnames')), 'listing custom hostnames');
+    const listed = await listHostnames(api, zone);
     expect(listed.map((h) => h.id), 'the deleted hostname is not listed; the reactivated one is').toEqual([reactivated.id]);
     expectStatus(await readHostname(api, zone, reactivated.id), 'Active', 'a reactivated hostname is not deleted');
   });
@@ -349,6 +354,9 @@ describe('routing and error 1016', () => {
     for (const sub of ['www', 'shop', `app-${crypto.randomUUID().slice(0, 8)}`]) {
       expect(await control.route(`${sub}.${domain}`), `${sub}.${domain} is served by *.${domain}`).toMatchObject({ routable: true, zone_id: zone.id, custom_hostname_id: wildcard.id });
     }
+    // Negative control: a hostname of another domain is not covered by the wildcard.
+    const elsewhere = `www.${customerDomain()}`;
+    expect(await control.route(elsewhere), `${elsewhere} is not under *.${domain}`).not.toMatchObject({ custom_hostname_id: wildcard.id });
   });
 
   extendedSpec(['ZM-CH-WILDCARD-SHADOWED-BY-ZONE', 'ZM-CH-WILDCARD-SHADOWED-WITHOUT-RECORD'], 'a standalone zone, even without a DNS record for the hostname, takes precedence over the wildcard', async ({ api, control, zone }) => {
@@ -415,13 +423,18 @@ describe('certificate issuance rate limit', () => {
     await createHostname(api, zone, uniqueHostname());
   }, RATE_TIMEOUT);
 
-  extendedSpec(['ZM-CH-CERT-RATE-COUNTS-SUCCESS'], 'failed POSTs do not count: 15 successes interleaved with failures are all accepted', async ({ api, zone }) => {
+  extendedSpec(['ZM-CH-CERT-RATE-COUNTS-SUCCESS'], 'failed POSTs do not count: 15 successes interleaved with failures are all accepted, the 16th success is not', async ({ api, zone }) => {
+    const started = Date.now();
     const first = await createHostname(api, zone, uniqueHostname());
     const failures = [{ ssl: DEFAULT_SSL }, { hostname: 'not a hostname!', ssl: DEFAULT_SSL }, { hostname: first.hostname, ssl: DEFAULT_SSL }];
     for (let i = 1; i < LIMIT; i += 1) {
       for (const body of failures) expectFailure(await postHostname(api, zone, body), `invalid POST ${JSON.stringify(body)}`);
       await createHostname(api, zone, uniqueHostname());
     }
+    // Positive control: the successes do count; a 16th within the minute is refused. (Conclusive
+    // only if the minute has not passed, on any clock: real time elapsed is the bound.)
+    const sixteenth = await postHostname(api, zone, { hostname: uniqueHostname(), ssl: DEFAULT_SSL });
+    if (Date.now() - started < 55 * SECOND) expectFailure(sixteenth, 'positive control: a 16th successful certificate within the minute');
   }, RATE_TIMEOUT);
 
   extendedSpec(['ZM-CH-CERT-RATE-RAISABLE'], 'a zone with a higher limit (20) gets 20 certificates in a minute, not 21', async ({ api, zone, clock }) => {

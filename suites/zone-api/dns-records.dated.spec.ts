@@ -12,10 +12,10 @@
 import { describe, expect } from 'vitest';
 import type { ApiClient } from '../../src/spec-kit/api-client.js';
 import type { DatedChange } from '../../src/spec-kit/dates.js';
-import { errorCodes, expectFailure, expectFailureStatus, expectRefused, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
+import { errorCodes, expectArray, expectFailure, expectFailureStatus, expectObject, expectRefused, expectShape } from '../../src/spec-kit/expect.js';
 import { datedSpec, spec, type TestZone } from '../../src/spec-kit/spec.js';
 import {
-  aRecord, createRecord, DNS_DATES, fiveOperations, INVALID_RECORD_NOT_SHOWN, INVALID_RECORDS, listRecords, readRecord, recordName,
+  aRecord, createRecord, DNS_DATES, expectNoRecords, fiveOperations, INVALID_RECORD_NOT_SHOWN, INVALID_RECORDS, listRecords, readRecord, recordName,
   recordPath, recordsPath, RECORD_PAYLOAD_NOT_SHOWN, show, SRV_KEPT_FIELDS, SRV_NAME_FIELDS, srvRecord, type DnsRecord, type Json,
 } from './support/dns-records.js';
 
@@ -36,10 +36,6 @@ const aRecordBodies = (zone: TestZone, fields: Json = {}): { create: Json; patch
   patch: { content: '192.0.2.11', ...fields },
   put: aRecord(zone, { content: '192.0.2.12', ...fields }),
 });
-
-async function expectNoRecords(api: ApiClient, zone: TestZone, why: string): Promise<void> {
-  expect((await listRecords(api, zone)).map(show), `${why}: no record may have been created`).toEqual([]);
-}
 
 describe('zone_id and zone_name (2024-11-30)', () => {
   recordSpec('ZM-DNSREC-ZONE-INFO-UNTIL-2024-11-30', 'all five operations return zone_id and zone_name of the record\'s zone', before(DNS_DATES.zoneInfo), async ({ api, zone }) => {
@@ -92,7 +88,7 @@ describe('locked (2024-07-14)', () => {
       expect(record.locked, `${operation}: the locked sent is ignored: ${show(record)}`).not.toBe(true);
     }
     const id = observed[0]!.record.id;
-    const edited = expectSuccess(await api.patch<DnsRecord>(recordPath(zone, id), { json: { content: '192.0.2.99' } }), 'a record sent with locked true is not locked: PATCH');
+    const edited = expectObject(await api.patch<DnsRecord>(recordPath(zone, id), { json: { content: '192.0.2.99' } }), 'a record sent with locked true is not locked: PATCH');
     expect(edited.content, `the PATCH took effect: ${show(edited)}`).toBe('192.0.2.99');
     expect((await readRecord(api, zone, id)).content, 'the PATCH took effect (GET)').toBe('192.0.2.99');
   });
@@ -108,7 +104,7 @@ describe('name', () => {
     // A name relative to the zone, where accepted, reads back in full.
     const relative = `short-${crypto.randomUUID().slice(0, 8)}`;
     const response = await api.post<DnsRecord>(recordsPath(zone), { json: aRecord(zone, { name: relative }) });
-    if (response.body?.success) expect(response.body.result.name, `a record written as "${relative}" has the full name`).toBe(`${relative}.${zone.setup.name}`);
+    if (response.body?.success) expect((response.body.result as DnsRecord | null)?.name, `a record written as "${relative}" has the full name: ${response.text.slice(0, 300)}`).toBe(`${relative}.${zone.setup.name}`);
   }, { extended: RECORD_PAYLOAD_NOT_SHOWN });
 });
 
@@ -122,8 +118,10 @@ describe('SRV records (2024-05-31)', () => {
 
   recordSpec('ZM-DNSREC-SRV-DATA-NAME-NOT-PRODUCED-2024-05-31', 'SRV data carries no service, proto or name on any of the five operations', after(DNS_DATES.srvOuterNameOnly), async ({ api, zone }) => {
     const bodies = { create: srvRecord(zone), patch: { data: { priority: 1, weight: 2, port: 5061, target: 'sips.example.net' } }, put: srvRecord(zone) };
-    for (const { operation, record } of await fiveOperations(api, zone, bodies)) {
+    for (const { operation, record, sent } of await fiveOperations(api, zone, bodies)) {
       expect(typeof record.data === 'object' && record.data !== null, `${operation}: an SRV record has data: ${show(record)}`).toBe(true);
+      // Positive control: the data read is the data written (its port), so an absent field is absent from it.
+      expect(record.data!.port, `${operation}: data.port is the one written: ${show(record)}`).toBe((sent.data as Json).port);
       expect(Object.keys(record.data!).filter((k) => (SRV_NAME_FIELDS as readonly string[]).includes(k)), `${operation}: data.service, data.proto and data.name are no longer produced: ${show(record)}`).toEqual([]);
     }
   });
@@ -144,6 +142,10 @@ describe('SRV records (2024-05-31)', () => {
     }
     const unchanged = await readRecord(api, zone, record.id);
     expect({ name: unchanged.name, data: unchanged.data }, 'the refused writes changed nothing').toEqual({ name: record.name, data: record.data });
+    // Positive control: a PATCH of the data without those fields is taken, and the same read sees it.
+    const data = { priority: 5, weight: 6, port: 5070, target: 'sip2.example.net' };
+    expectObject(await api.patch(recordPath(zone, record.id), { json: { data } }), 'positive control: PATCH of the SRV data without service, proto or name');
+    expect((await readRecord(api, zone, record.id)).data, 'positive control: the read shows the PATCH').toMatchObject(data);
   });
 
   for (const side of [before, after]) {
@@ -333,7 +335,7 @@ describe('conventions (list and delete)', () => {
     const seen: string[] = [];
     for (const [page, count] of [[1, 5], [2, 1], [3, 0]] as const) {
       const response = await api.get<DnsRecord[]>(recordsPath(zone), { query: { page, per_page: 5 } });
-      const records = expectSuccess(response, `GET page ${page} of 5 records`);
+      const records = expectArray(response, `GET page ${page} of 5 records`);
       expect(records.length, `page ${page} holds ${count} of the 6 records`).toBe(count);
       expectShape('result-info', response.body!.result_info, 'result_info');
       expect(response.body!.result_info, `result_info of page ${page}`).toMatchObject({ page, per_page: 5, count, total_count: 6 });
@@ -345,7 +347,7 @@ describe('conventions (list and delete)', () => {
   spec('ZM-DNSREC-EXT-DELETE', 'DELETE removes a record: it is then unknown (404) and no longer listed', async ({ api, ownZone: zone }) => {
     const kept = await createRecord(api, zone, aRecord(zone));
     const record = await createRecord(api, zone, aRecord(zone, { content: '192.0.2.30' }));
-    const deleted = expectSuccess(await api.delete<{ id: string }>(recordPath(zone, record.id)), 'DELETE the record');
+    const deleted = expectObject(await api.delete<{ id: string }>(recordPath(zone, record.id)), 'DELETE the record');
     expect(deleted.id, 'DELETE answers the id it removed').toBe(record.id);
     expectFailureStatus(await api.get(recordPath(zone, record.id)), 404, 'GET of a deleted record');
     expectFailureStatus(await api.patch(recordPath(zone, record.id), { json: { content: '192.0.2.31' } }), 404, 'PATCH of a deleted record');

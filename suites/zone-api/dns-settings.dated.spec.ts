@@ -13,7 +13,7 @@ import { expectFailure, expectSuccess } from '../../src/spec-kit/expect.js';
 import { datedSpec, type TestZone } from '../../src/spec-kit/spec.js';
 import type { ApiClient } from '../../src/spec-kit/api-client.js';
 import {
-  allSettings, createAccount, DATES, EXTENDED, flattenAll, nameserverType, nameserverTypes, patchDnsSettings, patchSetting,
+  allSettings, createAccount, DATES, EXTENDED, expectAnswersWhereUnknownDoesNot, flattenAll, nameserverType, nameserverTypes, patchDnsSettings, patchSetting,
   patchSettings, readDnsSettings, readSetting, setNameserverType, truthOf,
 } from './support/settings.js';
 
@@ -89,7 +89,7 @@ describe('multi_provider and secondary_overrides replace the legacy endpoints', 
     const path = (zone: TestZone) => zone.path(`/dns_settings/${legacy.path}`);
 
     datedSpec(legacy.before, `GET /dns_settings/${legacy.path} answers`, BEFORE_LEGACY, async ({ api, ownZone: zone }) => {
-      expectSuccess(await api.get(path(zone)), `GET /dns_settings/${legacy.path} before ${DATES.legacyDnsEndpoints}`);
+      await expectAnswersWhereUnknownDoesNot(api, path(zone), zone.path('/dns_settings/specgate_no_such_setting'), `GET /dns_settings/${legacy.path} before ${DATES.legacyDnsEndpoints}`);
     });
 
     datedSpec(legacy.before, `PATCH /dns_settings/${legacy.path} sets the value GET reads back`, BEFORE_LEGACY, async ({ api, ownZone: zone }) => {
@@ -103,6 +103,8 @@ describe('multi_provider and secondary_overrides replace the legacy endpoints', 
     datedSpec(legacy.gone, `GET and PATCH /dns_settings/${legacy.path} are gone`, AFTER_LEGACY, async ({ api, ownZone: zone }) => {
       expectFailure(await api.get(path(zone)), `GET /dns_settings/${legacy.path} after ${DATES.legacyDnsEndpoints}`);
       expectFailure(await api.patch(path(zone), { json: { value: true } }), `PATCH /dns_settings/${legacy.path} after ${DATES.legacyDnsEndpoints}`);
+      // Positive control: the zone's settings do answer at that date; only the legacy endpoint is gone.
+      expectSuccess(await api.get(zone.path('/settings/cname_flattening')), `positive control: GET /settings/cname_flattening after ${DATES.legacyDnsEndpoints}`);
     });
 
     datedSpec(legacy.replacement, `${legacy.field} of DNS settings reads back on and off as written`, AFTER_LEGACY, async ({ api, ownZone: zone }) => {
@@ -130,10 +132,13 @@ describe('zone_defaults.nameservers.type', () => {
     const types = await nameserverTypes(control, skip);
     const account = await createAccount(api);
     expectSuccess(await setNameserverType(api, account.id, 'custom.tenant'), 'PATCH zone_defaults.nameservers.type custom.tenant');
+    expect(await nameserverType(api, account.id), 'positive control: the read shows the type just written').toBe('custom.tenant');
     const vendor = types[0]!.replace(/\.standard$/, '');
     for (const other of ['custom', 'standard', `${vendor}.random`, `not-${vendor}.standard`, 'CUSTOM.ACCOUNT', 'custom.account.random']) {
       expectFailure(await setNameserverType(api, account.id, other), `zone_defaults.nameservers.type ${JSON.stringify(other)} is not one of the four`);
     }
     expect(await nameserverType(api, account.id), 'a refused value leaves the type as it was').toBe('custom.tenant');
+    expectSuccess(await setNameserverType(api, account.id, 'custom.account'), 'positive control: a value of the four');
+    expect(await nameserverType(api, account.id), 'positive control: the same read shows it').toBe('custom.account');
   }, { extended: `${EXTENDED.dnsSettings}; creates an account through POST /accounts` });
 });

@@ -24,4 +24,8 @@ export function postWithBothLengths(target: RawTarget, zonePath: string, express
   return rawPostFilters(target, zonePath, [`Content-Length: ${Buffer.byteLength(chunked)}`, 'Transfer-Encoding: chunked'], chunked);
 }
 
-export const parseEnvelope = (text: string): unknown => { try { return JSON.parse(text); } catch { return undefined; } };
+/** The same POST as postWithBothLengths, with Content-Length alone: the positive control of the declined request. */
+export function postWithContentLength(target: RawTarget, zonePath: string, expression: string) {
+  const body = JSON.stringify([{ expression }]);
+  return rawPostFilters(target, zonePath, [`Content-Length: ${Buffer.byteLength(body)}`], body);
+}

@@ -34,6 +34,9 @@ export function answerLine(status: number | undefined, text: string, body: unkno
 
 const describeAnswer = (response: ApiResponse): string => answerLine(response.status, response.text, response.body);
 
+/** What the target answered, for a spec's own messages: `HTTP 403, errors 10000 "Authentication error"; body: {...}`. */
+export const answered = (response: ApiResponse): string => `${describeAnswer(response)}; body: ${bodyOf(response.text)}`;
+
 function failWith(problems: string[], firstLine: string, text: string): void {
   expect(problems, `${firstLine}\nschema: ${problems.join('; ')}\nbody: ${bodyOf(text)}`).toEqual([]);
 }
@@ -104,6 +107,12 @@ export function expectEnvelope(response: ApiResponse, what = 'the answer'): void
 export function expectRawFailure(response: RawResponse, what = 'the answer'): void {
   const body = parseJson(response.body);
   failWith(schemaProblems('failure-envelope', body), `${what}: ${answerLine(response.status, response.body, body)}; it should fail with the error envelope (success false, result null, errors of {code, message})`, response.body);
+}
+
+/** A failure envelope with a given HTTP status on an answer read from a raw socket. */
+export function expectRawFailureStatus(response: RawResponse, status: number, what = 'the answer'): void {
+  expectRawFailure(response, what);
+  expect(response.status, `${what}: ${answerLine(response.status, response.body, parseJson(response.body))}; it should answer HTTP ${status}\nbody: ${bodyOf(response.body)}`).toBe(status);
 }
 
 /** The error codes of a failure envelope (none when the body is not one). */

@@ -4,7 +4,7 @@
 
 import { expect } from 'vitest';
 import type { ApiClient } from '../../src/spec-kit/api-client.js';
-import { errorCodes, errorsIn, expectArray, expectFailure } from '../../src/spec-kit/expect.js';
+import { answered, errorCodes, errorsIn, expectArray, expectFailure, expectFailureStatus } from '../../src/spec-kit/expect.js';
 import { ControlClient } from '../../src/spec-kit/control.js';
 import { spec, type TestZone } from '../../src/spec-kit/spec.js';
 import type { Auth } from '../../src/spec-kit/target.js';
@@ -51,7 +51,7 @@ spec('ZM-AUTH-KEY-PAIR-BOUND', 'a key authenticates only with its own email: not
 spec('ZM-AUTH-MISSING', 'a request without credentials is refused; the same request with them is not', async ({ api, zone }) => {
   const response = await read(api, undefined, zone);
   expectFailure(response, 'a request without credentials');
-  expect([401, 403], `a request without credentials: HTTP ${response.status}`).toContain(response.status);
+  expect([401, 403], `a request without credentials: ${answered(response)}`).toContain(response.status);
   expectArray(await api.get(zone.path('/filters')), 'positive control: the same request with the run\'s credentials', { items: 'any' });
 });
 
@@ -62,9 +62,8 @@ spec('ZM-AUTH-WRONG', 'wrong credentials of either scheme are refused with 403 a
     { scheme: 'key', email, key: WRONG_KEY },
   ] as const) {
     const response = await read(api, wrong, zone);
-    expectFailure(response, `a request with a wrong ${wrong.scheme}`);
-    expect(response.status, `status for a wrong ${wrong.scheme}`).toBe(403);
-    expect(errorCodes(response), `error codes for a wrong ${wrong.scheme}: ${response.text}`).toContain(10000);
+    expectFailureStatus(response, 403, `a request with a wrong ${wrong.scheme}`);
+    expect(errorCodes(response), `error codes for a wrong ${wrong.scheme}: ${answered(response)}`).toContain(10000);
   }
   for (const right of [auth.token, auth.key]) {
     if (right) await expectAccepted(api, right, zone, `positive control: the same request with the right ${right.scheme}`);
@@ -79,12 +78,11 @@ spec('ZM-AUTH-MALFORMED', 'malformed headers are refused with 400, code 6003 and
   ];
   for (const [headers, chained] of cases) {
     const response = await read(api, undefined, zone, headers);
-    expectFailure(response, `headers ${Object.keys(headers).join(', ')}`);
-    expect(response.status, `headers ${Object.keys(headers).join(', ')}: ${response.text}`).toBe(400);
+    expectFailureStatus(response, 400, `headers ${Object.keys(headers).join(', ')}`);
     const error = errorsIn(response).find((e) => e.code === 6003);
-    expect(error, `an error with code 6003 in ${response.text}`).toBeDefined();
+    expect(error, `an error with code 6003 in ${answered(response)}`).toBeDefined();
     const chain = Array.isArray(error!.error_chain) ? error!.error_chain : [];
-    expect(chain.map((e) => e?.code), `error_chain of the 6003 error names the header (${chained}): ${response.text}`).toContain(chained);
+    expect(chain.map((e) => e?.code), `error_chain of the 6003 error names the header (${chained}): ${answered(response)}`).toContain(chained);
   }
   expectArray(await api.get(zone.path('/filters')), 'positive control: the same request with well-formed credentials (the run\'s)', { items: 'any' });
 });

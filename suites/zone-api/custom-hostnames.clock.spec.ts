@@ -13,7 +13,7 @@
 // keeps a margin (exact to 1 ms on a frozen clock), and the spec checks it really ran before it.
 
 import { describe, expect } from 'vitest';
-import { errorCodes, expectArray, expectFailure, expectFailureStatus, expectRefused, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
+import { answered, errorCodes, expectArray, expectFailure, expectFailureStatus, expectRefused, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
 import type { ApiClient } from '../../src/spec-kit/api-client.js';
 import { spec, type TestZone } from '../../src/spec-kit/spec.js';
 import {
@@ -167,7 +167,7 @@ describe('PATCH of a custom hostname', () => {
     const record = await createHostname(api, zone, uniqueHostname());
     const response = await patchHostname(api, zone, record.id);
     expectSuccess(response, 'PATCH of a custom hostname');
-    expect(response.status, 'a successful PATCH answers HTTP 202').toBe(202);
+    expect(response.status, `a successful PATCH answers HTTP 202: ${answered(response)}`).toBe(202);
   });
 });
 
@@ -229,14 +229,14 @@ describe('create, read, unknown ids (extended)', () => {
     await createHostname(api, zone, hostname);
     const duplicate = await postHostname(api, zone, { hostname, ssl: DEFAULT_SSL });
     expectFailureStatus(duplicate, 409, 'creating a duplicate hostname');
-    expect(errorCodes(duplicate), `a duplicate hostname fails with error code 1406: ${duplicate.text}`).toContain(1406);
+    expect(errorCodes(duplicate), `a duplicate hostname fails with error code 1406: ${answered(duplicate)}`).toContain(1406);
   });
 
   extendedSpec(['ZM-CH-EXT-UNKNOWN-ID-404'], 'an unknown custom_hostname_id fails with HTTP 404 and code 1436', async ({ api, zone }) => {
     const unknown = 'f'.repeat(32);
     for (const response of [await api.get(zone.path(`/custom_hostnames/${unknown}`)), await patchHostname(api, zone, unknown)]) {
       expectFailureStatus(response, 404, 'a request on an unknown custom hostname');
-      expect(errorCodes(response), `an unknown custom hostname fails with error code 1436: ${response.text}`).toContain(1436);
+      expect(errorCodes(response), `an unknown custom hostname fails with error code 1436: ${answered(response)}`).toContain(1436);
     }
   });
 });

@@ -1,7 +1,7 @@
 // Filters: the resource, the expression language, and the paths the Versioning table lists.
 
 import { describe, expect } from 'vitest';
-import { errorsIn, expectArray, expectFailure, expectObject, expectRefused, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
+import { answered, errorsIn, expectArray, expectFailure, expectFailureStatus, expectObject, expectRefused, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
 import { spec } from '../../src/spec-kit/spec.js';
 import { createFilters, createRules, expectNoFilters, expressions, idsInScope, listed, uniqueExpression, type Filter } from './support/firewall.js';
 
@@ -44,7 +44,7 @@ describe('the filter resource and its expression', () => {
     for (const expression of ['http.request.uri.path contans "/x"', 'ip.src eq', '(ssl']) {
       const response = await api.post(zone.path('/filters'), { json: [{ expression }] });
       expectFailure(response, `creating a filter with ${expression}`);
-      expect(errorsIn(response).some((e) => String(e.message).startsWith('Filter parsing error')), `an error message starts with "Filter parsing error": ${response.text}`).toBe(true);
+      expect(errorsIn(response).some((e) => String(e.message).startsWith('Filter parsing error')), `an error message starts with "Filter parsing error": ${answered(response)}`).toBe(true);
     }
   });
 });
@@ -119,8 +119,7 @@ describe('the filters paths of the Versioning table', () => {
         ['PUT', await api.put(zone.path(`/filters/${id}`), { json: { id, expression: uniqueExpression() } })],
         ['DELETE', await api.delete(zone.path(`/filters/${id}`))],
       ] as const) {
-        expectFailure(response, `${method} on filter ${id}, which does not exist`);
-        expect(response.status, `${method} on filter ${id}, which does not exist`).toBe(404);
+        expectFailureStatus(response, 404, `${method} on filter ${id}, which does not exist`);
       }
     }
   }, { extended: 'the status of an unknown identifier (404) is a convention of the service (reference-notes), not in the spec' });
@@ -129,8 +128,7 @@ describe('the filters paths of the Versioning table', () => {
     const [filter] = await createFilters(api, zone, [{ expression: uniqueExpression() }]);
     const [rule] = await createRules(api, zone, [{ filter: { id: filter!.id }, action: 'block' }]);
     const refused = await api.delete(zone.path(`/filters/${filter!.id}`));
-    expectFailure(refused, 'deleting a filter in use');
-    expect(refused.status, 'deleting a filter in use is a conflict').toBe(409);
+    expectFailureStatus(refused, 409, 'deleting a filter in use (a conflict)');
     expectFailure(await api.delete(zone.path('/filters'), { query: { id: [filter!.id] } }), 'deleting a filter in use in bulk');
     expectObject(await api.get(zone.path(`/filters/${filter!.id}`)), 'the filter still exists');
     expectObject(await api.get(zone.path(`/firewall/rules/${rule!.id}`)), 'the rule still exists');

@@ -3,13 +3,14 @@
 
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
-import { errorsIn, expectArray, expectFailure, expectObject, expectRefused, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
+import { answered, errorsIn, expectArray, expectFailure, expectObject, expectRefused, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
 import { spec } from '../../src/spec-kit/spec.js';
 import {
   combinedCreate, contentsOf, createFilters, createRules, expectNothingCreated, idsInScope, expressions, listed, uniqueExpression,
   type Filter, type FirewallRule, type RuleItem,
 } from './support/firewall.js';
-import { batchItem, describeBatch, itemsOf } from './support/combined-batch.js';
+import { batchItem, describeBatch, itemsOf, withContext } from './support/combined-batch.js';
+import { checkProperty } from '../../src/spec-kit/property.js';
 
 const INVALID_ACTION = 'no-such-action';
 
@@ -54,28 +55,29 @@ describe('combined create of filter and rule', () => {
     const before = await contentsOf(api, zone);
     const response = await combinedCreate(api, zone, [{ filter: { expression: 'http.request.uri.path contains' }, action: INVALID_ACTION }]);
     expectFailure(response, 'creating a rule with an invalid filter and an invalid action');
-    expect(errorsIn(response).length, `one error per failed operation: ${response.text}`).toBeGreaterThanOrEqual(2);
+    expect(errorsIn(response).length, `one error per failed operation: ${answered(response)}`).toBeGreaterThanOrEqual(2);
     await expectNothingCreated(api, zone, before);
   });
 
   spec('ZM-FW-COMBINED-ATOMIC-BATCH', 'any batch mixing valid and invalid items creates nothing (property)', async ({ api, newZone, target, task }) => {
     task.meta.seed = target.seed;
-    await fc.assert(fc.asyncProperty(fc.array(batchItem, { minLength: 1, maxLength: 6 }), async (batch) => {
+    await checkProperty(fc.asyncProperty(fc.array(batchItem, { minLength: 1, maxLength: 6 }), async (batch) => {
       const zone = await newZone({ plan: 'enterprise' });
       const items = itemsOf(batch);
       const before = await contentsOf(api, zone);
       const response = await combinedCreate(api, zone, items);
       const after = await contentsOf(api, zone);
       // Said in the model's terms: which items were valid and why the others were not, what was created.
-      const context = describeBatch(batch, items, response, before, after);
-      if (batch.every((b) => b.valid)) {
-        expect(expectArray(response, `a batch of valid items\n${context}`).length, `every valid item is created\n${context}`).toBe(items.length);
-        expect(after.rules.length - before.rules.length, `the listing shows one rule per valid item\n${context}`).toBe(items.length);
-      } else {
-        expectFailure(response, `a batch with an invalid item\n${context}`);
-        expect(after, `nothing of a batch with an invalid item is created\n${context}`).toEqual(before);
-      }
-    }), { seed: target.seed, numRuns: 25, includeErrorInReport: true });
+      await withContext(describeBatch(batch, items, response, before, after), () => {
+        if (batch.every((b) => b.valid)) {
+          expect(expectArray(response, 'a batch of valid items (below)').length, 'every valid item of the batch below is created').toBe(items.length);
+          expect(after.rules.length - before.rules.length, 'the listing shows one rule per valid item of the batch below').toBe(items.length);
+        } else {
+          expectFailure(response, 'a batch with an invalid item (below)');
+          expect(after, 'nothing of the batch below (it has an invalid item) is created').toEqual(before);
+        }
+      });
+    }), { seed: target.seed, numRuns: 25 });
   }, { timeout: 60_000 });
 });
 

@@ -16,7 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
 import type { ApiClient } from '../../src/spec-kit/api-client.js';
-import { expectArray, expectFailure, expectObject, expectSuccess, isObject } from '../../src/spec-kit/expect.js';
+import { answered, expectArray, expectFailure, expectObject, expectSuccess, isObject } from '../../src/spec-kit/expect.js';
 import { expectCheck, expectConfiguration } from './support/waf.js';
 import { spec, type TestZone } from '../../src/spec-kit/spec.js';
 
@@ -359,7 +359,7 @@ describe('WAF migration, limits: only support can migrate beyond them', () => {
     const over = await config(api, zone);
     const refused = await migrate(api, zone, over);
     expectFailure(refused, 'the migration of a zone with 201 firewall rules');
-    expect(refused.status, 'refused: not a 2xx').toBeGreaterThanOrEqual(400);
+    expect(refused.status, `refused, not a 2xx: ${answered(refused)}`).toBeGreaterThanOrEqual(400);
     expect((await check(api, zone, true)).migration_state, 'the zone stays in start').toBe('start');
 
     await control.setWafLegacy(zone.id, { firewall_rules: bypassRules(200) });
@@ -380,7 +380,7 @@ describe('WAF migration, limits: only support can migrate beyond them', () => {
     await control.setWafLegacy(zone.id, { firewall_rules: [{ expression: ofBytes(4097) }] });
     const refused = await migrate(api, zone, await config(api, zone));
     expectFailure(refused, 'the migration of a zone with a 4097-byte expression');
-    expect(refused.status, 'refused: not a 2xx').toBeGreaterThanOrEqual(400);
+    expect(refused.status, `refused, not a 2xx: ${answered(refused)}`).toBeGreaterThanOrEqual(400);
     expect((await check(api, zone, true)).migration_state, 'the zone stays in start').toBe('start');
 
     await control.setWafLegacy(zone.id, { firewall_rules: [{ expression: ofBytes(4096) }] });

@@ -125,7 +125,7 @@ describe('WAF migration, the query parameters and the deployed entry point (cont
     expectFailureStatus(await put(), 409, 'the migration of a zone with a URI override');
     await control.setWafLegacy(zone.id, { firewall_rules: [{ expression: `http.request.uri.path eq "/${'a'.repeat(4100)}"` }] });
     expectFailureStatus(await put(), 403, 'the migration of a zone with a URI override and an expression over 4096 bytes');
-    expect((await api.delete(zone.path(`/firewall/waf/overrides/${override.id}`))).status).toBe(200);
+    expectSuccess(await api.delete(zone.path(`/firewall/waf/overrides/${override.id}`)), 'DELETE the URI override');
   }, CONTRACT);
 
   spec('ZM-WAF-EXT-DEPLOYED-ENTRYPOINT', 'the migration deploys the rules: empty ids get values, given ones are kept; a later PUT keeps the entry point id', async ({ api, newZone }) => {

@@ -44,3 +44,13 @@ export function describeBatch(batch: BatchItem[], items: RuleItem[], response: A
     `the zone's listings: ${change('rules')}; ${change('filters')}`,
   ].join('\n');
 }
+
+/** Runs `check`; a failure's message gets `context` after it (its first line stays the assertion's). */
+export async function withContext(context: string, check: () => void | Promise<void>): Promise<void> {
+  try {
+    await check();
+  } catch (error) {
+    if (error instanceof Error) error.message = `${error.message}\n${context}`;
+    throw error;
+  }
+}

@@ -49,7 +49,8 @@ export class Users {
   add(user: Required<Credentials>): void { this.added.push(user); }
   /** Forgets the users the control API added (the control API's reset). */
   clear(): void { this.added.length = 0; }
-  private all(): Credentials[] { return [this.operator, ...this.added]; }
+  /** Every user: the operator first, then those the control API added. */
+  all(): Credentials[] { return [this.operator, ...this.added]; }
 
   /** Whether a user has this token. Every user's token is compared (no early return), so timing tells nothing. */
   tokenMatches(token: string): boolean {

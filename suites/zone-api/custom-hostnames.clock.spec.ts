@@ -292,6 +292,16 @@ describe('zone hold', () => {
     }
   });
 
+  extendedSpec(['ZM-CH-HOLD-BLOCKED'], 'a hold without the option to also prevent subdomains does not block a subdomain\'s hostname; with it, it does', async ({ api, control, zone }) => {
+    const plain = customerDomain();
+    await control.hold(plain, false);
+    expectStatus(await validatedHostname(api, control, zone, { hostname: uniqueHostname(plain) }), 'Active', `${plain} is held without the option to prevent subdomains`);
+    // Positive control: the same request under a domain held with the option is Blocked.
+    const strict = customerDomain();
+    await control.hold(strict, true);
+    expectStatus(await validatedHostname(api, control, zone, { hostname: uniqueHostname(strict) }), 'Blocked', `positive control: ${strict} is held with the option to prevent subdomains`);
+  });
+
   extendedSpec(['ZM-CH-HOLD-BLOCKED-MESSAGE'], 'a Blocked hostname says it is associated with a held zone', async ({ api, control, zone }) => {
     const domain = customerDomain();
     await control.hold(domain, true);
@@ -404,6 +414,17 @@ describe('certificate issuance rate limit', () => {
     await advanceTo(clock, t0 + 59 * SECOND);
     expectFailure(await postHostname(api, zone, { hostname: uniqueHostname(), ssl: DEFAULT_SSL }), 'a 16th certificate within the minute');
     await expectBefore(clock, t0 + 60 * SECOND, 'the 16th POST');
+  }, RATE_TIMEOUT);
+
+  extendedSpec(['ZM-CH-CERT-RATE-15-PER-MIN'], 'the limit is per minute: once the minute has passed, 15 more are accepted, and the 16th of that minute is not', async ({ api, zone, clock }) => {
+    const slack = await boundarySlack(clock);
+    await createMany(api, zone, LIMIT);
+    const filledBy = await clock.now();
+    await advanceTo(clock, filledBy + 60 * SECOND + slack);
+    const secondMinute = await clock.now();
+    await createMany(api, zone, LIMIT);
+    expectFailure(await postHostname(api, zone, { hostname: uniqueHostname(), ssl: DEFAULT_SSL }), 'a 16th certificate within the second minute');
+    await expectBefore(clock, secondMinute + 60 * SECOND, 'the 16th POST of the second minute');
   }, RATE_TIMEOUT);
 
   extendedSpec(['ZM-CH-CERT-RATE-PENALTY-30S'], 'after the refusal every POST is refused for 30 s, and accepted at 30 s', async ({ api, zone, clock }) => {

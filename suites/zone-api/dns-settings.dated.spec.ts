@@ -79,6 +79,54 @@ describe('flatten_all_cnames and cname_flattening', () => {
   }, dnsOptions);
 });
 
+/**
+ * Writes alternating between the two sides, each write flipping the truth, in both orders (zone
+ * setting, DNS settings, zone setting; and DNS settings, zone setting, DNS settings), through both
+ * forms of the zone-setting write; apex and off both stand for false.
+ */
+const INTERLEAVED: ({ via: 'setting' | 'settings'; value: 'on' | 'off' | 'apex' } | { via: 'dns'; value: boolean })[] = [
+  { via: 'setting', value: 'on' }, { via: 'dns', value: false }, { via: 'setting', value: 'on' },
+  { via: 'dns', value: false }, { via: 'setting', value: 'on' }, { via: 'dns', value: false },
+  { via: 'dns', value: true }, { via: 'setting', value: 'apex' }, { via: 'dns', value: true },
+  { via: 'settings', value: 'off' }, { via: 'dns', value: true }, { via: 'settings', value: 'apex' },
+  { via: 'dns', value: true }, { via: 'setting', value: 'off' }, { via: 'dns', value: true }, { via: 'settings', value: 'on' }, { via: 'dns', value: false },
+];
+
+/** Runs the interleaved writes; after each write of the side `checked` mirrors from, the other side must show it. */
+async function interleave(api: ApiClient, zone: TestZone, checked: 'zone setting' | 'DNS settings'): Promise<void> {
+  const done: string[] = [];
+  for (const step of INTERLEAVED) {
+    const history = () => `after ${[...done].join(', then ')}`;
+    if (step.via === 'dns') {
+      await patchDnsSettings(api, zone, { flatten_all_cnames: step.value });
+      done.push(`DNS settings flatten_all_cnames ${step.value}`);
+      if (checked !== 'DNS settings') continue;
+      const allowed = step.value ? ['on'] : ['off', 'apex'];
+      const single = (await readSetting(api, zone, 'cname_flattening')).value;
+      const listed = (await allSettings(api, zone)).get('cname_flattening')?.value;
+      expect(allowed, `${history()}: GET /settings/cname_flattening should say ${allowed.join(' or ')}; it says ${JSON.stringify(single)}`).toContain(single);
+      expect(allowed, `${history()}: GET /settings should list cname_flattening ${allowed.join(' or ')}; it lists ${JSON.stringify(listed)}`).toContain(listed);
+    } else {
+      const form = step.via === 'setting' ? 'PATCH /settings/cname_flattening' : 'PATCH /settings';
+      if (step.via === 'setting') expectSuccess(await patchSetting(api, zone, 'cname_flattening', step.value), `${form} ${step.value}`);
+      else expectSuccess(await patchSettings(api, zone, [{ id: 'cname_flattening', value: step.value }]), `${form} ${step.value}`);
+      done.push(`${form} ${step.value}`);
+      if (checked !== 'zone setting') continue;
+      expect(await flattenAll(api, zone), `${history()}: flatten_all_cnames should be ${step.value === 'on'}`).toBe(step.value === 'on');
+    }
+  }
+}
+
+describe('flatten_all_cnames and cname_flattening, interleaved', () => {
+  datedSpec('ZM-DNSSET-FLATTEN-MIRROR-FROM-SETTING', 'changes of cname_flattening interleaved with changes of flatten_all_cnames, in both orders, each show in flatten_all_cnames', AFTER_CNAME, async ({ api, ownZone: zone }) => {
+    await interleave(api, zone, 'zone setting');
+  }, dnsOptions);
+
+  datedSpec('ZM-DNSSET-FLATTEN-MIRROR-TO-SETTING', 'changes of flatten_all_cnames interleaved with changes of cname_flattening, in both orders, each show in cname_flattening', AFTER_CNAME, async ({ api, ownZone: zone }) => {
+    await interleave(api, zone, 'DNS settings');
+  }, dnsOptions);
+});
+
 const LEGACY = [
   { path: 'use_apex_ns', field: 'multi_provider', before: 'ZM-DNSSET-USE-APEX-NS-BEFORE-2024-09-13', gone: 'ZM-DNSSET-USE-APEX-NS-LEGACY-2024-09-13', replacement: 'ZM-DNSSET-MULTI-PROVIDER' },
   { path: 'secondary_overrides', field: 'secondary_overrides', before: 'ZM-DNSSET-SECONDARY-OVERRIDES-BEFORE-2024-09-13', gone: 'ZM-DNSSET-SECONDARY-OVERRIDES-LEGACY-2024-09-13', replacement: 'ZM-DNSSET-SECONDARY-OVERRIDES' },

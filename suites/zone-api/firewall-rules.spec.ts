@@ -9,7 +9,7 @@ import {
   combinedCreate, contentsOf, createFilters, createRules, expectNothingCreated, idsInScope, expressions, listed, uniqueExpression,
   type Filter, type FirewallRule, type RuleItem,
 } from './support/firewall.js';
-import { batchItem, describeBatch, itemsOf, withContext } from './support/combined-batch.js';
+import { batchItem, describeBatch, itemsOf, listingChange, withContext } from './support/combined-batch.js';
 import { checkProperty } from '../../src/spec-kit/property.js';
 
 const INVALID_ACTION = 'no-such-action';
@@ -71,10 +71,10 @@ describe('combined create of filter and rule', () => {
       await withContext(describeBatch(batch, items, response, before, after), () => {
         if (batch.every((b) => b.valid)) {
           expect(expectArray(response, 'a batch of valid items (below)').length, 'every valid item of the batch below is created').toBe(items.length);
-          expect(after.rules.length - before.rules.length, 'the listing shows one rule per valid item of the batch below').toBe(items.length);
+          expect(after.rules.length - before.rules.length, `the listing shows one rule per valid item of the batch below; it shows ${listingChange(before, after)}`).toBe(items.length);
         } else {
           expectFailure(response, 'a batch with an invalid item (below)');
-          expect(after, 'nothing of the batch below (it has an invalid item) is created').toEqual(before);
+          expect(after, `nothing of the batch below (it has an invalid item) may be created; the listings show ${listingChange(before, after)}`).toEqual(before);
         }
       });
     }), { seed: target.seed, numRuns: 25 });
@@ -144,6 +144,32 @@ describe('rule 4: filters created by the combined create are protected', () => {
     expectSuccess(await api.delete(zone.path(`/filters/${standalone!.id}`)), 'positive control: DELETE on an unused filter of the filters endpoint');
     expectFailure(await api.get(zone.path(`/filters/${standalone!.id}`)), 'positive control: the deleted filter is not found');
   });
+  const COLLECTION_FORMS = { extended: 'PUT and DELETE on the filters collection take production\'s payloads ([{id, expression}], ?id=), which the spec does not show' };
+
+  spec('ZM-FW-COMBINED-FILTER-NO-PUT', 'PUT on the filters collection does not get round the protection either', async ({ api, zone }) => {
+    const expression = uniqueExpression();
+    const [rule] = await createRules(api, zone, [{ filter: { expression }, action: 'block' }]);
+    expectFailure(await api.put(zone.path('/filters'), { json: [{ id: rule!.filter.id, expression: uniqueExpression(), paused: true }] }), 'PUT /filters naming a filter created with its rule');
+    expect(expectObject(await api.get<Filter>(zone.path(`/filters/${rule!.filter.id}`)), 'the protected filter after the collection PUT'), 'the protected filter is unchanged')
+      .toMatchObject({ id: rule!.filter.id, expression, paused: rule!.filter.paused });
+    // Positive control: the same PUT naming a filter of the filters endpoint is taken, and the same read sees it.
+    const [standalone] = await createFilters(api, zone, [{ expression: uniqueExpression() }]);
+    const replacement = uniqueExpression();
+    expectSuccess(await api.put(zone.path('/filters'), { json: [{ id: standalone!.id, expression: replacement, paused: true }] }), 'positive control: PUT /filters naming a filter of the filters endpoint');
+    expect(expectObject(await api.get<Filter>(zone.path(`/filters/${standalone!.id}`))), 'positive control: the read shows the PUT').toMatchObject({ expression: replacement, paused: true });
+  }, COLLECTION_FORMS);
+
+  spec('ZM-FW-COMBINED-FILTER-NO-DELETE', 'DELETE on the filters collection does not get round the protection either, even once the rule is gone', async ({ api, zone }) => {
+    const [rule] = await createRules(api, zone, [{ filter: { expression: uniqueExpression() }, action: 'block' }]);
+    expectFailure(await api.delete(zone.path('/filters'), { query: { id: [rule!.filter.id] } }), 'DELETE /filters?id= naming a filter created with its rule');
+    expectSuccess(await api.delete(zone.path(`/firewall/rules/${rule!.id}`)), 'deleting its rule (so that only the protection can refuse the DELETE)');
+    expectFailure(await api.delete(zone.path('/filters'), { query: { id: [rule!.filter.id] } }), 'DELETE /filters?id= naming it, now unused');
+    expect(expectObject(await api.get<Filter>(zone.path(`/filters/${rule!.filter.id}`)), 'the protected filter after the collection DELETEs').id).toBe(rule!.filter.id);
+    // Positive control: the same DELETE naming an unused filter of the filters endpoint removes it.
+    const [standalone] = await createFilters(api, zone, [{ expression: uniqueExpression() }]);
+    expectSuccess(await api.delete(zone.path('/filters'), { query: { id: [standalone!.id] } }), 'positive control: DELETE /filters?id= naming a filter of the filters endpoint');
+    expectFailure(await api.get(zone.path(`/filters/${standalone!.id}`)), 'positive control: it is gone');
+  }, COLLECTION_FORMS);
 });
 
 describe('the recommended sequence', () => {

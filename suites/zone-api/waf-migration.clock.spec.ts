@@ -258,12 +258,33 @@ describe('WAF migration: states and transitions', () => {
     'a Pro or Business zone migrates with pending alone: the check leaves start and the previous-version APIs stop', async ({ api, newZone }) => {
       for (const plan of ['pro', 'business'] as Plan[]) {
         const zone = await newZone({ plan });
+        const other = await newZone({ plan });
         for (const path of PREVIOUS_LISTS) expectSuccess(await api.get(zone.path(path)), `GET ${path} before the migration`);
         await migrate(api, zone);
         expect((await check(api, zone)).migration_state, `the ${plan} zone is no longer in start`).not.toBe('start');
-        for (const path of PREVIOUS_LISTS) expectFailure(await api.get(zone.path(path)), `GET ${path} once the ${plan} zone is migrated`);
+        for (const path of PREVIOUS_LISTS) {
+          expectFailure(await api.get(zone.path(path)), `GET ${path} once the ${plan} zone is migrated`);
+          // They stop for the zone that is migrated, not for every zone.
+          expectSuccess(await api.get(other.path(path)), `GET ${path} of another ${plan} zone, not migrated`);
+        }
       }
     });
+
+  spec(['ZM-WAF-PRO-BUSINESS-DIRECT', 'ZM-WAF-PROC-1-CHECK'], 'an incompatible Pro or Business zone is not migrated: the pending PUT fails, the zone stays in start and the previous APIs keep working; once compatible, the same PUT migrates it', async ({ api, newZone, control }) => {
+    for (const plan of ['pro', 'business'] as Plan[]) {
+      const zone = await newZone({ plan });
+      await control.setWafLegacy(zone.id, { core_ruleset_enabled: true });
+      expect((await check(api, zone)).compatible, `the ${plan} zone with the open web-application core rule set enabled is not compatible in phase one`).toBe(false);
+      expectFailure(await putEntrypoint(api, zone, pendingForm(await config(api, zone)), 'pending'), `waf_migration=pending on the incompatible ${plan} zone`);
+      expect((await check(api, zone)).migration_state, `the incompatible ${plan} zone stays in start`).toBe('start');
+      for (const path of PREVIOUS_LISTS) expectSuccess(await api.get(zone.path(path)), `GET ${path}: the previous version of the incompatible ${plan} zone still works`);
+      // Positive control: made compatible, the same zone is migrated by the same PUT.
+      await control.setWafLegacy(zone.id, { core_ruleset_enabled: false });
+      expect((await check(api, zone)).compatible, `the ${plan} zone, core rule set disabled, is compatible`).toBe(true);
+      expectSuccess(await putEntrypoint(api, zone, pendingForm(await config(api, zone)), 'pending'), `positive control: waf_migration=pending on the ${plan} zone made compatible`);
+      expect((await check(api, zone)).migration_state, `positive control: the ${plan} zone made compatible leaves start`).not.toBe('start');
+    }
+  });
 
   spec(['ZM-WAF-IRREVERSIBLE'], 'a migrated zone never returns to the previous managed rules', async ({ api, newZone }) => {
     const zone = await newZone({ plan: 'enterprise' });

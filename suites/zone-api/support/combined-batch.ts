@@ -27,21 +27,26 @@ export const itemsOf = (batch: BatchItem[]): RuleItem[] =>
 const added = (before: string[], after: string[]) => after.filter((id) => !before.includes(id));
 const removed = (before: string[], after: string[]) => before.filter((id) => !after.includes(id));
 
-/** The batch, the answer and what the zone's listings gained or lost, in a few lines. */
-export function describeBatch(batch: BatchItem[], items: RuleItem[], response: ApiResponse, before: ZoneContents, after: ZoneContents): string {
-  const sent = batch.map((b, i) => (b.valid
-    ? `  #${i} valid: ${JSON.stringify(items[i])}`
-    : `  #${i} invalid, ${b.why}: ${JSON.stringify(b.item)}`));
+/** What the zone's listings gained or lost: `rules unchanged; filters +[id] -[]`. */
+export function listingChange(before: ZoneContents, after: ZoneContents): string {
   const change = (what: 'rules' | 'filters') => {
     const plus = added(before[what], after[what]);
     const minus = removed(before[what], after[what]);
     return `${what} ${plus.length === 0 && minus.length === 0 ? 'unchanged' : `+[${plus.join(', ')}] -[${minus.join(', ')}]`}`;
   };
+  return `${change('rules')}; ${change('filters')}`;
+}
+
+/** The batch, the answer and what the zone's listings gained or lost, in a few lines. */
+export function describeBatch(batch: BatchItem[], items: RuleItem[], response: ApiResponse, before: ZoneContents, after: ZoneContents): string {
+  const sent = batch.map((b, i) => (b.valid
+    ? `  #${i} valid: ${JSON.stringify(items[i])}`
+    : `  #${i} invalid, ${b.why}: ${JSON.stringify(b.item)}`));
   return [
     `batch of ${batch.length} item(s), ${batch.filter((b) => !b.valid).length} invalid:`,
     ...sent,
     `answer: ${answerLine(response.status, response.text, response.body)}`,
-    `the zone's listings: ${change('rules')}; ${change('filters')}`,
+    `the zone's listings: ${listingChange(before, after)}`,
   ].join('\n');
 }
 

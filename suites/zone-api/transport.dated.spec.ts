@@ -6,7 +6,7 @@ import { dateOf } from '../../src/catalog/schedule.js';
 import { answerLine, expectRawFailureStatus, parseJson } from '../../src/spec-kit/expect.js';
 import { datedSpec } from '../../src/spec-kit/spec.js';
 import { listed, uniqueExpression, type Filter } from './support/firewall.js';
-import { postWithBothLengths, postWithContentLength } from './support/transport.js';
+import { postWithBothLengths, postWithContentLength, rawGetFilters } from './support/transport.js';
 
 const DECLINED = { date: dateOf('Transfer-Encoding with Content-Length'), side: 'after' } as const;
 
@@ -22,6 +22,11 @@ datedSpec('ZM-TRANSPORT-TE-CL-DECLINED', 'a request with both Transfer-Encoding 
   const plain = await postWithContentLength(target, zone.path(), accepted);
   expect(plain.status, `positive control: the same POST with Content-Length only: ${answerLine(plain.status, plain.body, parseJson(plain.body))}; it should be accepted\nbody: ${plain.body.slice(0, 300)}`).toBe(200);
   expect((await listed<Filter>(api, zone, '/filters')).filter((f) => f.expression === accepted).length, 'positive control: the listing shows the filter of the accepted request').toBe(1);
+  // All requests, not only writes: a GET carrying both headers (an empty chunked body) is declined too; the same GET without them answers.
+  const both = await rawGetFilters(target, zone.path(), ['Content-Length: 5', 'Transfer-Encoding: chunked'], '0\r\n\r\n');
+  expect(both.status === undefined || both.status >= 400, `a GET with both headers: ${answerLine(both.status, both.body, parseJson(both.body))}; it must be declined\nbody: ${both.body.slice(0, 300)}`).toBe(true);
+  const plainGet = await rawGetFilters(target, zone.path(), []);
+  expect(plainGet.status, `positive control: the same GET without them: ${answerLine(plainGet.status, plainGet.body, parseJson(plainGet.body))}`).toBe(200);
 });
 
 datedSpec('ZM-TRANSPORT-TE-CL-ENVELOPE', 'the declined request is answered 400 with the error envelope', DECLINED, async ({ zone, target }) => {

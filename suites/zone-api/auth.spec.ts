@@ -4,7 +4,7 @@
 
 import { expect } from 'vitest';
 import type { ApiClient } from '../../src/spec-kit/api-client.js';
-import { answered, errorCodes, errorsIn, expectArray, expectFailure, expectFailureStatus } from '../../src/spec-kit/expect.js';
+import { answered, errorCodes, errorsIn, expectArray, expectFailure, expectFailureStatus, expectObject } from '../../src/spec-kit/expect.js';
 import { ControlClient } from '../../src/spec-kit/control.js';
 import { spec, type TestZone } from '../../src/spec-kit/spec.js';
 import type { Auth } from '../../src/spec-kit/target.js';
@@ -28,10 +28,16 @@ spec('ZM-AUTH-BEARER', 'a bearer token authenticates; a wrong token does not', a
   expectFailure(await read(api, { scheme: 'token', token: WRONG_TOKEN }, zone), 'the same request with a wrong token (the token is what authenticates)');
 });
 
-spec('ZM-AUTH-KEY-PAIR', 'an email and API key pair authenticates; a wrong key does not', async ({ api, auth, zone, skip }) => {
+spec('ZM-AUTH-KEY-PAIR', 'an email and API key pair authenticates reads and writes; a wrong key does not', async ({ api, auth, zone, skip }) => {
   if (auth.key?.scheme !== 'key') return skip('no email and API key were given for the target (--email, --key)');
   await expectAccepted(api, auth.key, zone, 'a request with X-Auth-Email and X-Auth-Key');
   expectFailure(await read(api, { ...auth.key, key: WRONG_KEY }, zone), 'the same request with a wrong key (the pair is what authenticates)');
+  // A write too: a filter created with the key pair reads back with it.
+  const expression = `http.request.uri.path eq "/specgate/${crypto.randomUUID()}"`;
+  const keyed = api.as(auth.key);
+  const [filter] = expectArray<{ id: string; expression: string }>(await keyed.post(zone.path('/filters'), { json: [{ expression }] }), 'POST /filters with the key pair', { minLength: 1 });
+  expect(filter!.expression, 'the filter created with the key pair has the expression sent').toBe(expression);
+  expect(expectObject<{ expression: string }>(await keyed.get(zone.path(`/filters/${filter!.id}`)), 'reading it with the key pair').expression).toBe(expression);
 });
 
 spec('ZM-AUTH-KEY-PAIR-BOUND', 'a key authenticates only with its own email: not with an unknown email, nor with another user\'s', async ({ api, auth, zone, target, skip }) => {

@@ -110,6 +110,9 @@ describe('the exceptions of rule 3: quota and features', () => {
     const [block] = await createRules(api, zone, [{ filter: { expression: blockExpression }, action: 'block' }]);
     expect((await listed<FirewallRule>(api, zone, '/firewall/rules')).map((r) => r.id), 'positive control: the rule listing shows a block rule created in the same zone').toEqual([block!.id]);
     expect((await listed<Filter>(api, zone, '/filters')).filter((f) => f.expression === blockExpression).length, 'positive control: the filter listing shows its filter once').toBe(1);
+    // And the same log rule is created in a zone of the same plan that has the feature.
+    const featured = await newZone({ plan: 'pro', features: ['firewall_rules.log_action'] });
+    await createRules(api, featured, [{ filter: { expression: uniqueExpression() }, action: 'log' }]);
   });
 });
 

@@ -249,6 +249,18 @@ export const protocolVariants: BrokenVariant[] = [
     expectedFailures: ['ZM-AUTH-KEY-PAIR-BOUND'],
   },
   {
+    name: 'key-pair-read-only',
+    misreading: 'the key pair is a legacy, read-only scheme: it authenticates GET requests, writes need the token',
+    customize({ app }) {
+      app.addHook('onRequest', async (request, reply) => {
+        if (request.url.startsWith('/client/v4/') && request.method !== 'GET' && request.headers['x-auth-key'] !== undefined && request.headers.authorization === undefined) {
+          return reply.status(403).send({ result: null, success: false, errors: [{ code: 10000, message: 'Authentication error' }], messages: [] });
+        }
+      });
+    },
+    expectedFailures: ['ZM-AUTH-KEY-PAIR'],
+  },
+  {
     name: 'key-pair-key-only',
     misreading: 'the API key alone authenticates; X-Auth-Email is only checked for its format',
     customize({ users }) { users.keyPairMatches = (_email, key) => users.all().some((u) => u.key === key); },

@@ -329,6 +329,9 @@ describe('routing and error 1016', () => {
       const route = await control.route(hostname);
       expect(route, `${hostname} cannot be routed: error 1016`).toMatchObject({ routable: false, error: 1016 });
     }
+    // Positive control: with a working fallback origin the same request for the active hostname is routed.
+    await workingFallbackOrigin(control, zone);
+    expect(await control.route(active.hostname), `positive control: ${active.hostname}, active, with a working fallback origin`).toMatchObject({ routable: true, custom_hostname_id: active.id });
   });
 
   extendedSpec(['ZM-CH-1016-CAUSE-VALIDATION'], '1016 cause: ownership validation incomplete, the hostname does not CNAME to the zone', async ({ api, control, zone }) => {
@@ -336,6 +339,10 @@ describe('routing and error 1016', () => {
     const pending = await readHostname(api, zone, (await createHostname(api, zone, uniqueHostname())).id);
     expect(await control.route(pending.hostname), 'validation incomplete: 1016').toMatchObject({ routable: false, error: 1016, cause: 'validation_incomplete' });
     expect(pending.verification_errors.some((e) => NO_CNAME.test(e)), `verification_errors says why: ${JSON.stringify(pending.verification_errors)}`).toBe(true);
+    // Positive control: once its CNAME points at the zone and validation completes, the same request is routed.
+    await pointAtZone(control, zone, pending.hostname);
+    expectStatus(await revalidate(api, zone, pending.id), 'Active', 'the CNAME now points at the zone');
+    expect(await control.route(pending.hostname), 'positive control: validated, the hostname is routed').toMatchObject({ routable: true, custom_hostname_id: pending.id });
   });
 
   extendedSpec(['ZM-CH-FALLBACK-ORIGIN-NEEDS-BOTH'], 'the fallback origin works only with both its DNS record and the setting', async ({ api, control, zone }) => {
@@ -355,6 +362,9 @@ describe('routing and error 1016', () => {
       await control.setFallbackOrigin(zone.id, setting);
       expect(await control.route(active.hostname), `fallback origin ${JSON.stringify(setting)}`).toMatchObject({ routable: false, error: 1016, cause: 'fallback_origin' });
     }
+    // Positive control: with both the setting and its record, the same request is routed.
+    await workingFallbackOrigin(control, zone);
+    expect(await control.route(active.hostname), 'positive control: a fallback origin with its setting and its DNS record').toMatchObject({ routable: true, custom_hostname_id: active.id });
   });
 
   extendedSpec(['ZM-CH-WILDCARD-COVERS-SUBDOMAINS'], 'a wildcard custom hostname covers subdomains', async ({ api, control, zone }) => {
@@ -385,6 +395,8 @@ describe('routing and error 1016', () => {
     await activeHostname(api, control, zone, { hostname: `*.${domain}` });
     await control.addStandaloneZone(`shop.${domain}`);
     expect(await control.route(`shop.${domain}`), 'the wildcard is shadowed by the standalone zone').toMatchObject({ routable: false, error: 1016, cause: 'shadowed_by_zone' });
+    // Positive control: a sibling outside the standalone zone is routed by the same wildcard.
+    expect((await control.route(`www.${domain}`)).routable, `positive control: www.${domain}, outside the standalone zone, is routed`).toBe(true);
   });
 
   extendedSpec(['ZM-CH-SHADOWED-ADD-INDIVIDUALLY'], 'a hostname shadowed by a standalone zone is covered once added as an individual custom hostname', async ({ api, control, zone }) => {

@@ -179,6 +179,16 @@ export const zoneApiVariants: BrokenVariant[] = [
     ],
   },
   {
+    name: 'nothing-routable',
+    misreading: 'every request for a custom hostname meets error 1016 (the fallback origin is never taken as set up)',
+    customize({ customHostnames: policy }) { policy.resolveRoute = () => ({ routable: false, error: 1016, cause: 'fallback_origin' }); },
+    // The two 1016 specs whose expected answer this is pass only without their positive controls (a working fallback origin routes).
+    expectedFailures: [
+      'ZM-CH-1016-CAUSE-FALLBACK-ORIGIN', 'ZM-CH-1016-CAUSE-VALIDATION', 'ZM-CH-1016-CAUSE-WILDCARD-SHADOWED', 'ZM-CH-1016-UNROUTABLE', 'ZM-CH-FALLBACK-ORIGIN-NEEDS-BOTH',
+      'ZM-CH-SHADOWED-ADD-INDIVIDUALLY', 'ZM-CH-WILDCARD-COVERS-SUBDOMAINS', 'ZM-CH-WILDCARD-SHADOWED-BY-ZONE', 'ZM-CH-WILDCARD-SHADOWED-WITHOUT-RECORD',
+    ],
+  },
+  {
     name: 'any-hold-blocks-subdomains',
     misreading: 'every zone hold blocks the custom hostnames of its subdomains, with or without the option to also prevent subdomains',
     customize({ customHostnames: policy }) { policy.holdCovers = (hold, hostname) => isWithin(hostname, hold.domain); },

@@ -125,6 +125,8 @@ describe('certificate authority', () => {
     expectStatus(byDefault, 'caa_error', 'CAA blocks every CA the default could choose');
     const pinned = await validatedHostname(api, control, zone, { ssl: { ...DEFAULT_SSL, certificate_authority: preferred.name }, caa: NOBODY });
     expectStatus(pinned, 'caa_error', 'CAA blocks the pinned CA');
+    // Positive control: the same hostname flow without CAA records issues.
+    expectStatus(await validatedHostname(api, control, zone, { ssl: { ...DEFAULT_SSL, certificate_authority: preferred.name } }), 'Active', `positive control: ${preferred.name} pinned, no CAA records`);
   });
 
   extendedSpec(['ZM-CH-CAA-FIX'], 'adding CAA issue and issuewild records that permit the CA resolves caa_error', async ({ api, control, zone }) => {

@@ -208,3 +208,43 @@ describe('the rest of the world', () => {
     }
   });
 });
+
+describe('users', () => {
+  /** GET of a zone's filters with the given headers: the status only. */
+  const statusWith = async (zoneId: string, headers: Record<string, string>) =>
+    (await fetch(`${server.baseUrl}/zones/${zoneId}/filters`, { headers })).status;
+  const pair = (email: string, key: string) => ({ 'x-auth-email': email, 'x-auth-key': key });
+
+  it('POST /users gives a user of its own whose token and key pair authenticate; each key only with its own email', async () => {
+    const zone = await created();
+    const first = (await control('POST', '/users')).body.result;
+    const second = (await control('POST', '/users')).body.result;
+    expect(first).toEqual({ email: expect.stringMatching(/^user-[0-9a-f]{12}@specgate\.test$/), key: expect.stringMatching(/^[0-9a-f]{37}$/), token: expect.any(String) });
+    expect(new Set([first.email, second.email, server.credentials.email]).size, 'every user has an email of its own').toBe(3);
+    expect(new Set([first.key, second.key, server.credentials.key]).size).toBe(3);
+    for (const user of [first, second]) {
+      expect(await statusWith(zone.id, { authorization: `Bearer ${user.token}` }), 'its token').toBe(200);
+      expect(await statusWith(zone.id, pair(user.email, user.key)), 'its key pair').toBe(200);
+      expect(await statusWith(zone.id, pair(user.email.toUpperCase(), user.key)), 'its key pair, the email in another case').toBe(200);
+    }
+    const operator = { email: server.credentials.email!, key: server.credentials.key! };
+    for (const [email, key] of [[first.email, operator.key], [operator.email, first.key], [first.email, second.key], [second.email, first.key]]) {
+      expect(await statusWith(zone.id, pair(email!, key!)), `${email} with another user's key`).toBe(403);
+    }
+  });
+
+  it('are forgotten by POST /reset', async () => {
+    const own = await startServer({ testMode: true });
+    try {
+      const onOwn = (method: string, path: string, body?: unknown) => call(method, path, body, own.controlUrl);
+      const user = (await onOwn('POST', '/users')).body.result;
+      const zone = (await onOwn('POST', '/zones', {})).body.result;
+      const read = () => fetch(`${own.baseUrl}/zones/${zone.id}/filters`, { headers: { authorization: `Bearer ${user.token}` } });
+      expect((await read()).status).toBe(200);
+      await onOwn('POST', '/reset');
+      expect((await read()).status, 'after the reset the user is unknown').toBe(403);
+    } finally {
+      await own.close();
+    }
+  });
+});

@@ -106,7 +106,11 @@ describe('a target that misbehaves', () => {
     expect(run.code).toBe(1);
     const failed = readReport(reportDir).tests.filter((t) => t.status === 'failed');
     expect(failed.length).toBeGreaterThan(0);
-    for (const test of failed) expect(test.error, test.name).toMatch(/the body is not JSON \(HTTP 502: <html><body>Bad gateway from the edge/);
+    for (const test of failed) {
+      // The status on the first line, the first bytes of the body after it.
+      expect(test.error!.split('\n')[0], test.name).toMatch(/HTTP 502, a body that is not JSON/);
+      expect(test.error, test.name).toMatch(/body: <html><body>Bad gateway from the edge/);
+    }
   });
 
   it('waits out a 429 for its retry-after, then retries', async () => {

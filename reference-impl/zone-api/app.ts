@@ -3,7 +3,7 @@
 
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Socket } from 'node:net';
-import { authenticate, type Credentials } from './auth.js';
+import { authenticate, Users, type Credentials } from './auth.js';
 import { VirtualClock } from './clock.js';
 import { ApiError, codes, failureEnvelope } from './errors.js';
 import { CustomHostnamePolicy } from './custom-hostnames/policy.js';
@@ -39,12 +39,16 @@ export interface ReferenceApp {
   clock: VirtualClock;
   /** The custom hostname numbers and decisions, read on every request: variants reassign them. */
   customHostnames: CustomHostnamePolicy;
+  /** Who may authenticate: the operator, and users the control API adds. */
+  users: Users;
 }
 
 export function buildApp(options: AppOptions): ReferenceApp {
   const store = new Store(options.dataFile);
   const clock = new VirtualClock(store.loadClock(), (state) => store.saveClock(state));
   const customHostnames = new CustomHostnamePolicy();
+  const users = new Users(options.credentials);
+  store.onReset(() => users.clear());
   const app = Fastify({
     logger: false,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
@@ -75,7 +79,7 @@ export function buildApp(options: AppOptions): ReferenceApp {
     if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
       throw new ApiError(400, { code: codes.invalidHeaders, message: 'Invalid request headers: HTTP/1.1 requests must carry a Host header' });
     }
-    if (request.url.startsWith(`${API_PREFIX}/`) || request.url === API_PREFIX) authenticate(request.headers, options.credentials);
+    if (request.url.startsWith(`${API_PREFIX}/`) || request.url === API_PREFIX) authenticate(request.headers, users);
     done();
   });
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
@@ -104,8 +108,8 @@ export function buildApp(options: AppOptions): ReferenceApp {
   dnsSettingRoutes(api);
   accountRoutes(api);
   dnsRecordRoutes(api);
-  if (options.testMode) controlRoutes(createRouter(app, CONTROL_PREFIX, store, clock), customHostnames);
-  return { app, store, clock, customHostnames };
+  if (options.testMode) controlRoutes(createRouter(app, CONTROL_PREFIX, store, clock), customHostnames, users);
+  return { app, store, clock, customHostnames, users };
 }
 
 /** Maps any error raised while handling a request to a status and an error envelope. */

@@ -2,6 +2,7 @@
 // start. Malformed headers, missing headers and wrong credentials are told apart, with the codes
 // the production service is seen to use (reference-notes.md).
 
+import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { ApiError, codes } from './errors.js';
 
@@ -36,13 +37,53 @@ function malformed(code: number, message: string): ApiError {
 
 const authenticationError = () => new ApiError(403, { code: codes.authentication, message: 'Authentication error' });
 
+/**
+ * The users the server knows: the operator's credentials given at start, and the users the control
+ * API adds (test mode), each with a token and a key pair of its own. A key pair authenticates only
+ * as a pair: the key must be the key of the user whose email it comes with.
+ */
+export class Users {
+  private readonly added: Required<Credentials>[] = [];
+  constructor(private readonly operator: Credentials) {}
+
+  add(user: Required<Credentials>): void { this.added.push(user); }
+  /** Forgets the users the control API added (the control API's reset). */
+  clear(): void { this.added.length = 0; }
+  /** Every user: the operator first, then those the control API added. */
+  all(): Credentials[] { return [this.operator, ...this.added]; }
+
+  /** Whether a user has this token. Every user's token is compared (no early return), so timing tells nothing. */
+  tokenMatches(token: string): boolean {
+    return this.all().reduce((found, user) => sameSecret(token, user.token) || found, false);
+  }
+
+  /** Whether one user has both this email and this key. Replaced by broken variants that misread the pair. */
+  keyPairMatches(email: string, key: string): boolean {
+    return this.all().reduce((found, user) => {
+      const emailMatches = user.email !== undefined && email.toLowerCase() === user.email.toLowerCase();
+      // Evaluate both comparisons so that timing does not reveal which half was wrong.
+      const keyMatches = sameSecret(key, user.key);
+      return (emailMatches && keyMatches) || found;
+    }, false);
+  }
+}
+
+/** A user of its own: an email no other user has, a key and a token (control API POST /users). */
+export function generateUser(): Required<Credentials> {
+  return {
+    email: `user-${randomBytes(6).toString('hex')}@specgate.test`,
+    key: randomBytes(19).toString('hex').slice(0, 37),
+    token: randomBytes(30).toString('base64url'),
+  };
+}
+
 /** Throws an ApiError unless the request carries valid credentials of either scheme. */
-export function authenticate(headers: IncomingHttpHeaders, credentials: Credentials): void {
+export function authenticate(headers: IncomingHttpHeaders, users: Users): void {
   const authorization = single(headers.authorization);
   if (authorization !== undefined) {
     const match = BEARER.exec(authorization);
     if (!match) throw malformed(codes.badAuthorizationHeader, 'Invalid format for Authorization header');
-    if (!sameSecret(match[1]!, credentials.token)) throw authenticationError();
+    if (!users.tokenMatches(match[1]!)) throw authenticationError();
     return;
   }
   const email = single(headers['x-auth-email']);
@@ -52,10 +93,7 @@ export function authenticate(headers: IncomingHttpHeaders, credentials: Credenti
   }
   if (email === undefined || !EMAIL.test(email)) throw malformed(codes.badEmailHeader, 'Invalid format for X-Auth-Email header');
   if (key === undefined || !API_KEY.test(key)) throw malformed(codes.badKeyHeader, 'Invalid format for X-Auth-Key header');
-  const emailMatches = credentials.email !== undefined && email.toLowerCase() === credentials.email.toLowerCase();
-  // Evaluate both comparisons so that timing does not reveal which half was wrong.
-  const keyMatches = sameSecret(key, credentials.key);
-  if (!emailMatches || !keyMatches) throw authenticationError();
+  if (!users.keyPairMatches(email, key)) throw authenticationError();
 }
 
 /** Why the server could never accept these credentials (their own format is refused), or undefined. */

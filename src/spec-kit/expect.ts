@@ -1,37 +1,91 @@
-// Assertions on envelopes and shapes. Each failure message says what the spec requires and shows
-// what the target sent, so a report reader does not need to rerun the spec.
+// Assertions on envelopes and shapes. Each failure message says, on its first line, what the
+// target answered (HTTP status, and the error codes and messages of a failure envelope) and what
+// the spec required; then the body. A report reader acts on it without rerunning the spec.
 
 import { expect } from 'vitest';
 import type { ApiResponse } from './api-client.js';
+import type { RawResponse } from './raw-http.js';
 import { schemaProblems, type SchemaName } from './schemas.js';
 
-const show = (response: ApiResponse): string => `HTTP ${response.status}: ${response.text.slice(0, 600)}`;
+const BODY_SHOWN = 600;
 
-/** Asserts that `value` conforms to a schema of fixtures/schemas. */
-export function expectShape(name: SchemaName, value: unknown, what = 'value'): void {
-  const problems = schemaProblems(name, value);
-  expect(problems, `${what} does not match schema "${name}": ${problems.join('; ')}\n${JSON.stringify(value)?.slice(0, 600)}`).toEqual([]);
+/** The body as it came, cut to its first bytes. */
+const bodyOf = (text: string): string => (text.length > BODY_SHOWN ? `${text.slice(0, BODY_SHOWN)}… (${text.length} characters)` : text || '(empty)');
+
+/** `10000 "Authentication error", 6003 "Invalid request headers"`: the errors of a JSON body, if it has any. */
+function errorsOf(body: unknown): string | undefined {
+  const errors = (body as { errors?: unknown } | undefined)?.errors;
+  if (!Array.isArray(errors) || errors.length === 0) return undefined;
+  return errors.map((e) => {
+    const { code, message } = (e ?? {}) as { code?: unknown; message?: unknown };
+    return `${JSON.stringify(code)} ${JSON.stringify(message)}`;
+  }).join(', ');
 }
 
-/** Asserts a successful envelope and returns its result. */
+/** What the target answered, in one line: `HTTP 403, errors 10000 "Authentication error"`, or why the body is not what it should be. */
+export function answerLine(status: number | undefined, text: string, body: unknown): string {
+  const head = status === undefined ? 'no HTTP answer (the connection closed)' : `HTTP ${status}`;
+  if (body === undefined) return `${head}, a body that is not JSON`;
+  const errors = errorsOf(body);
+  if (errors) return `${head}, errors ${errors}`;
+  const success = (body as { success?: unknown } | null)?.success;
+  return success === undefined ? `${head}, a JSON body without success` : `${head}, success ${JSON.stringify(success)}`;
+}
+
+const describeAnswer = (response: ApiResponse): string => answerLine(response.status, response.text, response.body);
+
+/** What the target answered, for a spec's own messages: `HTTP 403, errors 10000 "Authentication error"; body: {...}`. */
+export const answered = (response: ApiResponse): string => `${describeAnswer(response)}; body: ${bodyOf(response.text)}`;
+
+function failWith(problems: string[], firstLine: string, text: string): void {
+  expect(problems, `${firstLine}\nschema: ${problems.join('; ')}\nbody: ${bodyOf(text)}`).toEqual([]);
+}
+
+/** Asserts that `value` conforms to a schema of fixtures/schemas (values taken out of an envelope already checked). */
+export function expectShape(name: SchemaName, value: unknown, what = 'value'): void {
+  const problems = schemaProblems(name, value);
+  expect(problems, `${what} does not match schema "${name}": ${problems.join('; ')}\n${JSON.stringify(value)?.slice(0, BODY_SHOWN) ?? 'undefined'}`).toEqual([]);
+}
+
+/** Asserts a successful envelope and returns its result (which may be anything, null included). */
 export function expectSuccess<T>(response: ApiResponse<T>, what = 'the operation'): T {
-  expect(response.body, `${what}: the body is not JSON (${show(response)})`).toBeDefined();
-  const problems = schemaProblems('success-envelope', response.body);
-  expect(problems, `${what} should succeed with the envelope (success true, errors empty): ${problems.join('; ')}\n${show(response)}`).toEqual([]);
+  failWith(schemaProblems('success-envelope', response.body), `${what}: ${describeAnswer(response)}; it should succeed with the envelope (success true, errors empty)`, response.text);
   return response.body!.result;
+}
+
+/** Asserts a successful envelope whose result is an object (not null, not an array) and returns it. */
+export function expectObject<T>(response: ApiResponse<T>, what = 'the operation'): NonNullable<T> {
+  const result = expectSuccess(response, what) as unknown;
+  expect(isObject(result), `${what}: HTTP ${response.status}, success, but the result is ${kindOf(result)}, not an object\nbody: ${bodyOf(response.text)}`).toBe(true);
+  return result as NonNullable<T>;
+}
+
+/**
+ * Asserts a successful envelope whose result is an array and returns it. Its items must be
+ * objects unless `items` says otherwise; `minLength` items at least.
+ */
+export function expectArray<T = unknown>(response: ApiResponse<T[]> | ApiResponse<unknown>, what = 'the operation', options: { items?: 'objects' | 'any'; minLength?: number } = {}): T[] {
+  const result = expectSuccess(response, what) as unknown;
+  expect(Array.isArray(result), `${what}: HTTP ${response.status}, success, but the result is ${kindOf(result)}, not an array\nbody: ${bodyOf(response.text)}`).toBe(true);
+  const items = result as unknown[];
+  if ((options.items ?? 'objects') === 'objects') {
+    const index = items.findIndex((item) => !isObject(item));
+    expect(index, `${what}: item ${index} of the result is ${kindOf(items[index])}, not an object\nbody: ${bodyOf(response.text)}`).toBe(-1);
+  }
+  const min = options.minLength ?? 0;
+  expect(items.length >= min, `${what}: the result holds ${items.length} items, at least ${min} expected\nbody: ${bodyOf(response.text)}`).toBe(true);
+  return items as T[];
 }
 
 /** Asserts a failure envelope: success false, result null, errors of {code, message}. */
 export function expectFailure(response: ApiResponse, what = 'the operation'): void {
-  expect(response.body, `${what}: the body is not JSON (${show(response)})`).toBeDefined();
-  const problems = schemaProblems('failure-envelope', response.body);
-  expect(problems, `${what} should fail with the error envelope (success false, result null, errors of {code, message}): ${problems.join('; ')}\n${show(response)}`).toEqual([]);
+  failWith(schemaProblems('failure-envelope', response.body), `${what}: ${describeAnswer(response)}; it should fail with the error envelope (success false, result null, errors of {code, message})`, response.text);
 }
 
 /** Asserts a failure envelope with a given HTTP status (an extended-profile convention). */
 export function expectFailureStatus(response: ApiResponse, status: number, what = 'the operation'): void {
   expectFailure(response, what);
-  expect(response.status, `${what} should answer HTTP ${status}; got ${show(response)}`).toBe(status);
+  expect(response.status, `${what}: ${describeAnswer(response)}; it should answer HTTP ${status}\nbody: ${bodyOf(response.text)}`).toBe(status);
 }
 
 /**
@@ -41,8 +95,45 @@ export function expectFailureStatus(response: ApiResponse, status: number, what 
  */
 export function expectRefused(response: ApiResponse, what = 'the operation'): void {
   expectFailure(response, what);
-  expect(response.status >= 400 && response.status < 500, `${what} should be refused with a 4xx status, not ${response.status}: ${show(response)}`).toBe(true);
+  expect(response.status >= 400 && response.status < 500, `${what}: ${describeAnswer(response)}; it should be refused with a 4xx status\nbody: ${bodyOf(response.text)}`).toBe(true);
 }
 
-/** The error codes of a failure envelope. */
-export const errorCodes = (response: ApiResponse): number[] => response.body?.errors.map((e) => e.code) ?? [];
+/** Asserts that any JSON response carries the envelope, success or failure. */
+export function expectEnvelope(response: ApiResponse, what = 'the answer'): void {
+  failWith(schemaProblems('envelope', response.body), `${what}: ${describeAnswer(response)}; it should carry the envelope {result, success, errors, messages}`, response.text);
+}
+
+/** The failure envelope on an answer read from a raw socket (requests fetch will not send). */
+export function expectRawFailure(response: RawResponse, what = 'the answer'): void {
+  const body = parseJson(response.body);
+  failWith(schemaProblems('failure-envelope', body), `${what}: ${answerLine(response.status, response.body, body)}; it should fail with the error envelope (success false, result null, errors of {code, message})`, response.body);
+}
+
+/** A failure envelope with a given HTTP status on an answer read from a raw socket. */
+export function expectRawFailureStatus(response: RawResponse, status: number, what = 'the answer'): void {
+  expectRawFailure(response, what);
+  expect(response.status, `${what}: ${answerLine(response.status, response.body, parseJson(response.body))}; it should answer HTTP ${status}\nbody: ${bodyOf(response.body)}`).toBe(status);
+}
+
+/** The error codes of a failure envelope (none when the body is not one). */
+export const errorCodes = (response: ApiResponse): number[] => {
+  const errors = response.body?.errors;
+  return Array.isArray(errors) ? errors.map((e) => (e as { code?: unknown } | null)?.code).filter((c): c is number => typeof c === 'number') : [];
+};
+
+/** The errors of a failure envelope, [] when the body has none. */
+export const errorsIn = (response: ApiResponse): { code: number; message: string; error_chain?: { code: number; message: string }[] }[] => {
+  const errors = response.body?.errors;
+  return Array.isArray(errors) ? errors.filter(isObject) as ReturnType<typeof errorsIn> : [];
+};
+
+export const parseJson = (text: string): unknown => { try { return JSON.parse(text); } catch { return undefined; } };
+
+export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (value === undefined) return 'absent';
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value).slice(0, 80)}`;
+}

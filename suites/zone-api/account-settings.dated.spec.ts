@@ -7,7 +7,7 @@
 // ({name, settings}; support/settings.ts). The <vendor> comes from the control API (GET /vendor).
 
 import { describe, expect } from 'vitest';
-import { errorCodes, expectFailureStatus, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
+import { errorCodes, expectArray, expectFailureStatus, expectObject, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
 import type { ApiClient } from '../../src/spec-kit/api-client.js';
 import { datedSpec } from '../../src/spec-kit/spec.js';
 import {
@@ -32,7 +32,7 @@ describe('the account fields default_nameservers and use_account_custom_ns_by_de
 
     const custom = { default_nameservers: 'custom.account', use_account_custom_ns_by_default: true };
     const name = uniqueAccountName();
-    const put = expectSuccess(await api.put<Account>(`/accounts/${created.id}`, { json: { name, settings: custom } }), 'PUT /accounts/{account_id}');
+    const put = expectObject(await api.put<Account>(`/accounts/${created.id}`, { json: { name, settings: custom } }), 'PUT /accounts/{account_id}');
     expect(fieldsOf(put), 'PUT /accounts/{account_id} answers the fields it set').toEqual(custom);
     expect(fieldsOf(await readAccount(api, created.id)), 'GET /accounts/{account_id} after PUT').toEqual(custom);
     expect(fieldsOf(await listedAccount(api, created.id)), 'GET /accounts lists the account with the fields PUT set').toEqual(custom);
@@ -63,7 +63,7 @@ describe('after the change', () => {
 
 /** PUTs an account with the given legacy settings and answers the account and the type it then has. */
 async function putLegacy(api: ApiClient, id: string, settings: Record<string, unknown>): Promise<{ fields: ReturnType<typeof fieldsOf>; type: unknown }> {
-  const put = expectSuccess(await api.put<Account>(`/accounts/${id}`, { json: { name: uniqueAccountName(), settings } }), `PUT /accounts/{account_id} settings ${JSON.stringify(settings)}`);
+  const put = expectObject(await api.put<Account>(`/accounts/${id}`, { json: { name: uniqueAccountName(), settings } }), `PUT /accounts/{account_id} settings ${JSON.stringify(settings)}`);
   expect(fieldsOf(await readAccount(api, id)), `GET /accounts/{account_id} shows what PUT answered (settings ${JSON.stringify(settings)})`).toEqual(fieldsOf(put));
   return { fields: fieldsOf(put), type: await nameserverType(api, id) };
 }
@@ -109,6 +109,7 @@ describe('the legacy fields and zone_defaults.nameservers.type (the reference\'s
   datedSpec('ZM-ACCT-EXT-NS-MAPPING', 'a value outside the fields\' values, or settings that are not an object, are refused with 400 (10014) and change nothing', BEFORE, async ({ api, control, skip }) => {
     const [standard, random, customAccount] = await nameserverTypes(control, skip);
     const account = await createAccount(api, { settings: { default_nameservers: customAccount } });
+    expect(await nameserverType(api, account.id), 'positive control: the type reads as the account was created (not the default)').toBe(customAccount);
     for (const settings of [{ default_nameservers: random }, { default_nameservers: 'custom' }, { default_nameservers: null }, { use_account_custom_ns_by_default: 'true' }, { use_account_custom_ns_by_default: null, default_nameservers: standard }, 'custom.account', [customAccount]]) {
       const what = `settings ${JSON.stringify(settings)}`;
       expectValidationError(await api.put(`/accounts/${account.id}`, { json: { name: uniqueAccountName(), settings } }), `PUT with ${what}`);
@@ -124,9 +125,12 @@ describe('the legacy fields and zone_defaults.nameservers.type (the reference\'s
     expect(account.settings, 'POST /accounts answers settings {}').toEqual({});
     expectSuccess(await setNameserverType(api, account.id, customTenant!), 'PATCH dns_settings custom.tenant');
     for (const settings of [{ default_nameservers: customAccount, use_account_custom_ns_by_default: true }, { use_account_custom_ns_by_default: 'yes' }, 'not an object']) {
-      const put = expectSuccess(await api.put<Account>(`/accounts/${account.id}`, { json: { name: uniqueAccountName(), settings } }), `PUT with settings ${JSON.stringify(settings)}`);
+      const name = uniqueAccountName();
+      const put = expectObject(await api.put<Account>(`/accounts/${account.id}`, { json: { name, settings } }), `PUT with settings ${JSON.stringify(settings)}`);
       expect(put.settings, 'PUT answers settings {}').toEqual({});
       expect(await nameserverType(api, account.id), `the type after PUT with settings ${JSON.stringify(settings)}`).toBe(customTenant);
+      // Positive control: the PUT itself took effect (its name), only the fields were ignored.
+      expect((await readAccount(api, account.id)).name, `positive control: the PUT with settings ${JSON.stringify(settings)} did set the name`).toBe(name);
     }
     expect((await readAccount(api, account.id)).settings, 'GET /accounts/{account_id} shows settings {}').toEqual({});
     expect((await listedAccount(api, account.id))?.settings, 'GET /accounts lists settings {}').toEqual({});
@@ -141,6 +145,9 @@ describe('the account endpoints (the reference\'s payloads and errors)', () => {
       expectValidationError(await api.put(`/accounts/${account.id}`, { json: body }), `PUT /accounts/{account_id} ${JSON.stringify(body)}`);
     }
     expect((await readAccount(api, account.id)).name, 'the name after the refused PUTs').toBe(account.name);
+    const renamed = uniqueAccountName();
+    expectSuccess(await api.put(`/accounts/${account.id}`, { json: { name: renamed } }), 'positive control: a valid PUT');
+    expect((await readAccount(api, account.id)).name, 'positive control: the same read shows the valid PUT').toBe(renamed);
 
     const unknown = '0'.repeat(32);
     for (const [method, path, json] of [['GET', `/accounts/${unknown}`], ['PUT', `/accounts/${unknown}`, { name: uniqueAccountName() }], ['GET', accountDnsPath(unknown)], ['PATCH', accountDnsPath(unknown), {}]] as const) {
@@ -150,7 +157,7 @@ describe('the account endpoints (the reference\'s payloads and errors)', () => {
     }
 
     const response = await api.get<Account[]>('/accounts', { query: { page: 1, per_page: 5 } });
-    const first = expectSuccess(response, 'GET /accounts page 1');
+    const first = expectArray(response, 'GET /accounts page 1');
     expectShape('result-info', response.body!.result_info, 'result_info');
     expect(response.body!.result_info, 'result_info of GET /accounts').toMatchObject({ page: 1, per_page: 5, count: first.length });
   }, { extended: EXTENDED.accounts });

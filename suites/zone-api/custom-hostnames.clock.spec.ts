@@ -13,11 +13,11 @@
 // keeps a margin (exact to 1 ms on a frozen clock), and the spec checks it really ran before it.
 
 import { describe, expect } from 'vitest';
-import { errorCodes, expectFailure, expectFailureStatus, expectRefused, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
+import { answered, errorCodes, expectArray, expectFailure, expectFailureStatus, expectRefused, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
 import type { ApiClient } from '../../src/spec-kit/api-client.js';
 import { spec, type TestZone } from '../../src/spec-kit/spec.js';
 import {
-  activeHostname, advanceTo, boundarySlack, createHostname, customerDomain, DEFAULT_SSL, expectBefore, expectStatus, patchHostname,
+  activeHostname, advanceTo, boundarySlack, createHostname, customerDomain, DEFAULT_SSL, expectBefore, expectStatus, listHostnames, patchHostname,
   pointAtZone, pointElsewhere, postHostname, readHostname, revalidate, statusOf, uniqueHostname, validatedHostname,
   workingFallbackOrigin, type CustomHostname,
 } from './support/custom-hostnames.js';
@@ -125,6 +125,8 @@ describe('certificate authority', () => {
     expectStatus(byDefault, 'caa_error', 'CAA blocks every CA the default could choose');
     const pinned = await validatedHostname(api, control, zone, { ssl: { ...DEFAULT_SSL, certificate_authority: preferred.name }, caa: NOBODY });
     expectStatus(pinned, 'caa_error', 'CAA blocks the pinned CA');
+    // Positive control: the same hostname flow without CAA records issues.
+    expectStatus(await validatedHostname(api, control, zone, { ssl: { ...DEFAULT_SSL, certificate_authority: preferred.name } }), 'Active', `positive control: ${preferred.name} pinned, no CAA records`);
   });
 
   extendedSpec(['ZM-CH-CAA-FIX'], 'adding CAA issue and issuewild records that permit the CA resolves caa_error', async ({ api, control, zone }) => {
@@ -146,8 +148,11 @@ describe('PATCH of a custom hostname', () => {
   extendedSpec(['ZM-CH-PATCH-SSL'], 'PATCH accepts {ssl: {method, type, certificate_authority}} and answers the envelope', async ({ api, control, zone }) => {
     const { other } = await control.certificateAuthorities();
     const record = await createHostname(api, zone, uniqueHostname());
-    expectSuccess(await patchHostname(api, zone, record.id, DEFAULT_SSL), 'PATCH with the default CA');
-    expectSuccess(await patchHostname(api, zone, record.id, { method: 'txt', type: 'dv', certificate_authority: other.name }), 'PATCH with a named CA');
+    // Each PATCH took effect: the record then asks for the CA the PATCH named.
+    for (const certificate_authority of [other.name, '', other.name]) {
+      expectSuccess(await patchHostname(api, zone, record.id, { method: 'txt', type: 'dv', certificate_authority }), `PATCH with certificate_authority ${JSON.stringify(certificate_authority)}`);
+      expect((await readHostname(api, zone, record.id)).ssl.certificate_authority, `the record after the PATCH asks for ${JSON.stringify(certificate_authority)}`).toBe(certificate_authority);
+    }
   });
 
   extendedSpec(['ZM-CH-PATCH-SSL', 'ZM-CH-CA-NAMED-PINS'], 'a PATCH naming a CA pins it: the record then asks for that CA, and that CA issues', async ({ api, control, zone }) => {
@@ -164,7 +169,7 @@ describe('PATCH of a custom hostname', () => {
     const record = await createHostname(api, zone, uniqueHostname());
     const response = await patchHostname(api, zone, record.id);
     expectSuccess(response, 'PATCH of a custom hostname');
-    expect(response.status, 'a successful PATCH answers HTTP 202').toBe(202);
+    expect(response.status, `a successful PATCH answers HTTP 202: ${answered(response)}`).toBe(202);
   });
 });
 
@@ -174,7 +179,7 @@ describe('create, read, unknown ids (extended)', () => {
     const created = await createHostname(api, zone, hostname);
     expect(created.hostname, 'the record names the hostname created').toBe(hostname);
     expect((await readHostname(api, zone, created.id)).hostname).toBe(hostname);
-    const listed = expectSuccess(await api.get<CustomHostname[]>(zone.path('/custom_hostnames')), 'listing custom hostnames');
+    const listed = await listHostnames(api, zone);
     expect(listed.map((h) => h.id), 'the list holds the created hostname').toContain(created.id);
   });
 
@@ -184,8 +189,8 @@ describe('create, read, unknown ids (extended)', () => {
     const created = [];
     for (const name of names) created.push(await createHostname(api, zone, name));
     const listed = async (query: Record<string, string>) => {
-      const found = expectSuccess(await api.get<CustomHostname[]>(zone.path('/custom_hostnames'), { query }), `GET custom_hostnames?${new URLSearchParams(query)}`);
-      return found.map((h) => h.hostname).filter((h) => h.includes(marker)).sort();
+      const found = await listHostnames(api, zone, query);
+      return found.map((h) => String(h.hostname)).filter((h) => h.includes(marker)).sort();
     };
     expect(await listed({ id: created[1]!.id }), 'by id').toEqual([names[1]]);
     expect(await listed({ hostname: names[0]!.toUpperCase() }), 'by hostname, in any case').toEqual([names[0]]);
@@ -202,7 +207,7 @@ describe('create, read, unknown ids (extended)', () => {
     const seen: string[] = [];
     for (const [page, count] of [[1, 5], [2, 1], [3, 0]] as const) {
       const response = await api.get<CustomHostname[]>(zone.path('/custom_hostnames'), { query: { page, per_page: 5 } });
-      const hostnames = expectSuccess(response, `GET page ${page} of 6 custom hostnames`);
+      const hostnames = expectArray(response, `GET page ${page} of 6 custom hostnames`);
       expect(hostnames.length, `page ${page} holds ${count} of the 6 custom hostnames`).toBe(count);
       expectShape('result-info', response.body!.result_info, 'result_info');
       expect(response.body!.result_info, `result_info of page ${page}`).toMatchObject({ page, per_page: 5, count, total_count: 6 });
@@ -211,12 +216,14 @@ describe('create, read, unknown ids (extended)', () => {
     expect([...seen].sort(), 'the pages together hold every custom hostname once').toEqual([...created].sort());
   });
 
-  extendedSpec(['ZM-CH-EXT-POST-REQUIRES-HOSTNAME'], 'POST without a hostname fails and creates nothing', async ({ api, zone }) => {
+  extendedSpec(['ZM-CH-EXT-POST-REQUIRES-HOSTNAME'], 'POST without a hostname fails and creates nothing', async ({ api, ownZone: zone }) => {
     for (const body of [{ ssl: DEFAULT_SSL }, { hostname: '', ssl: DEFAULT_SSL }]) {
       expectFailure(await postHostname(api, zone, body), `POST ${JSON.stringify(body)}`);
     }
-    const listed = expectSuccess(await api.get<CustomHostname[]>(zone.path('/custom_hostnames')), 'listing custom hostnames');
-    expect(listed, 'a refused POST creates nothing').toEqual([]);
+    expect(await listHostnames(api, zone), 'a refused POST creates nothing').toEqual([]);
+    // Positive control: the same listing shows a valid POST.
+    const created = await createHostname(api, zone, uniqueHostname());
+    expect((await listHostnames(api, zone)).map((h) => [h.id, h.hostname]), 'positive control: the listing shows a custom hostname created now').toEqual([[created.id, created.hostname]]);
   });
 
   extendedSpec(['ZM-CH-EXT-DUPLICATE-409'], 'creating the same hostname twice fails with HTTP 409 and code 1406', async ({ api, zone }) => {
@@ -224,14 +231,14 @@ describe('create, read, unknown ids (extended)', () => {
     await createHostname(api, zone, hostname);
     const duplicate = await postHostname(api, zone, { hostname, ssl: DEFAULT_SSL });
     expectFailureStatus(duplicate, 409, 'creating a duplicate hostname');
-    expect(errorCodes(duplicate), 'a duplicate hostname fails with error code 1406').toContain(1406);
+    expect(errorCodes(duplicate), `a duplicate hostname fails with error code 1406: ${answered(duplicate)}`).toContain(1406);
   });
 
   extendedSpec(['ZM-CH-EXT-UNKNOWN-ID-404'], 'an unknown custom_hostname_id fails with HTTP 404 and code 1436', async ({ api, zone }) => {
     const unknown = 'f'.repeat(32);
     for (const response of [await api.get(zone.path(`/custom_hostnames/${unknown}`)), await patchHostname(api, zone, unknown)]) {
       expectFailureStatus(response, 404, 'a request on an unknown custom hostname');
-      expect(errorCodes(response), 'an unknown custom hostname fails with error code 1436').toContain(1436);
+      expect(errorCodes(response), `an unknown custom hostname fails with error code 1436: ${answered(response)}`).toContain(1436);
     }
   });
 });
@@ -272,7 +279,7 @@ describe('Moved', () => {
 
     await advanceTo(clock, after + 7 * DAY);
     expectFailure(await api.get(zone.path(`/custom_hostnames/${moved.id}`)), 'reading a Moved hostname not reactivated within 7 days (it is deleted)');
-    const listed = expectSuccess(await api.get<CustomHostname[]>(zone.path('/custom_hostnames')), 'listing custom hostnames');
+    const listed = await listHostnames(api, zone);
     expect(listed.map((h) => h.id), 'the deleted hostname is not listed; the reactivated one is').toEqual([reactivated.id]);
     expectStatus(await readHostname(api, zone, reactivated.id), 'Active', 'a reactivated hostname is not deleted');
   });
@@ -285,6 +292,16 @@ describe('zone hold', () => {
     for (const hostname of [domain, uniqueHostname(domain)]) {
       expectStatus(await validatedHostname(api, control, zone, { hostname }), 'Blocked', `${hostname}: ${domain} is held, subdomains included`);
     }
+  });
+
+  extendedSpec(['ZM-CH-HOLD-BLOCKED'], 'a hold without the option to also prevent subdomains does not block a subdomain\'s hostname; with it, it does', async ({ api, control, zone }) => {
+    const plain = customerDomain();
+    await control.hold(plain, false);
+    expectStatus(await validatedHostname(api, control, zone, { hostname: uniqueHostname(plain) }), 'Active', `${plain} is held without the option to prevent subdomains`);
+    // Positive control: the same request under a domain held with the option is Blocked.
+    const strict = customerDomain();
+    await control.hold(strict, true);
+    expectStatus(await validatedHostname(api, control, zone, { hostname: uniqueHostname(strict) }), 'Blocked', `positive control: ${strict} is held with the option to prevent subdomains`);
   });
 
   extendedSpec(['ZM-CH-HOLD-BLOCKED-MESSAGE'], 'a Blocked hostname says it is associated with a held zone', async ({ api, control, zone }) => {
@@ -314,6 +331,9 @@ describe('routing and error 1016', () => {
       const route = await control.route(hostname);
       expect(route, `${hostname} cannot be routed: error 1016`).toMatchObject({ routable: false, error: 1016 });
     }
+    // Positive control: with a working fallback origin the same request for the active hostname is routed.
+    await workingFallbackOrigin(control, zone);
+    expect(await control.route(active.hostname), `positive control: ${active.hostname}, active, with a working fallback origin`).toMatchObject({ routable: true, custom_hostname_id: active.id });
   });
 
   extendedSpec(['ZM-CH-1016-CAUSE-VALIDATION'], '1016 cause: ownership validation incomplete, the hostname does not CNAME to the zone', async ({ api, control, zone }) => {
@@ -321,6 +341,10 @@ describe('routing and error 1016', () => {
     const pending = await readHostname(api, zone, (await createHostname(api, zone, uniqueHostname())).id);
     expect(await control.route(pending.hostname), 'validation incomplete: 1016').toMatchObject({ routable: false, error: 1016, cause: 'validation_incomplete' });
     expect(pending.verification_errors.some((e) => NO_CNAME.test(e)), `verification_errors says why: ${JSON.stringify(pending.verification_errors)}`).toBe(true);
+    // Positive control: once its CNAME points at the zone and validation completes, the same request is routed.
+    await pointAtZone(control, zone, pending.hostname);
+    expectStatus(await revalidate(api, zone, pending.id), 'Active', 'the CNAME now points at the zone');
+    expect(await control.route(pending.hostname), 'positive control: validated, the hostname is routed').toMatchObject({ routable: true, custom_hostname_id: pending.id });
   });
 
   extendedSpec(['ZM-CH-FALLBACK-ORIGIN-NEEDS-BOTH'], 'the fallback origin works only with both its DNS record and the setting', async ({ api, control, zone }) => {
@@ -340,6 +364,9 @@ describe('routing and error 1016', () => {
       await control.setFallbackOrigin(zone.id, setting);
       expect(await control.route(active.hostname), `fallback origin ${JSON.stringify(setting)}`).toMatchObject({ routable: false, error: 1016, cause: 'fallback_origin' });
     }
+    // Positive control: with both the setting and its record, the same request is routed.
+    await workingFallbackOrigin(control, zone);
+    expect(await control.route(active.hostname), 'positive control: a fallback origin with its setting and its DNS record').toMatchObject({ routable: true, custom_hostname_id: active.id });
   });
 
   extendedSpec(['ZM-CH-WILDCARD-COVERS-SUBDOMAINS'], 'a wildcard custom hostname covers subdomains', async ({ api, control, zone }) => {
@@ -349,6 +376,9 @@ describe('routing and error 1016', () => {
     for (const sub of ['www', 'shop', `app-${crypto.randomUUID().slice(0, 8)}`]) {
       expect(await control.route(`${sub}.${domain}`), `${sub}.${domain} is served by *.${domain}`).toMatchObject({ routable: true, zone_id: zone.id, custom_hostname_id: wildcard.id });
     }
+    // Negative control: a hostname of another domain is not covered by the wildcard.
+    const elsewhere = `www.${customerDomain()}`;
+    expect(await control.route(elsewhere), `${elsewhere} is not under *.${domain}`).not.toMatchObject({ custom_hostname_id: wildcard.id });
   });
 
   extendedSpec(['ZM-CH-WILDCARD-SHADOWED-BY-ZONE', 'ZM-CH-WILDCARD-SHADOWED-WITHOUT-RECORD'], 'a standalone zone, even without a DNS record for the hostname, takes precedence over the wildcard', async ({ api, control, zone }) => {
@@ -367,6 +397,8 @@ describe('routing and error 1016', () => {
     await activeHostname(api, control, zone, { hostname: `*.${domain}` });
     await control.addStandaloneZone(`shop.${domain}`);
     expect(await control.route(`shop.${domain}`), 'the wildcard is shadowed by the standalone zone').toMatchObject({ routable: false, error: 1016, cause: 'shadowed_by_zone' });
+    // Positive control: a sibling outside the standalone zone is routed by the same wildcard.
+    expect((await control.route(`www.${domain}`)).routable, `positive control: www.${domain}, outside the standalone zone, is routed`).toBe(true);
   });
 
   extendedSpec(['ZM-CH-SHADOWED-ADD-INDIVIDUALLY'], 'a hostname shadowed by a standalone zone is covered once added as an individual custom hostname', async ({ api, control, zone }) => {
@@ -398,6 +430,17 @@ describe('certificate issuance rate limit', () => {
     await expectBefore(clock, t0 + 60 * SECOND, 'the 16th POST');
   }, RATE_TIMEOUT);
 
+  extendedSpec(['ZM-CH-CERT-RATE-15-PER-MIN'], 'the limit is per minute: once the minute has passed, 15 more are accepted, and the 16th of that minute is not', async ({ api, zone, clock }) => {
+    const slack = await boundarySlack(clock);
+    await createMany(api, zone, LIMIT);
+    const filledBy = await clock.now();
+    await advanceTo(clock, filledBy + 60 * SECOND + slack);
+    const secondMinute = await clock.now();
+    await createMany(api, zone, LIMIT);
+    expectFailure(await postHostname(api, zone, { hostname: uniqueHostname(), ssl: DEFAULT_SSL }), 'a 16th certificate within the second minute');
+    await expectBefore(clock, secondMinute + 60 * SECOND, 'the 16th POST of the second minute');
+  }, RATE_TIMEOUT);
+
   extendedSpec(['ZM-CH-CERT-RATE-PENALTY-30S'], 'after the refusal every POST is refused for 30 s, and accepted at 30 s', async ({ api, zone, clock }) => {
     const slack = await boundarySlack(clock);
     const t0 = await clock.now();
@@ -415,13 +458,18 @@ describe('certificate issuance rate limit', () => {
     await createHostname(api, zone, uniqueHostname());
   }, RATE_TIMEOUT);
 
-  extendedSpec(['ZM-CH-CERT-RATE-COUNTS-SUCCESS'], 'failed POSTs do not count: 15 successes interleaved with failures are all accepted', async ({ api, zone }) => {
+  extendedSpec(['ZM-CH-CERT-RATE-COUNTS-SUCCESS'], 'failed POSTs do not count: 15 successes interleaved with failures are all accepted, the 16th success is not', async ({ api, zone }) => {
+    const started = Date.now();
     const first = await createHostname(api, zone, uniqueHostname());
     const failures = [{ ssl: DEFAULT_SSL }, { hostname: 'not a hostname!', ssl: DEFAULT_SSL }, { hostname: first.hostname, ssl: DEFAULT_SSL }];
     for (let i = 1; i < LIMIT; i += 1) {
       for (const body of failures) expectFailure(await postHostname(api, zone, body), `invalid POST ${JSON.stringify(body)}`);
       await createHostname(api, zone, uniqueHostname());
     }
+    // Positive control: the successes do count; a 16th within the minute is refused. (Conclusive
+    // only if the minute has not passed, on any clock: real time elapsed is the bound.)
+    const sixteenth = await postHostname(api, zone, { hostname: uniqueHostname(), ssl: DEFAULT_SSL });
+    if (Date.now() - started < 55 * SECOND) expectFailure(sixteenth, 'positive control: a 16th successful certificate within the minute');
   }, RATE_TIMEOUT);
 
   extendedSpec(['ZM-CH-CERT-RATE-RAISABLE'], 'a zone with a higher limit (20) gets 20 certificates in a minute, not 21', async ({ api, zone, clock }) => {

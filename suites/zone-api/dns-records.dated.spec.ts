@@ -12,10 +12,10 @@
 import { describe, expect } from 'vitest';
 import type { ApiClient } from '../../src/spec-kit/api-client.js';
 import type { DatedChange } from '../../src/spec-kit/dates.js';
-import { errorCodes, expectFailure, expectFailureStatus, expectRefused, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
+import { answered, errorCodes, expectArray, expectFailure, expectFailureStatus, expectObject, expectRefused, expectShape } from '../../src/spec-kit/expect.js';
 import { datedSpec, spec, type TestZone } from '../../src/spec-kit/spec.js';
 import {
-  aRecord, createRecord, DNS_DATES, fiveOperations, INVALID_RECORD_NOT_SHOWN, INVALID_RECORDS, listRecords, readRecord, recordName,
+  aRecord, createRecord, DNS_DATES, expectNoRecords, fiveOperations, INVALID_RECORD_NOT_SHOWN, INVALID_RECORDS, listRecords, readRecord, recordName,
   recordPath, recordsPath, RECORD_PAYLOAD_NOT_SHOWN, show, SRV_KEPT_FIELDS, SRV_NAME_FIELDS, srvRecord, type DnsRecord, type Json,
 } from './support/dns-records.js';
 
@@ -36,10 +36,6 @@ const aRecordBodies = (zone: TestZone, fields: Json = {}): { create: Json; patch
   patch: { content: '192.0.2.11', ...fields },
   put: aRecord(zone, { content: '192.0.2.12', ...fields }),
 });
-
-async function expectNoRecords(api: ApiClient, zone: TestZone, why: string): Promise<void> {
-  expect((await listRecords(api, zone)).map(show), `${why}: no record may have been created`).toEqual([]);
-}
 
 describe('zone_id and zone_name (2024-11-30)', () => {
   recordSpec('ZM-DNSREC-ZONE-INFO-UNTIL-2024-11-30', 'all five operations return zone_id and zone_name of the record\'s zone', before(DNS_DATES.zoneInfo), async ({ api, zone }) => {
@@ -92,7 +88,7 @@ describe('locked (2024-07-14)', () => {
       expect(record.locked, `${operation}: the locked sent is ignored: ${show(record)}`).not.toBe(true);
     }
     const id = observed[0]!.record.id;
-    const edited = expectSuccess(await api.patch<DnsRecord>(recordPath(zone, id), { json: { content: '192.0.2.99' } }), 'a record sent with locked true is not locked: PATCH');
+    const edited = expectObject(await api.patch<DnsRecord>(recordPath(zone, id), { json: { content: '192.0.2.99' } }), 'a record sent with locked true is not locked: PATCH');
     expect(edited.content, `the PATCH took effect: ${show(edited)}`).toBe('192.0.2.99');
     expect((await readRecord(api, zone, id)).content, 'the PATCH took effect (GET)').toBe('192.0.2.99');
   });
@@ -108,7 +104,7 @@ describe('name', () => {
     // A name relative to the zone, where accepted, reads back in full.
     const relative = `short-${crypto.randomUUID().slice(0, 8)}`;
     const response = await api.post<DnsRecord>(recordsPath(zone), { json: aRecord(zone, { name: relative }) });
-    if (response.body?.success) expect(response.body.result.name, `a record written as "${relative}" has the full name`).toBe(`${relative}.${zone.setup.name}`);
+    if (response.body?.success) expect((response.body.result as DnsRecord | null)?.name, `a record written as "${relative}" has the full name: ${response.text.slice(0, 300)}`).toBe(`${relative}.${zone.setup.name}`);
   }, { extended: RECORD_PAYLOAD_NOT_SHOWN });
 });
 
@@ -122,8 +118,10 @@ describe('SRV records (2024-05-31)', () => {
 
   recordSpec('ZM-DNSREC-SRV-DATA-NAME-NOT-PRODUCED-2024-05-31', 'SRV data carries no service, proto or name on any of the five operations', after(DNS_DATES.srvOuterNameOnly), async ({ api, zone }) => {
     const bodies = { create: srvRecord(zone), patch: { data: { priority: 1, weight: 2, port: 5061, target: 'sips.example.net' } }, put: srvRecord(zone) };
-    for (const { operation, record } of await fiveOperations(api, zone, bodies)) {
+    for (const { operation, record, sent } of await fiveOperations(api, zone, bodies)) {
       expect(typeof record.data === 'object' && record.data !== null, `${operation}: an SRV record has data: ${show(record)}`).toBe(true);
+      // Positive control: the data read is the data written (its target), so an absent field is absent from it.
+      expect(record.data!.target, `${operation}: data.target is the one written: ${show(record)}`).toBe((sent.data as Json).target);
       expect(Object.keys(record.data!).filter((k) => (SRV_NAME_FIELDS as readonly string[]).includes(k)), `${operation}: data.service, data.proto and data.name are no longer produced: ${show(record)}`).toEqual([]);
     }
   });
@@ -144,6 +142,10 @@ describe('SRV records (2024-05-31)', () => {
     }
     const unchanged = await readRecord(api, zone, record.id);
     expect({ name: unchanged.name, data: unchanged.data }, 'the refused writes changed nothing').toEqual({ name: record.name, data: record.data });
+    // Positive control: a PATCH of the data without those fields is taken, and the same read sees it.
+    const data = { priority: 5, weight: 6, port: 5070, target: 'sip2.example.net' };
+    expectObject(await api.patch(recordPath(zone, record.id), { json: { data } }), 'positive control: PATCH of the SRV data without service, proto or name');
+    expect((await readRecord(api, zone, record.id)).data?.target, 'positive control: the read shows the PATCH (its data.target)').toBe(data.target);
   });
 
   for (const side of [before, after]) {
@@ -166,7 +168,7 @@ describe('an invalid record on create (2024-10-01)', () => {
     for (const invalid of INVALID_RECORDS) {
       const response = await api.post(recordsPath(zone), { json: invalid.record(zone) });
       expectFailure(response, `POST of ${invalid.what}`);
-      expect(response.body!.errors.map(({ code, message }) => ({ code, message })), `POST of ${invalid.what}: the error is 1004 "DNS Validation Error" before 2024-10-01`)
+      expect(response.body!.errors.map(({ code, message }) => ({ code, message })), `POST of ${invalid.what}: ${answered(response)}; the error should be 1004 "DNS Validation Error" before 2024-10-01`)
         .toContainEqual({ code: 1004, message: 'DNS Validation Error' });
     }
     await expectNoRecords(api, zone, 'every POST was invalid');
@@ -177,11 +179,11 @@ describe('an invalid record on create (2024-10-01)', () => {
       const response = await api.post(recordsPath(zone), { json: invalid.record(zone) });
       expectFailure(response, `POST of ${invalid.what}`);
       const wrapper = response.body!.errors.find((e) => e.code === 1004);
-      expect(wrapper, `POST of ${invalid.what}: a 1004 error (${response.text})`).toBeDefined();
+      expect(wrapper, `POST of ${invalid.what}: a 1004 error (${answered(response)})`).toBeDefined();
       expectShape('error', wrapper, 'the 1004 error');
       const chain = wrapper!.error_chain;
-      expect(Array.isArray(chain) && chain.length > 0, `POST of ${invalid.what}: error_chain holds the root cause (${response.text})`).toBe(true);
-      expect(chain!.some((cause) => cause.code !== 1004), `POST of ${invalid.what}: the root cause is not the wrapper itself (${response.text})`).toBe(true);
+      expect(Array.isArray(chain) && chain.length > 0, `POST of ${invalid.what}: error_chain holds the root cause (${answered(response)})`).toBe(true);
+      expect(chain!.some((cause) => cause.code !== 1004), `POST of ${invalid.what}: the root cause is not the wrapper itself (${answered(response)})`).toBe(true);
     }
   });
 
@@ -190,9 +192,9 @@ describe('an invalid record on create (2024-10-01)', () => {
       const response = await api.post(recordsPath(zone), { json: invalid.record(zone) });
       expectFailure(response, `POST of ${invalid.what}`);
       const errors = response.body!.errors;
-      expect(errorCodes(response), `POST of ${invalid.what}: no 1004 wrapper from 2024-10-01 (${response.text})`).not.toContain(1004);
-      expect(errors.map((e) => e.message), `POST of ${invalid.what}: no "DNS Validation Error" wrapper (${response.text})`).not.toContain('DNS Validation Error');
-      expect(errors.filter((e) => 'error_chain' in e), `POST of ${invalid.what}: error_chain is omitted from 2024-10-01 (${response.text})`).toEqual([]);
+      expect(errorCodes(response), `POST of ${invalid.what}: no 1004 wrapper from 2024-10-01 (${answered(response)})`).not.toContain(1004);
+      expect(errors.map((e) => e.message), `POST of ${invalid.what}: no "DNS Validation Error" wrapper (${answered(response)})`).not.toContain('DNS Validation Error');
+      expect(errors.filter((e) => 'error_chain' in e), `POST of ${invalid.what}: error_chain is omitted from 2024-10-01 (${answered(response)})`).toEqual([]);
     }
     await expectNoRecords(api, zone, 'every POST was invalid');
   });
@@ -203,7 +205,7 @@ describe('an invalid record on create (2024-10-01)', () => {
         const response = await api.post(recordsPath(zone), { json: invalid.record(zone) });
         expectFailure(response, `POST of ${invalid.what}`);
         const causes = asOf.change?.side === 'before' ? response.body!.errors.find((e) => e.code === 1004)?.error_chain ?? [] : response.body!.errors;
-        expect(causes.map((c) => c.code), `POST of ${invalid.what}: the root cause is ${invalid.code} (${response.text})`).toEqual([invalid.code]);
+        expect(causes.map((c) => c.code), `POST of ${invalid.what}: the root cause is ${invalid.code} (${answered(response)})`).toEqual([invalid.code]);
         expect(causes[0]!.message, `POST of ${invalid.what}: the root cause's message`).toMatch(invalid.message);
       }
     });
@@ -265,7 +267,7 @@ describe('what makes a record invalid (docs/dns-records-contract.md)', () => {
     for (const [what, record] of REFUSED) {
       const response = await api.post(recordsPath(zone), { json: record(zone) });
       expectRefused(response, `POST of a record with ${what}`);
-      expect(errorCodes(response).length, `POST of a record with ${what}: one error for its one invalid field (${response.text})`).toBe(1);
+      expect(errorCodes(response).length, `POST of a record with ${what}: one error for its one invalid field (${answered(response)})`).toBe(1);
     }
     await expectNoRecords(api, zone, 'every POST was invalid');
   });
@@ -333,7 +335,7 @@ describe('conventions (list and delete)', () => {
     const seen: string[] = [];
     for (const [page, count] of [[1, 5], [2, 1], [3, 0]] as const) {
       const response = await api.get<DnsRecord[]>(recordsPath(zone), { query: { page, per_page: 5 } });
-      const records = expectSuccess(response, `GET page ${page} of 5 records`);
+      const records = expectArray(response, `GET page ${page} of 5 records`);
       expect(records.length, `page ${page} holds ${count} of the 6 records`).toBe(count);
       expectShape('result-info', response.body!.result_info, 'result_info');
       expect(response.body!.result_info, `result_info of page ${page}`).toMatchObject({ page, per_page: 5, count, total_count: 6 });
@@ -345,7 +347,7 @@ describe('conventions (list and delete)', () => {
   spec('ZM-DNSREC-EXT-DELETE', 'DELETE removes a record: it is then unknown (404) and no longer listed', async ({ api, ownZone: zone }) => {
     const kept = await createRecord(api, zone, aRecord(zone));
     const record = await createRecord(api, zone, aRecord(zone, { content: '192.0.2.30' }));
-    const deleted = expectSuccess(await api.delete<{ id: string }>(recordPath(zone, record.id)), 'DELETE the record');
+    const deleted = expectObject(await api.delete<{ id: string }>(recordPath(zone, record.id)), 'DELETE the record');
     expect(deleted.id, 'DELETE answers the id it removed').toBe(record.id);
     expectFailureStatus(await api.get(recordPath(zone, record.id)), 404, 'GET of a deleted record');
     expectFailureStatus(await api.patch(recordPath(zone, record.id), { json: { content: '192.0.2.31' } }), 404, 'PATCH of a deleted record');

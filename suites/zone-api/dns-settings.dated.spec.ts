@@ -13,7 +13,7 @@ import { expectFailure, expectSuccess } from '../../src/spec-kit/expect.js';
 import { datedSpec, type TestZone } from '../../src/spec-kit/spec.js';
 import type { ApiClient } from '../../src/spec-kit/api-client.js';
 import {
-  allSettings, createAccount, DATES, EXTENDED, flattenAll, nameserverType, nameserverTypes, patchDnsSettings, patchSetting,
+  allSettings, createAccount, DATES, EXTENDED, expectAnswersWhereUnknownDoesNot, flattenAll, nameserverType, nameserverTypes, patchDnsSettings, patchSetting,
   patchSettings, readDnsSettings, readSetting, setNameserverType, truthOf,
 } from './support/settings.js';
 
@@ -79,6 +79,54 @@ describe('flatten_all_cnames and cname_flattening', () => {
   }, dnsOptions);
 });
 
+/**
+ * Writes alternating between the two sides, each write flipping the truth, in both orders (zone
+ * setting, DNS settings, zone setting; and DNS settings, zone setting, DNS settings), through both
+ * forms of the zone-setting write; apex and off both stand for false.
+ */
+const INTERLEAVED: ({ via: 'setting' | 'settings'; value: 'on' | 'off' | 'apex' } | { via: 'dns'; value: boolean })[] = [
+  { via: 'setting', value: 'on' }, { via: 'dns', value: false }, { via: 'setting', value: 'on' },
+  { via: 'dns', value: false }, { via: 'setting', value: 'on' }, { via: 'dns', value: false },
+  { via: 'dns', value: true }, { via: 'setting', value: 'apex' }, { via: 'dns', value: true },
+  { via: 'settings', value: 'off' }, { via: 'dns', value: true }, { via: 'settings', value: 'apex' },
+  { via: 'dns', value: true }, { via: 'setting', value: 'off' }, { via: 'dns', value: true }, { via: 'settings', value: 'on' }, { via: 'dns', value: false },
+];
+
+/** Runs the interleaved writes; after each write of the side `checked` mirrors from, the other side must show it. */
+async function interleave(api: ApiClient, zone: TestZone, checked: 'zone setting' | 'DNS settings'): Promise<void> {
+  const done: string[] = [];
+  for (const step of INTERLEAVED) {
+    const history = () => `after ${[...done].join(', then ')}`;
+    if (step.via === 'dns') {
+      await patchDnsSettings(api, zone, { flatten_all_cnames: step.value });
+      done.push(`DNS settings flatten_all_cnames ${step.value}`);
+      if (checked !== 'DNS settings') continue;
+      const allowed = step.value ? ['on'] : ['off', 'apex'];
+      const single = (await readSetting(api, zone, 'cname_flattening')).value;
+      const listed = (await allSettings(api, zone)).get('cname_flattening')?.value;
+      expect(allowed, `${history()}: GET /settings/cname_flattening should say ${allowed.join(' or ')}; it says ${JSON.stringify(single)}`).toContain(single);
+      expect(allowed, `${history()}: GET /settings should list cname_flattening ${allowed.join(' or ')}; it lists ${JSON.stringify(listed)}`).toContain(listed);
+    } else {
+      const form = step.via === 'setting' ? 'PATCH /settings/cname_flattening' : 'PATCH /settings';
+      if (step.via === 'setting') expectSuccess(await patchSetting(api, zone, 'cname_flattening', step.value), `${form} ${step.value}`);
+      else expectSuccess(await patchSettings(api, zone, [{ id: 'cname_flattening', value: step.value }]), `${form} ${step.value}`);
+      done.push(`${form} ${step.value}`);
+      if (checked !== 'zone setting') continue;
+      expect(await flattenAll(api, zone), `${history()}: flatten_all_cnames should be ${step.value === 'on'}`).toBe(step.value === 'on');
+    }
+  }
+}
+
+describe('flatten_all_cnames and cname_flattening, interleaved', () => {
+  datedSpec('ZM-DNSSET-FLATTEN-MIRROR-FROM-SETTING', 'changes of cname_flattening interleaved with changes of flatten_all_cnames, in both orders, each show in flatten_all_cnames', AFTER_CNAME, async ({ api, ownZone: zone }) => {
+    await interleave(api, zone, 'zone setting');
+  }, dnsOptions);
+
+  datedSpec('ZM-DNSSET-FLATTEN-MIRROR-TO-SETTING', 'changes of flatten_all_cnames interleaved with changes of cname_flattening, in both orders, each show in cname_flattening', AFTER_CNAME, async ({ api, ownZone: zone }) => {
+    await interleave(api, zone, 'DNS settings');
+  }, dnsOptions);
+});
+
 const LEGACY = [
   { path: 'use_apex_ns', field: 'multi_provider', before: 'ZM-DNSSET-USE-APEX-NS-BEFORE-2024-09-13', gone: 'ZM-DNSSET-USE-APEX-NS-LEGACY-2024-09-13', replacement: 'ZM-DNSSET-MULTI-PROVIDER' },
   { path: 'secondary_overrides', field: 'secondary_overrides', before: 'ZM-DNSSET-SECONDARY-OVERRIDES-BEFORE-2024-09-13', gone: 'ZM-DNSSET-SECONDARY-OVERRIDES-LEGACY-2024-09-13', replacement: 'ZM-DNSSET-SECONDARY-OVERRIDES' },
@@ -89,7 +137,7 @@ describe('multi_provider and secondary_overrides replace the legacy endpoints', 
     const path = (zone: TestZone) => zone.path(`/dns_settings/${legacy.path}`);
 
     datedSpec(legacy.before, `GET /dns_settings/${legacy.path} answers`, BEFORE_LEGACY, async ({ api, ownZone: zone }) => {
-      expectSuccess(await api.get(path(zone)), `GET /dns_settings/${legacy.path} before ${DATES.legacyDnsEndpoints}`);
+      await expectAnswersWhereUnknownDoesNot(api, path(zone), zone.path('/dns_settings/specgate_no_such_setting'), `GET /dns_settings/${legacy.path} before ${DATES.legacyDnsEndpoints}`);
     });
 
     datedSpec(legacy.before, `PATCH /dns_settings/${legacy.path} sets the value GET reads back`, BEFORE_LEGACY, async ({ api, ownZone: zone }) => {
@@ -103,6 +151,8 @@ describe('multi_provider and secondary_overrides replace the legacy endpoints', 
     datedSpec(legacy.gone, `GET and PATCH /dns_settings/${legacy.path} are gone`, AFTER_LEGACY, async ({ api, ownZone: zone }) => {
       expectFailure(await api.get(path(zone)), `GET /dns_settings/${legacy.path} after ${DATES.legacyDnsEndpoints}`);
       expectFailure(await api.patch(path(zone), { json: { value: true } }), `PATCH /dns_settings/${legacy.path} after ${DATES.legacyDnsEndpoints}`);
+      // Positive control: the zone's settings do answer at that date; only the legacy endpoint is gone.
+      expectSuccess(await api.get(zone.path('/settings/cname_flattening')), `positive control: GET /settings/cname_flattening after ${DATES.legacyDnsEndpoints}`);
     });
 
     datedSpec(legacy.replacement, `${legacy.field} of DNS settings reads back on and off as written`, AFTER_LEGACY, async ({ api, ownZone: zone }) => {
@@ -130,10 +180,13 @@ describe('zone_defaults.nameservers.type', () => {
     const types = await nameserverTypes(control, skip);
     const account = await createAccount(api);
     expectSuccess(await setNameserverType(api, account.id, 'custom.tenant'), 'PATCH zone_defaults.nameservers.type custom.tenant');
+    expect(await nameserverType(api, account.id), 'positive control: the read shows the type just written').toBe('custom.tenant');
     const vendor = types[0]!.replace(/\.standard$/, '');
     for (const other of ['custom', 'standard', `${vendor}.random`, `not-${vendor}.standard`, 'CUSTOM.ACCOUNT', 'custom.account.random']) {
       expectFailure(await setNameserverType(api, account.id, other), `zone_defaults.nameservers.type ${JSON.stringify(other)} is not one of the four`);
     }
     expect(await nameserverType(api, account.id), 'a refused value leaves the type as it was').toBe('custom.tenant');
+    expectSuccess(await setNameserverType(api, account.id, 'custom.account'), 'positive control: a value of the four');
+    expect(await nameserverType(api, account.id), 'positive control: the same read shows it').toBe('custom.account');
   }, { extended: `${EXTENDED.dnsSettings}; creates an account through POST /accounts` });
 });

@@ -1,16 +1,16 @@
 // Filters: the resource, the expression language, and the paths the Versioning table lists.
 
 import { describe, expect } from 'vitest';
-import { expectFailure, expectRefused, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
+import { answered, errorsIn, expectArray, expectFailure, expectFailureStatus, expectObject, expectRefused, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
 import { spec } from '../../src/spec-kit/spec.js';
-import { createFilters, createRules, expressions, idsInScope, listed, uniqueExpression, type Filter } from './support/firewall.js';
+import { createFilters, createRules, expectNoFilters, expressions, idsInScope, listed, uniqueExpression, type Filter } from './support/firewall.js';
 
 describe('the filter resource and its expression', () => {
   spec(['ZM-FLT-CREATE', 'ZM-FLT-SHAPE'], 'a filter created through the filters endpoint has id, expression and paused', async ({ api, zone }) => {
     const expression = uniqueExpression();
     const [filter] = await createFilters(api, zone, [{ expression }]);
-    expect(filter!.expression).toBe(expression);
-    expect(filter!.id.length).toBeGreaterThan(0);
+    expect(filter!.id.length, 'the service assigns an id').toBeGreaterThan(0);
+    expect(expectObject(await api.get<Filter>(zone.path(`/filters/${filter!.id}`)), 'reading the filter created'), 'the filter reads back by its id').toMatchObject({ id: filter!.id, expression, paused: filter!.paused });
   });
 
   spec('ZM-FLT-EXPRESSION-VALID', 'every valid expression of the fixtures is accepted as written', async ({ api, zone }) => {
@@ -22,7 +22,7 @@ describe('the filter resource and its expression', () => {
     for (const { expression, why } of expressions.invalid) {
       expectFailure(await api.post(zone.path('/filters'), { json: [{ expression }] }), `creating a filter with an invalid expression (${why}: ${expression})`);
     }
-    expect(await listed(api, zone, '/filters'), 'no filter may exist').toEqual([]);
+    await expectNoFilters(api, zone, 'the invalid expressions');
   });
 
   spec(['ZM-FLT-EXPRESSION-INVALID', 'ZM-ENV-REFUSAL-4XX'], 'a filter without an expression, with an empty one, or with fields of the wrong type is refused with a 4xx and creates nothing', async ({ api, ownZone: zone }) => {
@@ -37,14 +37,14 @@ describe('the filter resource and its expression', () => {
       ['with a ref that is an object', { expression: uniqueExpression(), ref: { id: 'x' } }],
     ];
     for (const [what, body] of wrong) expectRefused(await api.post(zone.path('/filters'), { json: [body] }), `creating a filter ${what}`);
-    expect(await listed(api, zone, '/filters'), 'no filter may exist').toEqual([]);
+    await expectNoFilters(api, zone, 'the refused filters');
   });
 
   spec('ZM-FLT-PARSE-ERROR', 'a parse error says "Filter parsing error"', async ({ api, zone }) => {
     for (const expression of ['http.request.uri.path contans "/x"', 'ip.src eq', '(ssl']) {
       const response = await api.post(zone.path('/filters'), { json: [{ expression }] });
       expectFailure(response, `creating a filter with ${expression}`);
-      expect(response.body!.errors.some((e) => e.message.startsWith('Filter parsing error')), `an error message starts with "Filter parsing error": ${JSON.stringify(response.body!.errors)}`).toBe(true);
+      expect(errorsIn(response).some((e) => String(e.message).startsWith('Filter parsing error')), `an error message starts with "Filter parsing error": ${answered(response)}`).toBe(true);
     }
   });
 });
@@ -56,13 +56,14 @@ describe('the filters paths of the Versioning table', () => {
     filters.forEach((f) => expectShape('filter', f));
     expect(idsInScope(zone, filters, created)).toEqual(created.map((f) => f.id).sort());
     for (const filter of created) {
-      const read = expectSuccess(await api.get<Filter>(zone.path(`/filters/${filter.id}`)), 'reading a filter');
+      const read = expectObject(await api.get<Filter>(zone.path(`/filters/${filter.id}`)), 'reading a filter');
       expect(read).toMatchObject({ id: filter.id, expression: filter.expression, paused: filter.paused });
     }
   });
 
   spec('ZM-FLT-DELETE', 'a filter no rule uses can be deleted', async ({ api, zone }) => {
     const [kept, gone] = await createFilters(api, zone, [{ expression: uniqueExpression() }, { expression: uniqueExpression() }]);
+    expect(expectObject(await api.get<Filter>(zone.path(`/filters/${gone!.id}`)), 'positive control: the same read finds the filter before the delete').id).toBe(gone!.id);
     expectSuccess(await api.delete(zone.path(`/filters/${gone!.id}`)), 'deleting a filter');
     expectFailure(await api.get(zone.path(`/filters/${gone!.id}`)), 'reading the deleted filter');
     expect(idsInScope(zone, await listed<Filter>(api, zone, '/filters'), [kept, gone])).toEqual([kept!.id]);
@@ -71,19 +72,20 @@ describe('the filters paths of the Versioning table', () => {
   spec('ZM-FLT-PUT', 'PUT replaces a filter, singly and as an array', async ({ api, zone }) => {
     const [one, two] = await createFilters(api, zone, [{ expression: uniqueExpression() }, { expression: uniqueExpression() }]);
     const expression = uniqueExpression();
-    const replaced = expectSuccess(await api.put<Filter>(zone.path(`/filters/${one!.id}`), { json: { id: one!.id, expression, paused: true } }), 'PUT on a filter');
+    const replaced = expectObject(await api.put<Filter>(zone.path(`/filters/${one!.id}`), { json: { id: one!.id, expression, paused: true } }), 'PUT on a filter');
     expect(replaced).toMatchObject({ id: one!.id, expression, paused: true });
     const second = uniqueExpression();
-    const bulk = expectSuccess(await api.put<Filter[]>(zone.path('/filters'), { json: [{ id: two!.id, expression: second }] }), 'PUT on the collection');
+    const bulk = expectArray(await api.put<Filter[]>(zone.path('/filters'), { json: [{ id: two!.id, expression: second }] }), 'PUT on the collection', { minLength: 1 });
     expect(bulk[0]).toMatchObject({ id: two!.id, expression: second });
-    expect(expectSuccess(await api.get<Filter>(zone.path(`/filters/${two!.id}`))).expression).toBe(second);
+    expect(expectObject(await api.get<Filter>(zone.path(`/filters/${two!.id}`))).expression).toBe(second);
     expectFailure(await api.put(zone.path(`/filters/${one!.id}`), { json: { id: one!.id, expression: 'ip.src contains "x"' } }), 'PUT with an invalid expression');
+    expect(expectObject(await api.get<Filter>(zone.path(`/filters/${one!.id}`))).expression, 'the refused PUT left the filter as the valid PUT made it').toBe(expression);
   });
 
   spec('ZM-FLT-BULK-DELETE', 'DELETE with repeated ?id= deletes those filters and answers their ids', async ({ api, zone }) => {
     const filters = await createFilters(api, zone, [1, 2, 3].map(() => ({ expression: uniqueExpression() })));
     const gone = [filters[0]!.id, filters[1]!.id];
-    const answer = expectSuccess(await api.delete<{ id: string }[]>(zone.path('/filters'), { query: { id: gone } }), 'bulk delete');
+    const answer = expectArray(await api.delete<{ id: string }[]>(zone.path('/filters'), { query: { id: gone } }), 'bulk delete');
     expect(answer.map((a) => a.id).sort()).toEqual([...gone].sort());
     expect(idsInScope(zone, await listed<Filter>(api, zone, '/filters'), filters)).toEqual([filters[2]!.id]);
   });
@@ -92,19 +94,24 @@ describe('the filters paths of the Versioning table', () => {
     const [filter] = await createFilters(api, zone, [{ expression: uniqueExpression(), paused: true, description: 'before' }]);
     const expression = uniqueExpression();
     const marker = crypto.randomUUID().slice(0, 8);
-    const replaced = expectSuccess(await api.put<Filter>(zone.path(`/filters/${filter!.id}`), { json: { id: filter!.id, expression, description: `after ${marker}`, ref: `ref-${marker}` } }), 'PUT on a filter');
+    const replaced = expectObject(await api.put<Filter>(zone.path(`/filters/${filter!.id}`), { json: { id: filter!.id, expression, description: `after ${marker}`, ref: `ref-${marker}` } }), 'PUT on a filter');
     expect(replaced).toMatchObject({ id: filter!.id, expression, paused: false, description: `after ${marker}`, ref: `ref-${marker}` });
-    expect(expectSuccess(await api.get<Filter>(zone.path(`/filters/${filter!.id}`)), 'reading the replaced filter')).toMatchObject({ paused: false, description: `after ${marker}`, ref: `ref-${marker}` });
+    expect(expectObject(await api.get<Filter>(zone.path(`/filters/${filter!.id}`)), 'reading the replaced filter')).toMatchObject({ paused: false, description: `after ${marker}`, ref: `ref-${marker}` });
   });
 
   spec('ZM-FLT-PUT', 'PUT on the collection refuses an item without id and replaces none of them', async ({ api, zone }) => {
     const [one] = await createFilters(api, zone, [{ expression: uniqueExpression() }]);
     expectFailure(await api.put(zone.path('/filters'), { json: [{ id: one!.id, expression: uniqueExpression() }, { expression: uniqueExpression() }] }), 'PUT with an item without id');
-    expect(expectSuccess(await api.get<Filter>(zone.path(`/filters/${one!.id}`))).expression, 'the filter with an id is not replaced either').toBe(one!.expression);
+    expect(expectObject(await api.get<Filter>(zone.path(`/filters/${one!.id}`))).expression, 'the filter with an id is not replaced either').toBe(one!.expression);
+    // Positive control: the same PUT without the item lacking an id replaces the filter, and the same read sees it.
+    const expression = uniqueExpression();
+    expectSuccess(await api.put(zone.path('/filters'), { json: [{ id: one!.id, expression }] }), 'positive control: PUT on the collection with ids only');
+    expect(expectObject(await api.get<Filter>(zone.path(`/filters/${one!.id}`))).expression, 'positive control: the read shows the replacement').toBe(expression);
   });
 
   spec(['ZM-FLT-GET', 'ZM-FLT-DELETE'], 'a deleted or unknown filter answers 404 to GET, PUT and DELETE', async ({ api, zone }) => {
     const [gone] = await createFilters(api, zone, [{ expression: uniqueExpression() }]);
+    expectObject(await api.get(zone.path(`/filters/${gone!.id}`)), 'positive control: GET finds the filter before it is deleted');
     expectSuccess(await api.delete(zone.path(`/filters/${gone!.id}`)), 'deleting a filter');
     for (const id of [gone!.id, crypto.randomUUID().replace(/-/g, '')]) {
       for (const [method, response] of [
@@ -112,8 +119,7 @@ describe('the filters paths of the Versioning table', () => {
         ['PUT', await api.put(zone.path(`/filters/${id}`), { json: { id, expression: uniqueExpression() } })],
         ['DELETE', await api.delete(zone.path(`/filters/${id}`))],
       ] as const) {
-        expectFailure(response, `${method} on filter ${id}, which does not exist`);
-        expect(response.status, `${method} on filter ${id}, which does not exist`).toBe(404);
+        expectFailureStatus(response, 404, `${method} on filter ${id}, which does not exist`);
       }
     }
   }, { extended: 'the status of an unknown identifier (404) is a convention of the service (reference-notes), not in the spec' });
@@ -122,11 +128,14 @@ describe('the filters paths of the Versioning table', () => {
     const [filter] = await createFilters(api, zone, [{ expression: uniqueExpression() }]);
     const [rule] = await createRules(api, zone, [{ filter: { id: filter!.id }, action: 'block' }]);
     const refused = await api.delete(zone.path(`/filters/${filter!.id}`));
-    expectFailure(refused, 'deleting a filter in use');
-    expect(refused.status, 'deleting a filter in use is a conflict').toBe(409);
+    expectFailureStatus(refused, 409, 'deleting a filter in use (a conflict)');
     expectFailure(await api.delete(zone.path('/filters'), { query: { id: [filter!.id] } }), 'deleting a filter in use in bulk');
-    expectSuccess(await api.get(zone.path(`/filters/${filter!.id}`)), 'the filter still exists');
-    expectSuccess(await api.get(zone.path(`/firewall/rules/${rule!.id}`)), 'the rule still exists');
+    expectObject(await api.get(zone.path(`/filters/${filter!.id}`)), 'the filter still exists');
+    expectObject(await api.get(zone.path(`/firewall/rules/${rule!.id}`)), 'the rule still exists');
+    // Positive control: once the rule is gone, the same DELETE removes the filter.
+    expectSuccess(await api.delete(zone.path(`/firewall/rules/${rule!.id}`)), 'deleting the rule');
+    expectSuccess(await api.delete(zone.path(`/filters/${filter!.id}`)), 'positive control: the same DELETE once no rule uses the filter');
+    expectFailure(await api.get(zone.path(`/filters/${filter!.id}`)), 'positive control: the filter is gone');
   });
 
   spec('ZM-FLT-PAGINATION', 'page and per_page walk the list; a page past the end is empty', async ({ api, ownZone: zone }) => {
@@ -134,7 +143,7 @@ describe('the filters paths of the Versioning table', () => {
     const seen: string[] = [];
     for (const [n, size] of [[1, 5], [2, 1], [3, 0]] as const) {
       const response = await api.get<Filter[]>(zone.path('/filters'), { query: { page: n, per_page: 5 } });
-      const filters = expectSuccess(response, `page ${n}`);
+      const filters = expectArray(response, `page ${n}`);
       expectShape('result-info', response.body!.result_info, 'result_info');
       expect(response.body!.result_info).toMatchObject({ page: n, per_page: 5, count: size, total_count: 6 });
       expect(filters).toHaveLength(size);

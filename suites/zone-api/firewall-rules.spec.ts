@@ -3,12 +3,14 @@
 
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
-import { expectFailure, expectRefused, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
+import { answered, errorsIn, expectArray, expectFailure, expectObject, expectRefused, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
 import { spec } from '../../src/spec-kit/spec.js';
 import {
   combinedCreate, contentsOf, createFilters, createRules, expectNothingCreated, idsInScope, expressions, listed, uniqueExpression,
   type Filter, type FirewallRule, type RuleItem,
 } from './support/firewall.js';
+import { batchItem, describeBatch, itemsOf, listingChange, withContext } from './support/combined-batch.js';
+import { checkProperty } from '../../src/spec-kit/property.js';
 
 const INVALID_ACTION = 'no-such-action';
 
@@ -27,7 +29,7 @@ describe('combined create of filter and rule', () => {
   spec(['ZM-FW-COMBINED-FILTER-FIRST', 'ZM-FLT-GET'], 'the rule refers to a filter that exists with the requested expression', async ({ api, zone }) => {
     const expression = uniqueExpression();
     const [rule] = await createRules(api, zone, [{ filter: { expression }, action: 'block' }]);
-    const filter = expectSuccess(await api.get<Filter>(zone.path(`/filters/${rule!.filter.id}`)), 'reading the rule\'s filter');
+    const filter = expectObject(await api.get<Filter>(zone.path(`/filters/${rule!.filter.id}`)), 'reading the rule\'s filter');
     expectShape('filter', filter);
     expect(filter.id).toBe(rule!.filter.id);
     expect(filter.expression).toBe(expression);
@@ -53,31 +55,28 @@ describe('combined create of filter and rule', () => {
     const before = await contentsOf(api, zone);
     const response = await combinedCreate(api, zone, [{ filter: { expression: 'http.request.uri.path contains' }, action: INVALID_ACTION }]);
     expectFailure(response, 'creating a rule with an invalid filter and an invalid action');
-    expect(response.body!.errors.length, `one error per failed operation: ${JSON.stringify(response.body!.errors)}`).toBeGreaterThanOrEqual(2);
+    expect(errorsIn(response).length, `one error per failed operation: ${answered(response)}`).toBeGreaterThanOrEqual(2);
     await expectNothingCreated(api, zone, before);
   });
 
   spec('ZM-FW-COMBINED-ATOMIC-BATCH', 'any batch mixing valid and invalid items creates nothing (property)', async ({ api, newZone, target, task }) => {
     task.meta.seed = target.seed;
-    const item = fc.oneof(
-      fc.record({ valid: fc.constant(true), item: fc.constant(null) }),
-      fc.record({ valid: fc.constant(false), item: fc.constantFrom<RuleItem>(
-        ...expressions.invalid.slice(0, 6).map(({ expression }) => ({ filter: { expression }, action: 'block' })),
-        { filter: { expression: 'ssl' }, action: INVALID_ACTION },
-        { filter: { expression: 'ssl' }, action: 'block', paused: 'yes' },
-      ) }),
-    );
-    await fc.assert(fc.asyncProperty(fc.array(item, { minLength: 1, maxLength: 6 }), async (batch) => {
+    await checkProperty(fc.asyncProperty(fc.array(batchItem, { minLength: 1, maxLength: 6 }), async (batch) => {
       const zone = await newZone({ plan: 'enterprise' });
-      const items = batch.map((b) => b.item ?? { filter: { expression: uniqueExpression() }, action: 'block' });
+      const items = itemsOf(batch);
       const before = await contentsOf(api, zone);
       const response = await combinedCreate(api, zone, items);
-      if (batch.every((b) => b.valid)) {
-        expect(expectSuccess(response, 'a batch of valid items')).toHaveLength(items.length);
-      } else {
-        expectFailure(response, 'a batch with an invalid item');
-        await expectNothingCreated(api, zone, before);
-      }
+      const after = await contentsOf(api, zone);
+      // Said in the model's terms: which items were valid and why the others were not, what was created.
+      await withContext(describeBatch(batch, items, response, before, after), () => {
+        if (batch.every((b) => b.valid)) {
+          expect(expectArray(response, 'a batch of valid items (below)').length, 'every valid item of the batch below is created').toBe(items.length);
+          expect(after.rules.length - before.rules.length, `the listing shows one rule per valid item of the batch below; it shows ${listingChange(before, after)}`).toBe(items.length);
+        } else {
+          expectFailure(response, 'a batch with an invalid item (below)');
+          expect(after, `nothing of the batch below (it has an invalid item) may be created; the listings show ${listingChange(before, after)}`).toEqual(before);
+        }
+      });
     }), { seed: target.seed, numRuns: 25 });
   }, { timeout: 60_000 });
 });
@@ -85,13 +84,16 @@ describe('combined create of filter and rule', () => {
 describe('the exceptions of rule 3: quota and features', () => {
   spec(['ZM-FW-COMBINED-QUOTA', 'ZM-FW-COMBINED-FILTER-MAY-REMAIN'], 'over the rule quota the rule is not created; a remaining filter is the requested one', async ({ api, newZone }) => {
     const zone = await newZone({ plan: 'free', rule_quota: 1 });
-    await createRules(api, zone, [{ filter: { expression: uniqueExpression() }, action: 'block' }]);
+    const firstExpression = uniqueExpression();
+    const [first] = await createRules(api, zone, [{ filter: { expression: firstExpression }, action: 'block' }]);
     const expression = uniqueExpression();
     expectFailure(await combinedCreate(api, zone, [{ filter: { expression }, action: 'block' }]), 'creating a rule over the quota');
     const rules = await listed<FirewallRule>(api, zone, '/firewall/rules');
-    expect(rules.map((r) => r.filter.expression), 'only the first rule exists').not.toContain(expression);
-    expect(rules).toHaveLength(1);
-    const left = (await listed<Filter>(api, zone, '/filters')).filter((f) => f.expression === expression);
+    // Positive control: the same listing shows the rule the quota allowed.
+    expect(rules.map((r) => r.id), 'the listing shows the first rule (within the quota), and only it').toEqual([first!.id]);
+    const filters = await listed<Filter>(api, zone, '/filters');
+    expect(filters.filter((f) => f.expression === firstExpression).map((f) => f.id), 'positive control: the filter listing shows the first rule\'s filter by its expression').toEqual([first!.filter.id]);
+    const left = filters.filter((f) => f.expression === expression);
     expect(left.length, 'the filter may remain, but at most once').toBeLessThanOrEqual(1);
   });
 
@@ -103,19 +105,33 @@ describe('the exceptions of rule 3: quota and features', () => {
     expect(await listed(api, zone, '/firewall/rules'), 'no rule may exist').toEqual([]);
     const left = (await listed<Filter>(api, zone, '/filters')).filter((f) => f.expression === expression);
     expect(left.length, 'the filter may remain, but at most once').toBeLessThanOrEqual(1);
+    // Positive control: in the same zone an action that needs no feature is created, and both listings show it.
+    const blockExpression = uniqueExpression();
+    const [block] = await createRules(api, zone, [{ filter: { expression: blockExpression }, action: 'block' }]);
+    expect((await listed<FirewallRule>(api, zone, '/firewall/rules')).map((r) => r.id), 'positive control: the rule listing shows a block rule created in the same zone').toEqual([block!.id]);
+    expect((await listed<Filter>(api, zone, '/filters')).filter((f) => f.expression === blockExpression).length, 'positive control: the filter listing shows its filter once').toBe(1);
+    // And the same log rule is created in a zone of the same plan that has the feature.
+    const featured = await newZone({ plan: 'pro', features: ['firewall_rules.log_action'] });
+    await createRules(api, featured, [{ filter: { expression: uniqueExpression() }, action: 'log' }]);
   });
 });
 
 describe('rule 4: filters created by the combined create are protected', () => {
-  spec('ZM-FW-COMBINED-FILTER-NO-PUT', 'PUT on such a filter is refused and the filter is unchanged', async ({ api, zone }) => {
+  spec('ZM-FW-COMBINED-FILTER-NO-PUT', 'PUT on such a filter is refused and the filter is unchanged; the same PUT on a filter of the filters endpoint changes it', async ({ api, zone }) => {
     const expression = uniqueExpression();
     const [rule] = await createRules(api, zone, [{ filter: { expression }, action: 'block' }]);
     const path = zone.path(`/filters/${rule!.filter.id}`);
     expectFailure(await api.put(path, { json: { id: rule!.filter.id, expression: uniqueExpression(), paused: true } }), 'PUT on a filter created with its rule');
-    const filter = expectSuccess(await api.get<Filter>(path), 'reading the filter');
-    expect(filter.expression).toBe(expression);
-    expect(filter.paused).toBe(rule!.filter.paused);
-  });
+    const filter = expectObject(await api.get<Filter>(path), 'reading the filter');
+    expect(filter.expression, 'the protected filter keeps its expression').toBe(expression);
+    expect(filter.paused, 'the protected filter keeps paused').toBe(rule!.filter.paused);
+    // Positive control: the same PUT on a filter created through the filters endpoint is taken, and the same read sees it.
+    const [standalone] = await createFilters(api, zone, [{ expression: uniqueExpression() }]);
+    const replacement = uniqueExpression();
+    const standalonePath = zone.path(`/filters/${standalone!.id}`);
+    expectSuccess(await api.put(standalonePath, { json: { id: standalone!.id, expression: replacement, paused: true } }), 'positive control: the same PUT on a filter of the filters endpoint');
+    expect(expectObject(await api.get<Filter>(standalonePath), 'reading that filter'), 'positive control: the read shows what the PUT changed').toMatchObject({ expression: replacement, paused: true });
+  }, { extended: 'the PUT body {id, expression, paused} is production\'s (the spec lists PUT /filters/{filter_id} but shows no payload): the positive control needs the target to take it' });
 
   spec('ZM-FW-COMBINED-FILTER-NO-DELETE', 'DELETE on such a filter is refused and the filter stays, even once its rule is gone', async ({ api, zone }) => {
     const [rule] = await createRules(api, zone, [{ filter: { expression: uniqueExpression() }, action: 'block' }]);
@@ -125,25 +141,62 @@ describe('rule 4: filters created by the combined create are protected', () => {
     // The protection is not the refusal to delete a filter in use: it holds for an unused one too.
     expectSuccess(await api.delete(zone.path(`/firewall/rules/${rule!.id}`)), 'deleting the rule');
     expectFailure(await api.delete(path), 'DELETE on the filter, now unused');
-    expectSuccess(await api.get(path), 'the filter still exists');
+    expect(expectObject(await api.get<Filter>(path), 'the filter still exists').id, 'the filter read is the protected one').toBe(rule!.filter.id);
+    // Positive control: the same DELETE on an unused filter of the filters endpoint removes it, and the same read sees it gone.
+    const [standalone] = await createFilters(api, zone, [{ expression: uniqueExpression() }]);
+    expectSuccess(await api.delete(zone.path(`/filters/${standalone!.id}`)), 'positive control: DELETE on an unused filter of the filters endpoint');
+    expectFailure(await api.get(zone.path(`/filters/${standalone!.id}`)), 'positive control: the deleted filter is not found');
   });
+  const COLLECTION_FORMS = { extended: 'PUT and DELETE on the filters collection take production\'s payloads ([{id, expression}], ?id=), which the spec does not show' };
+
+  spec('ZM-FW-COMBINED-FILTER-NO-PUT', 'PUT on the filters collection does not get round the protection either', async ({ api, zone }) => {
+    const expression = uniqueExpression();
+    const [rule] = await createRules(api, zone, [{ filter: { expression }, action: 'block' }]);
+    expectFailure(await api.put(zone.path('/filters'), { json: [{ id: rule!.filter.id, expression: uniqueExpression(), paused: true }] }), 'PUT /filters naming a filter created with its rule');
+    expect(expectObject(await api.get<Filter>(zone.path(`/filters/${rule!.filter.id}`)), 'the protected filter after the collection PUT'), 'the protected filter is unchanged')
+      .toMatchObject({ id: rule!.filter.id, expression, paused: rule!.filter.paused });
+    // Positive control: the same PUT naming a filter of the filters endpoint is taken, and the same read sees it.
+    const [standalone] = await createFilters(api, zone, [{ expression: uniqueExpression() }]);
+    const replacement = uniqueExpression();
+    expectSuccess(await api.put(zone.path('/filters'), { json: [{ id: standalone!.id, expression: replacement, paused: true }] }), 'positive control: PUT /filters naming a filter of the filters endpoint');
+    expect(expectObject(await api.get<Filter>(zone.path(`/filters/${standalone!.id}`))), 'positive control: the read shows the PUT').toMatchObject({ expression: replacement, paused: true });
+  }, COLLECTION_FORMS);
+
+  spec('ZM-FW-COMBINED-FILTER-NO-DELETE', 'DELETE on the filters collection does not get round the protection either, even once the rule is gone', async ({ api, zone }) => {
+    const [rule] = await createRules(api, zone, [{ filter: { expression: uniqueExpression() }, action: 'block' }]);
+    expectFailure(await api.delete(zone.path('/filters'), { query: { id: [rule!.filter.id] } }), 'DELETE /filters?id= naming a filter created with its rule');
+    expectSuccess(await api.delete(zone.path(`/firewall/rules/${rule!.id}`)), 'deleting its rule (so that only the protection can refuse the DELETE)');
+    expectFailure(await api.delete(zone.path('/filters'), { query: { id: [rule!.filter.id] } }), 'DELETE /filters?id= naming it, now unused');
+    expect(expectObject(await api.get<Filter>(zone.path(`/filters/${rule!.filter.id}`)), 'the protected filter after the collection DELETEs').id).toBe(rule!.filter.id);
+    // Positive control: the same DELETE naming an unused filter of the filters endpoint removes it.
+    const [standalone] = await createFilters(api, zone, [{ expression: uniqueExpression() }]);
+    expectSuccess(await api.delete(zone.path('/filters'), { query: { id: [standalone!.id] } }), 'positive control: DELETE /filters?id= naming a filter of the filters endpoint');
+    expectFailure(await api.get(zone.path(`/filters/${standalone!.id}`)), 'positive control: it is gone');
+  }, COLLECTION_FORMS);
 });
 
 describe('the recommended sequence', () => {
   spec(['ZM-FW-RULE-BY-FILTER-ID', 'ZM-FLT-CREATE', 'ZM-FLT-SHARED'], 'a filter created first is shared by rules created by its id', async ({ api, ownZone: zone }) => {
-    const [filter] = await createFilters(api, zone, [{ expression: uniqueExpression() }]);
+    const expression = uniqueExpression();
+    const [filter] = await createFilters(api, zone, [{ expression }]);
     const [first] = await createRules(api, zone, [{ filter: { id: filter!.id }, action: 'block' }]);
     const [second] = await createRules(api, zone, [{ filter: { id: filter!.id }, action: 'challenge' }]);
-    expect(first!.filter.id).toBe(filter!.id);
-    expect(second!.filter.id).toBe(filter!.id);
-    expect(second!.filter.expression).toBe(filter!.expression);
-    expect(await listed(api, zone, '/filters'), 'no other filter was created').toHaveLength(1);
+    expect(first!.id, 'two rules').not.toBe(second!.id);
+    expect(second!.filter.expression, 'the second rule shows the shared filter\'s expression as sent').toBe(expression);
+    const filters = await listed<Filter>(api, zone, '/filters');
+    expect(filters.map((f) => [f.id, f.expression]), 'the zone holds the one filter, with the expression sent: no other was created').toEqual([[filter!.id, expression]]);
+    const rules = await listed<FirewallRule>(api, zone, '/firewall/rules');
+    expect(rules.map((r) => r.id).sort(), 'both rules are listed').toEqual([first!.id, second!.id].sort());
+    rules.forEach((r) => expect(r.filter.id, `rule ${r.id} refers to the shared filter`).toBe(filter!.id));
   });
 
   spec(['ZM-FW-DELETE-REVERSE-ORDER', 'ZM-FW-DELETE', 'ZM-FLT-DELETE'], 'deleting the rules, then their filter, removes them all', async ({ api, zone }) => {
     const before = await contentsOf(api, zone);
     const [filter] = await createFilters(api, zone, [{ expression: uniqueExpression() }]);
     const rules = await createRules(api, zone, [{ filter: { id: filter!.id }, action: 'block' }, { filter: { id: filter!.id }, action: 'allow' }]);
+    // Positive control: before the deletes the same reads find them.
+    for (const rule of rules) expectObject(await api.get(zone.path(`/firewall/rules/${rule.id}`)), 'reading a rule before the delete');
+    expectObject(await api.get(zone.path(`/filters/${filter!.id}`)), 'reading the filter before the delete');
     for (const rule of rules.reverse()) expectSuccess(await api.delete(zone.path(`/firewall/rules/${rule.id}`)), 'deleting a rule');
     expectSuccess(await api.delete(zone.path(`/filters/${filter!.id}`)), 'deleting the filter after its rules');
     for (const rule of rules) expectFailure(await api.get(zone.path(`/firewall/rules/${rule.id}`)), 'reading a deleted rule');
@@ -178,7 +231,10 @@ describe('the firewall rules paths of the Versioning table', () => {
     for (const [what, body] of refused) expectRefused(await api.put(path, { json: body }), `PUT ${what}`);
     expectRefused(await api.put(zone.path('/firewall/rules'), { json: [{ action: 'allow', filter: { id: rule!.filter.id } }] }), 'PUT on the collection of an item without id');
     expectRefused(await api.put(zone.path('/firewall/rules'), { json: [{ id: '', action: 'allow', filter: { id: rule!.filter.id } }] }), 'PUT on the collection of an item whose id is empty');
-    expect(expectSuccess(await api.get<FirewallRule>(path)), 'the rule after the refused PUTs').toMatchObject({ action: 'block', filter: { id: rule!.filter.id } });
+    expect(expectObject(await api.get<FirewallRule>(path)), 'the rule after the refused PUTs').toMatchObject({ action: 'block', filter: { id: rule!.filter.id } });
+    // Positive control: a valid PUT of the same form changes the rule, and the same read sees it.
+    expectSuccess(await api.put(path, { json: { id: rule!.id, action: 'allow', filter: { id: rule!.filter.id } } }), 'positive control: a valid PUT');
+    expect(expectObject(await api.get<FirewallRule>(path)).action, 'positive control: the read shows the valid PUT').toBe('allow');
   });
 
   spec('ZM-FW-PATCH', 'a PATCH to an action whose feature the zone lacks is refused and changes nothing', async ({ api, newZone }) => {
@@ -186,7 +242,10 @@ describe('the firewall rules paths of the Versioning table', () => {
     const zone = await newZone({ plan: 'pro', features: [] });
     const [rule] = await createRules(api, zone, [{ filter: { expression: uniqueExpression() }, action: 'block' }]);
     expectFailure(await api.patch(zone.path(`/firewall/rules/${rule!.id}`), { json: { action: 'log' } }), 'PATCH to action log without the feature');
-    expect(expectSuccess(await api.get<FirewallRule>(zone.path(`/firewall/rules/${rule!.id}`))).action).toBe('block');
+    expect(expectObject(await api.get<FirewallRule>(zone.path(`/firewall/rules/${rule!.id}`))).action, 'the refused PATCH left the action').toBe('block');
+    // Positive control: a PATCH to an action that needs no feature changes it, and the same read sees it.
+    expectSuccess(await api.patch(zone.path(`/firewall/rules/${rule!.id}`), { json: { action: 'challenge' } }), 'positive control: PATCH to action challenge');
+    expect(expectObject(await api.get<FirewallRule>(zone.path(`/firewall/rules/${rule!.id}`))).action, 'positive control: the read shows the PATCH').toBe('challenge');
   });
 
   spec('ZM-FW-RULE-BY-FILTER-ID', 'a rule referring to a filter id that does not exist, or to a filter that is not an object, is refused and nothing is created', async ({ api, zone }) => {
@@ -238,7 +297,10 @@ describe('the firewall rules paths of the Versioning table', () => {
     for (const body of [{ description: 7 }, { paused: 1 }, { priority: -2 }, { action: null }, [{ action: 'allow' }], 'allow', 5, null]) {
       expectRefused(await api.patch(zone.path(`/firewall/rules/${rule!.id}`), { json: body }), `PATCH ${JSON.stringify(body)}`);
     }
-    expect(expectSuccess(await api.get<FirewallRule>(zone.path(`/firewall/rules/${rule!.id}`))), 'the rule after the refused PATCHes').toMatchObject({ description: 'kept', priority: 3, paused: false, action: 'block' });
+    expect(expectObject(await api.get<FirewallRule>(zone.path(`/firewall/rules/${rule!.id}`))), 'the rule after the refused PATCHes').toMatchObject({ description: 'kept', priority: 3, paused: false, action: 'block' });
+    // Positive control: a valid PATCH of the same form changes the rule, and the same read sees it.
+    expectSuccess(await api.patch(zone.path(`/firewall/rules/${rule!.id}`), { json: { description: 'changed', priority: 4 } }), 'positive control: a valid PATCH');
+    expect(expectObject(await api.get<FirewallRule>(zone.path(`/firewall/rules/${rule!.id}`))), 'positive control: the read shows the valid PATCH').toMatchObject({ description: 'changed', priority: 4 });
     expect((await contentsOf(api, zone)).rules.filter((id) => !before.rules.includes(id)), 'only the one valid rule was created').toEqual([rule!.id]);
   });
 
@@ -297,10 +359,17 @@ describe('the firewall rules paths of the Versioning table', () => {
   });
 
   spec('ZM-FW-DELETE-KEEPS-FILTER', 'deleting a rule leaves its filter', async ({ api, zone }) => {
-    const [filter] = await createFilters(api, zone, [{ expression: uniqueExpression() }]);
+    const expression = uniqueExpression();
+    const [filter] = await createFilters(api, zone, [{ expression }]);
     const [rule] = await createRules(api, zone, [{ filter: { id: filter!.id }, action: 'block' }]);
-    expectSuccess(await api.delete(zone.path(`/firewall/rules/${rule!.id}`)), 'deleting the rule');
-    expect(expectSuccess(await api.get<Filter>(zone.path(`/filters/${filter!.id}`)), 'reading the filter').expression).toBe(filter!.expression);
+    const rulePath = zone.path(`/firewall/rules/${rule!.id}`);
+    expect(expectObject(await api.get<FirewallRule>(rulePath), 'reading the rule before the delete').id, 'the rule exists before the delete').toBe(rule!.id);
+    expectSuccess(await api.delete(rulePath), 'deleting the rule');
+    // The delete happened: the same read no longer finds the rule, nor the listing.
+    expectFailure(await api.get(rulePath), 'reading the deleted rule');
+    expect(idsInScope(zone, await listed<FirewallRule>(api, zone, '/firewall/rules'), [rule]), 'the deleted rule is not listed').toEqual([]);
+    const kept = expectObject(await api.get<Filter>(zone.path(`/filters/${filter!.id}`)), 'reading the filter after its rule was deleted');
+    expect({ id: kept.id, expression: kept.expression }, 'the filter read back is the one created, with the expression sent').toEqual({ id: filter!.id, expression });
   });
 
   spec('ZM-FW-ACTIONS', 'the seven rule actions are accepted and others refused', async ({ api, zone }) => {

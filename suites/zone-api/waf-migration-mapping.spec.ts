@@ -16,7 +16,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
 import type { ApiClient } from '../../src/spec-kit/api-client.js';
-import { expectFailure, expectSuccess } from '../../src/spec-kit/expect.js';
+import { answered, expectArray, expectFailure, expectObject, expectSuccess, isObject } from '../../src/spec-kit/expect.js';
+import { expectCheck, expectConfiguration } from './support/waf.js';
 import { spec, type TestZone } from '../../src/spec-kit/spec.js';
 
 const ENTRYPOINT = '/rulesets/phases/http_request_firewall_managed/entrypoint';
@@ -44,13 +45,11 @@ const sensitivityTable = JSON.parse(readFileSync(new URL('../../fixtures/waf-sen
 const phase = (two: boolean) => (two ? { query: { phase_two: 1 } } : {});
 
 async function check(api: ApiClient, zone: TestZone, phaseTwo = false): Promise<CheckResult> {
-  return expectSuccess(await api.get<CheckResult>(zone.path('/waf_migration/check'), phase(phaseTwo)), `GET waf_migration/check${phaseTwo ? '?phase_two=1' : ''}`);
+  return expectCheck(await api.get<CheckResult>(zone.path('/waf_migration/check'), phase(phaseTwo)), `GET waf_migration/check${phaseTwo ? '?phase_two=1' : ''}`);
 }
 
 async function config(api: ApiClient, zone: TestZone, phaseTwo = true): Promise<Configuration> {
-  const result = expectSuccess(await api.get<Configuration>(zone.path('/waf_migration/config'), phase(phaseTwo)), 'GET waf_migration/config');
-  expect(Array.isArray(result.rules), `the configuration has rules[]: ${JSON.stringify(result)}`).toBe(true);
-  return result;
+  return expectConfiguration(await api.get<Configuration>(zone.path('/waf_migration/config'), phase(phaseTwo)), 'GET waf_migration/config');
 }
 
 /** PUT the entry point with waf_migration=pending (phase two unless told otherwise). */
@@ -66,13 +65,16 @@ const rulesetRules = (c: Configuration) => executeRules(c).filter((r) => r.expre
 const overriddenRule = (c: Configuration): Rule => {
   const found = executeRules(c).filter((r) => (r.action_parameters?.overrides?.rules ?? []).length > 0);
   expect(found.length, `exactly one execute rule carries the open web-application rule set's overrides: ${show(c)}`).toBe(1);
+  const overrides = found[0]!.action_parameters!.overrides!;
+  const objects = (list: unknown) => list === undefined || (Array.isArray(list) && list.every(isObject));
+  expect(objects(overrides.rules) && objects(overrides.categories), `overrides.rules (and categories) are arrays of objects: ${show(overrides)}`).toBe(true);
   return found[0]!;
 };
 const mentions = (c: Configuration, text: string) => c.rules.filter((r) => r.expression.includes(text));
 
 /** A URI-based override through the previous-version API (payload: the contract's). */
 async function createUriOverride(api: ApiClient, zone: TestZone): Promise<string> {
-  const created = expectSuccess(await api.post<{ id: string }>(zone.path('/firewall/waf/overrides'), {
+  const created = expectObject(await api.post<{ id: string }>(zone.path('/firewall/waf/overrides'), {
     json: { urls: ['shop.example.com/admin/*'], rules: { '100000': 'disable' }, description: 'specgate URI override' },
   }), 'POST /firewall/waf/overrides');
   expect(typeof created.id, `the override has an id: ${show(created)}`).toBe('string');
@@ -231,29 +233,35 @@ describe('WAF migration, the migration mapping', () => {
     const zone = await newZone({ plan: 'enterprise' });
     await control.setWafLegacy(zone.id, { core_ruleset_enabled: true });
     const before = await config(api, zone);
-    const groups = expectSuccess(await api.get<{ id: string }[]>(zone.path(`/firewall/waf/packages/${CORE_PACKAGE}/groups`)), 'GET the core rule set groups');
+    const groups = expectArray(await api.get<{ id: string }[]>(zone.path(`/firewall/waf/packages/${CORE_PACKAGE}/groups`)), 'GET the core rule set groups');
     expect(groups.length, 'the core rule set has groups').toBeGreaterThan(0);
     for (const group of groups) {
-      const patched = expectSuccess(await api.patch<{ mode: string }>(zone.path(`/firewall/waf/packages/${CORE_PACKAGE}/groups/${group.id}`), { json: { mode: 'off' } }), 'PATCH a group off');
+      const patched = expectObject(await api.patch<{ mode: string }>(zone.path(`/firewall/waf/packages/${CORE_PACKAGE}/groups/${group.id}`), { json: { mode: 'off' } }), 'PATCH a group off');
       expect(patched.mode, 'the group override is in effect in the previous version').toBe('off');
       expect(JSON.stringify(await config(api, zone)), `the configuration does not mention the group ${group.id}`).not.toContain(group.id);
     }
     expect(await config(api, zone), 'group overrides leave the configuration unchanged: they are not migrated').toEqual(before);
+    // Positive control: a change that is migrated (the sensitivity) does change the same configuration.
+    await control.setWafLegacy(zone.id, { sensitivity: 'low' });
+    expect(await config(api, zone), 'positive control: a migrated setting changes the configuration').not.toEqual(before);
   }, { extended: previousApi });
 
   spec(['ZM-WAF-MAP-RULE-OVERRIDES-NOT-MIGRATED'], 'rule overrides of the core rule set are not migrated', async ({ api, control, newZone }) => {
     const zone = await newZone({ plan: 'enterprise' });
     await control.setWafLegacy(zone.id, { core_ruleset_enabled: true });
     const before = await config(api, zone);
-    const rules = expectSuccess(await api.get<{ id: string }[]>(zone.path(`/firewall/waf/packages/${CORE_PACKAGE}/rules`)), 'GET the core rule set rules');
+    const rules = expectArray(await api.get<{ id: string }[]>(zone.path(`/firewall/waf/packages/${CORE_PACKAGE}/rules`)), 'GET the core rule set rules');
     expect(rules.length, 'the core rule set has rules').toBeGreaterThan(0);
     for (const rule of rules) {
-      const patched = expectSuccess(await api.patch<{ mode: string }>(zone.path(`/firewall/waf/packages/${CORE_PACKAGE}/rules/${rule.id}`), { json: { mode: 'off' } }), 'PATCH a rule off');
+      const patched = expectObject(await api.patch<{ mode: string }>(zone.path(`/firewall/waf/packages/${CORE_PACKAGE}/rules/${rule.id}`), { json: { mode: 'off' } }), 'PATCH a rule off');
       expect(patched.mode, 'the rule override is in effect in the previous version').toBe('off');
     }
     const after = await config(api, zone);
     rules.forEach((rule) => expect(JSON.stringify(after), `the configuration does not mention the rule ${rule.id}`).not.toContain(`"${rule.id}"`));
     expect(after, 'rule overrides leave the configuration unchanged: they are not migrated').toEqual(before);
+    // Positive control: a change that is migrated (the action) does change the same configuration.
+    await control.setWafLegacy(zone.id, { action_mode: 'block' });
+    expect(await config(api, zone), 'positive control: a migrated setting changes the configuration').not.toEqual(before);
   }, { extended: previousApi });
 
   spec(['ZM-WAF-MAP-PARANOIA-PL2'], 'the paranoia level is PL2 when the previous version had none (sensitivity default)', async ({ api, control, newZone }) => {
@@ -297,7 +305,7 @@ describe('WAF migration, the new managed rules: no global switch, rulesets one b
     ids.forEach((id) => expect(typeof id, 'each rule names the ruleset it executes').toBe('string'));
     rulesetRules(onConfig).forEach((r) => expect(r.enabled, 'each ruleset enabled on its own').toBe(true));
 
-    const deployed = expectSuccess(await migrate(api, zone, onConfig), 'the migration (pending)');
+    const deployed = expectConfiguration(await migrate(api, zone, onConfig), 'the migration (pending)');
     expect('enabled' in (deployed as object), `the deployed entry point has no global switch: ${show(deployed)}`).toBe(false);
     expect(rulesetRules(deployed).map((r) => r.action_parameters?.id).sort(), 'the deployed entry point executes the rulesets one by one').toEqual([...ids].sort());
   });
@@ -316,7 +324,7 @@ describe('WAF migration, the new managed rules: no global switch, rulesets one b
     const exception = mentions(result, target);
     expect(exception.map((r) => r.action), `the page rule becomes an exception (skip) on its URL only: ${show(result)}`).toEqual(['skip']);
     expect(exception[0]!.expression, 'the exception is limited to the URL, not all traffic').not.toBe('true');
-    const deployed = expectSuccess(await migrate(api, zone, result), 'the migration (pending)');
+    const deployed = expectConfiguration(await migrate(api, zone, result), 'the migration (pending)');
     rulesetRules(deployed).forEach((r) => expect(r.enabled, 'deployed: the managed rulesets stay enabled').toBe(true));
   });
 
@@ -327,7 +335,7 @@ describe('WAF migration, the new managed rules: no global switch, rulesets one b
     const expression = 'ip.src eq 203.0.113.9';
     await control.setWafLegacy(zone.id, { core_ruleset_enabled: true, firewall_rules: [{ expression, description: 'bypass' }] });
     const result = await config(api, zone);
-    const deployed = expectSuccess(await migrate(api, zone, result), 'the migration (pending)');
+    const deployed = expectConfiguration(await migrate(api, zone, result), 'the migration (pending)');
     for (const c of [result, deployed]) {
       const skipIndex = c.rules.findIndex((r) => r.action === 'skip' && r.expression === expression);
       expect(skipIndex, `the exception is there: ${show(c)}`).toBeGreaterThanOrEqual(0);
@@ -351,7 +359,7 @@ describe('WAF migration, limits: only support can migrate beyond them', () => {
     const over = await config(api, zone);
     const refused = await migrate(api, zone, over);
     expectFailure(refused, 'the migration of a zone with 201 firewall rules');
-    expect(refused.status, 'refused: not a 2xx').toBeGreaterThanOrEqual(400);
+    expect(refused.status, `refused, not a 2xx: ${answered(refused)}`).toBeGreaterThanOrEqual(400);
     expect((await check(api, zone, true)).migration_state, 'the zone stays in start').toBe('start');
 
     await control.setWafLegacy(zone.id, { firewall_rules: bypassRules(200) });
@@ -372,7 +380,7 @@ describe('WAF migration, limits: only support can migrate beyond them', () => {
     await control.setWafLegacy(zone.id, { firewall_rules: [{ expression: ofBytes(4097) }] });
     const refused = await migrate(api, zone, await config(api, zone));
     expectFailure(refused, 'the migration of a zone with a 4097-byte expression');
-    expect(refused.status, 'refused: not a 2xx').toBeGreaterThanOrEqual(400);
+    expect(refused.status, `refused, not a 2xx: ${answered(refused)}`).toBeGreaterThanOrEqual(400);
     expect((await check(api, zone, true)).migration_state, 'the zone stays in start').toBe('start');
 
     await control.setWafLegacy(zone.id, { firewall_rules: [{ expression: ofBytes(4096) }] });

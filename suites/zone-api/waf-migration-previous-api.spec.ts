@@ -5,7 +5,8 @@
 
 import { describe, expect } from 'vitest';
 import type { ApiClient } from '../../src/spec-kit/api-client.js';
-import { expectFailureStatus, expectSuccess } from '../../src/spec-kit/expect.js';
+import { expectArray, expectFailureStatus, expectObject, expectSuccess } from '../../src/spec-kit/expect.js';
+import { expectConfiguration } from './support/waf.js';
 import { spec, type TestZone } from '../../src/spec-kit/spec.js';
 
 /** The contract's catalogue: the first managed ruleset (traditional) and the core rule set (anomaly). */
@@ -28,31 +29,31 @@ const show = (value: unknown) => JSON.stringify(value).slice(0, 1000);
 const waf = (zone: TestZone, path: string) => zone.path(`/firewall/waf${path}`);
 
 async function groupsOf(api: ApiClient, zone: TestZone, pkg: string): Promise<Group[]> {
-  return expectSuccess(await api.get<Group[]>(waf(zone, `/packages/${pkg}/groups`)), `GET the groups of package ${pkg}`);
+  return expectArray(await api.get<Group[]>(waf(zone, `/packages/${pkg}/groups`)), `GET the groups of package ${pkg}`, { minLength: 1 });
 }
 async function rulesOf(api: ApiClient, zone: TestZone, pkg: string): Promise<Rule[]> {
-  return expectSuccess(await api.get<Rule[]>(waf(zone, `/packages/${pkg}/rules`)), `GET the rules of package ${pkg}`);
+  return expectArray(await api.get<Rule[]>(waf(zone, `/packages/${pkg}/rules`)), `GET the rules of package ${pkg}`, { minLength: 1 });
 }
 
 describe('WAF migration, the previous-version API (contract)', () => {
   spec('ZM-WAF-EXT-PREVIOUS-API', 'the catalogue reads by package, group and rule; what is not in a package is not found', async ({ api, newZone }) => {
     const zone = await newZone({ plan: 'pro' });
-    const core = expectSuccess(await api.get<Package>(waf(zone, `/packages/${CORE_PACKAGE}`)), 'GET the core rule set package');
+    const core = expectObject(await api.get<Package>(waf(zone, `/packages/${CORE_PACKAGE}`)), 'GET the core rule set package');
     expect(core, `the anomaly package shows sensitivity and action_mode: ${show(core)}`).toMatchObject({ id: CORE_PACKAGE, sensitivity: 'default', action_mode: 'challenge' });
-    const managed = expectSuccess(await api.get<Package>(waf(zone, `/packages/${MANAGED_PACKAGE}`)), 'GET the managed package');
+    const managed = expectObject(await api.get<Package>(waf(zone, `/packages/${MANAGED_PACKAGE}`)), 'GET the managed package');
     expect(managed.id).toBe(MANAGED_PACKAGE);
     expectFailureStatus(await api.get(waf(zone, `/packages/${UNKNOWN}`)), 404, 'GET an unknown package');
 
     const [managedGroups, coreGroups] = [await groupsOf(api, zone, MANAGED_PACKAGE), await groupsOf(api, zone, CORE_PACKAGE)];
     expect(managedGroups.length + coreGroups.length, 'three groups in all').toBe(3);
-    const group = expectSuccess(await api.get<Group>(waf(zone, `/packages/${MANAGED_PACKAGE}/groups/${managedGroups[0]!.id}`)), 'GET a group');
+    const group = expectObject(await api.get<Group>(waf(zone, `/packages/${MANAGED_PACKAGE}/groups/${managedGroups[0]!.id}`)), 'GET a group');
     expect(group, 'a group is on unless changed').toMatchObject({ id: managedGroups[0]!.id, mode: 'on' });
     expectFailureStatus(await api.get(waf(zone, `/packages/${MANAGED_PACKAGE}/groups/${coreGroups[0]!.id}`)), 404, 'GET a group of the other package');
     expectFailureStatus(await api.get(waf(zone, `/packages/${MANAGED_PACKAGE}/groups/${UNKNOWN}`)), 404, 'GET an unknown group');
 
     const [managedRules, coreRules] = [await rulesOf(api, zone, MANAGED_PACKAGE), await rulesOf(api, zone, CORE_PACKAGE)];
     expect(managedRules.length + coreRules.length, 'three rules in all').toBe(3);
-    const rule = expectSuccess(await api.get<Rule>(waf(zone, `/packages/${CORE_PACKAGE}/rules/${coreRules[0]!.id}`)), 'GET a rule');
+    const rule = expectObject(await api.get<Rule>(waf(zone, `/packages/${CORE_PACKAGE}/rules/${coreRules[0]!.id}`)), 'GET a rule');
     expect(rule, `an anomaly rule is on or off: ${show(rule)}`).toMatchObject({ id: coreRules[0]!.id, mode: 'on', allowed_modes: ['on', 'off'] });
     expectFailureStatus(await api.get(waf(zone, `/packages/${CORE_PACKAGE}/rules/${managedRules[0]!.id}`)), 404, 'GET a rule of the other package');
     expectFailureStatus(await api.get(waf(zone, `/packages/${CORE_PACKAGE}/rules/${UNKNOWN}`)), 404, 'GET an unknown rule');
@@ -60,33 +61,33 @@ describe('WAF migration, the previous-version API (contract)', () => {
 
   spec('ZM-WAF-EXT-PREVIOUS-API', 'the core rule set\'s sensitivity and action change; the other package has none; modes come from the allowed values', async ({ api, newZone }) => {
     const zone = await newZone({ plan: 'business' });
-    const patched = expectSuccess(await api.patch<Package>(waf(zone, `/packages/${CORE_PACKAGE}`), { json: { sensitivity: 'low', action_mode: 'simulate' } }), 'PATCH the core rule set');
+    const patched = expectObject(await api.patch<Package>(waf(zone, `/packages/${CORE_PACKAGE}`), { json: { sensitivity: 'low', action_mode: 'simulate' } }), 'PATCH the core rule set');
     expect(patched, `the answer shows the change: ${show(patched)}`).toMatchObject({ id: CORE_PACKAGE, sensitivity: 'low', action_mode: 'simulate' });
-    expect(expectSuccess(await api.get<Package>(waf(zone, `/packages/${CORE_PACKAGE}`)), 'GET it again'), 'the change is kept').toMatchObject({ sensitivity: 'low', action_mode: 'simulate' });
+    expect(expectObject(await api.get<Package>(waf(zone, `/packages/${CORE_PACKAGE}`)), 'GET it again'), 'the change is kept').toMatchObject({ sensitivity: 'low', action_mode: 'simulate' });
     expectFailureStatus(await api.patch(waf(zone, `/packages/${MANAGED_PACKAGE}`), { json: { sensitivity: 'low' } }), 400, 'PATCH the sensitivity of the managed package');
     expectFailureStatus(await api.patch(waf(zone, `/packages/${CORE_PACKAGE}`), { json: { sensitivity: 'extreme' } }), 400, 'PATCH an unknown sensitivity');
     expectFailureStatus(await api.patch(waf(zone, `/packages/${CORE_PACKAGE}`), { json: { mode: 'on' } }), 400, 'PATCH a field packages do not have');
 
     const managedRule = (await rulesOf(api, zone, MANAGED_PACKAGE))[0]!;
     expect(managedRule.allowed_modes, 'a traditional rule takes actions').toEqual(['default', 'disable', 'simulate', 'block', 'challenge']);
-    const blocked = expectSuccess(await api.patch<Rule>(waf(zone, `/packages/${MANAGED_PACKAGE}/rules/${managedRule.id}`), { json: { mode: 'block' } }), 'PATCH a rule to block');
+    const blocked = expectObject(await api.patch<Rule>(waf(zone, `/packages/${MANAGED_PACKAGE}/rules/${managedRule.id}`), { json: { mode: 'block' } }), 'PATCH a rule to block');
     expect(blocked.mode).toBe('block');
     expectFailureStatus(await api.patch(waf(zone, `/packages/${MANAGED_PACKAGE}/rules/${managedRule.id}`), { json: { mode: 'off' } }), 400, 'PATCH a traditional rule to an anomaly mode');
     const group = (await groupsOf(api, zone, MANAGED_PACKAGE))[0]!;
     expectFailureStatus(await api.patch(waf(zone, `/packages/${MANAGED_PACKAGE}/groups/${group.id}`), { json: { mode: 'block' } }), 400, 'PATCH a group to a rule action');
-    expect(expectSuccess(await api.get<Group>(waf(zone, `/packages/${MANAGED_PACKAGE}/groups/${group.id}`)), 'GET the group'), 'a refused change changes nothing').toMatchObject({ mode: 'on' });
+    expect(expectObject(await api.get<Group>(waf(zone, `/packages/${MANAGED_PACKAGE}/groups/${group.id}`)), 'GET the group'), 'a refused change changes nothing').toMatchObject({ mode: 'on' });
   }, CONTRACT);
 
   spec('ZM-WAF-EXT-PREVIOUS-API', 'a URI-based override is created, read, replaced and deleted; an invalid one is refused', async ({ api, newZone }) => {
     const zone = await newZone({ plan: 'enterprise' });
-    const created = expectSuccess(await api.post<Override>(waf(zone, '/overrides'), { json: { urls: ['shop.example.com/*'] } }), 'POST an override with urls only');
+    const created = expectObject(await api.post<Override>(waf(zone, '/overrides'), { json: { urls: ['shop.example.com/*'] } }), 'POST an override with urls only');
     expect(created, `the optional fields default: ${show(created)}`).toMatchObject({ urls: ['shop.example.com/*'], rules: {}, description: null, paused: false, priority: null });
-    expect(expectSuccess(await api.get<Override>(waf(zone, `/overrides/${created.id}`)), 'GET the override')).toEqual(created);
+    expect(expectObject(await api.get<Override>(waf(zone, `/overrides/${created.id}`)), 'GET the override')).toEqual(created);
 
     const replacement = { urls: ['shop.example.com/admin/*'], rules: { '100000': 'disable' }, description: 'admin', paused: true, priority: 5 };
-    const replaced = expectSuccess(await api.put<Override>(waf(zone, `/overrides/${created.id}`), { json: replacement }), 'PUT the override');
+    const replaced = expectObject(await api.put<Override>(waf(zone, `/overrides/${created.id}`), { json: replacement }), 'PUT the override');
     expect(replaced, 'PUT replaces the override, same id').toEqual({ id: created.id, ...replacement });
-    expect(expectSuccess(await api.get<Override[]>(waf(zone, '/overrides')), 'GET the overrides'), 'the list holds the replaced override').toEqual([replaced]);
+    expect(expectArray(await api.get<Override[]>(waf(zone, '/overrides')), 'GET the overrides'), 'the list holds the replaced override').toEqual([replaced]);
 
     for (const body of [{}, { urls: [] }, { urls: ['x'], rules: ['disable'] }, { urls: ['x'], paused: 'no' }, { urls: ['x'], priority: 1.5 }]) {
       expectFailureStatus(await api.post(waf(zone, '/overrides'), { json: body }), 400, `POST override ${show(body)}`);
@@ -95,7 +96,7 @@ describe('WAF migration, the previous-version API (contract)', () => {
     expectFailureStatus(await api.put(waf(zone, `/overrides/${UNKNOWN}`), { json: replacement }), 404, 'PUT an unknown override');
     expectFailureStatus(await api.get(waf(zone, `/overrides/${UNKNOWN}`)), 404, 'GET an unknown override');
     expectFailureStatus(await api.delete(waf(zone, `/overrides/${UNKNOWN}`)), 404, 'DELETE an unknown override');
-    expect(expectSuccess(await api.delete<{ id: string }>(waf(zone, `/overrides/${created.id}`)), 'DELETE the override')).toEqual({ id: created.id });
+    expect(expectObject(await api.delete<{ id: string }>(waf(zone, `/overrides/${created.id}`)), 'DELETE the override')).toEqual({ id: created.id });
     expectFailureStatus(await api.get(waf(zone, `/overrides/${created.id}`)), 404, 'GET the deleted override');
   }, CONTRACT);
 });
@@ -104,7 +105,7 @@ describe('WAF migration, the query parameters and the deployed entry point (cont
   spec('ZM-WAF-EXT-QUERY-VALUES', 'phase_two is 0 (phase one) or 1 (phase two), waf_migration one of its four values; anything else is 400', async ({ api, control, newZone }) => {
     const zone = await newZone({ plan: 'enterprise' });
     await control.setWafLegacy(zone.id, { partner_account: true });
-    const compatible = async (phase_two: number) => expectSuccess(await api.get<{ compatible: boolean }>(zone.path('/waf_migration/check'), { query: { phase_two } }), `check phase_two=${phase_two}`).compatible;
+    const compatible = async (phase_two: number) => expectObject(await api.get<{ compatible: boolean }>(zone.path('/waf_migration/check'), { query: { phase_two } }), `check phase_two=${phase_two}`).compatible;
     expect(await compatible(0), 'phase_two=0 is phase one: a partner account is not eligible').toBe(false);
     expect(await compatible(1), 'phase_two=1 is phase two: it is').toBe(true);
     expectSuccess(await api.get(zone.path('/waf_migration/config'), { query: { phase_two: 0 } }), 'config with phase_two=0');
@@ -119,12 +120,12 @@ describe('WAF migration, the query parameters and the deployed entry point (cont
 
   spec('ZM-WAF-EXT-QUERY-VALUES', 'over a limit the migration PUT is refused with 403 whatever else is wrong; an incompatible zone within the limits with 409', async ({ api, control, newZone }) => {
     const zone = await newZone({ plan: 'enterprise' });
-    const override = expectSuccess(await api.post<{ id: string }>(zone.path('/firewall/waf/overrides'), { json: { urls: ['example.com/*'] } }), 'POST a URI override');
+    const override = expectObject(await api.post<{ id: string }>(zone.path('/firewall/waf/overrides'), { json: { urls: ['example.com/*'] } }), 'POST a URI override');
     const put = () => api.put(zone.path(ENTRYPOINT), { json: { name: 'default', rules: [] }, query: { waf_migration: 'pending', phase_two: 1 } });
     expectFailureStatus(await put(), 409, 'the migration of a zone with a URI override');
     await control.setWafLegacy(zone.id, { firewall_rules: [{ expression: `http.request.uri.path eq "/${'a'.repeat(4100)}"` }] });
     expectFailureStatus(await put(), 403, 'the migration of a zone with a URI override and an expression over 4096 bytes');
-    expect((await api.delete(zone.path(`/firewall/waf/overrides/${override.id}`))).status).toBe(200);
+    expectSuccess(await api.delete(zone.path(`/firewall/waf/overrides/${override.id}`)), 'DELETE the URI override');
   }, CONTRACT);
 
   spec('ZM-WAF-EXT-DEPLOYED-ENTRYPOINT', 'the migration deploys the rules: empty ids get values, given ones are kept; a later PUT keeps the entry point id', async ({ api, newZone }) => {
@@ -133,14 +134,16 @@ describe('WAF migration, the query parameters and the deployed entry point (cont
       { id: '', version: '', ref: '', action: 'skip', expression: 'ip.src eq 192.0.2.1', action_parameters: { rulesets: [] } },
       { id: 'specgate-rule', version: '7', ref: 'specgate-ref', action: 'skip', expression: 'ip.src eq 192.0.2.2', action_parameters: { rulesets: [] } },
     ];
-    const migrated = expectSuccess(await api.put<Deployed>(zone.path(ENTRYPOINT), { json: { name: 'default', rules }, query: { waf_migration: 'pending' } }), 'the migration PUT');
+    const migrated = expectConfiguration(await api.put<Deployed>(zone.path(ENTRYPOINT), { json: { name: 'default', rules }, query: { waf_migration: 'pending' } }), 'the migration PUT');
+    expect(migrated.rules.length, `the migration deploys the two rules sent: ${show(migrated)}`).toBe(2);
     const [fresh, given] = migrated.rules;
     expect(fresh!.id, `an empty id gets a value: ${show(fresh)}`).not.toBe('');
     expect(fresh, 'version "1", ref = id').toMatchObject({ version: '1', ref: fresh!.id });
     expect(given, 'given id, version and ref are kept').toMatchObject({ id: 'specgate-rule', version: '7', ref: 'specgate-ref' });
     expect(migrated.version, 'the first deployed version').toBe('1');
-    const again = expectSuccess(await api.put<Deployed>(zone.path(ENTRYPOINT), { json: { name: 'default', rules } }), 'a later PUT of the entry point');
+    const again = expectConfiguration(await api.put<Deployed>(zone.path(ENTRYPOINT), { json: { name: 'default', rules } }), 'a later PUT of the entry point');
     expect(again, 'the same entry point, its next version').toMatchObject({ id: migrated.id, version: '2' });
+    expect(again.rules.length, `the later PUT deploys the two rules sent: ${show(again)}`).toBe(2);
     expect(again.rules[0]!.id, 'a rule sent with an empty id gets a new one').not.toBe(fresh!.id);
   }, CONTRACT);
 });

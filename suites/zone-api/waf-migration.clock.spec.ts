@@ -11,7 +11,8 @@
 
 import { describe, expect } from 'vitest';
 import type { ApiClient, ApiResponse } from '../../src/spec-kit/api-client.js';
-import { expectFailure, expectFailureStatus, expectSuccess } from '../../src/spec-kit/expect.js';
+import { expectArray, expectFailure, expectFailureStatus, expectObject, expectSuccess } from '../../src/spec-kit/expect.js';
+import { expectCheck, expectConfiguration, expectStatus } from './support/waf.js';
 import { spec, type TestZone } from '../../src/spec-kit/spec.js';
 import type { Plan } from '../../src/spec-kit/control.js';
 
@@ -31,21 +32,17 @@ interface WafStatus { old_waf: { enabled: boolean }; new_waf: { enabled: boolean
 const phaseTwo = (two: boolean) => (two ? { phase_two: 1 } : undefined);
 
 async function check(api: ApiClient, zone: TestZone, two = false): Promise<CheckResult> {
-  const result = expectSuccess(await api.get<CheckResult>(zone.path('/waf_migration/check'), { query: phaseTwo(two) }), 'the compatibility check');
-  expect(typeof result?.compatible, `result.compatible is a boolean: ${JSON.stringify(result)}`).toBe('boolean');
-  expect(typeof result?.migration_state, `result.migration_state is a string: ${JSON.stringify(result)}`).toBe('string');
-  return result;
+  return expectCheck(await api.get<CheckResult>(zone.path('/waf_migration/check'), { query: phaseTwo(two) }), 'the compatibility check');
 }
 
 async function config(api: ApiClient, zone: TestZone, two = false): Promise<WafConfig> {
-  const result = expectSuccess(await api.get<WafConfig>(zone.path('/waf_migration/config'), { query: phaseTwo(two) }), 'getting the new configuration');
-  expect(typeof result?.name, `result.name is a string: ${JSON.stringify(result)}`).toBe('string');
-  expect(Array.isArray(result?.rules), `result.rules is an array of rules: ${JSON.stringify(result)}`).toBe(true);
+  const result = expectConfiguration(await api.get<WafConfig>(zone.path('/waf_migration/config'), { query: phaseTwo(two) }), 'getting the new configuration');
+  expect(typeof result.name, `result.name is a string: ${JSON.stringify(result)}`).toBe('string');
   return result;
 }
 
 async function status(api: ApiClient, zone: TestZone): Promise<WafStatus> {
-  return expectSuccess(await api.get<WafStatus>(zone.path('/waf_migration/status')), 'the migration status');
+  return expectStatus(await api.get<WafStatus>(zone.path('/waf_migration/status')), 'the migration status');
 }
 
 function putEntrypoint(api: ApiClient, zone: TestZone, body: unknown, waf_migration?: string, two = false): Promise<ApiResponse> {
@@ -81,6 +78,9 @@ describe('WAF migration: the objects', () => {
         const zone = await newZone({ plan });
         const result = await check(api, zone);
         expect(result.migration_state, `a ${plan} zone that has not been migrated is in state start`).toBe('start');
+        // Positive control: the same check reports another state once the zone is migrated.
+        await migrate(api, zone);
+        expect((await check(api, zone)).migration_state, `positive control: the ${plan} zone, once migrated, is no longer in start`).not.toBe('start');
       }
     });
 
@@ -136,22 +136,29 @@ describe('WAF migration: the objects', () => {
       body.rules.forEach((r) => { expect(r.id === '' && r.version === '' && r.ref === '', 'sent as empty strings').toBe(true); });
       const response = await putEntrypoint(api, zone, body, 'pending');
       expectSuccess(response, 'PUT entry point {name, rules[]} with waf_migration=pending and empty id, version and ref');
-      expect(response.body?.success, 'the answer is the envelope').toBe(true);
+      // The call was taken, not merely answered: the zone has left start.
+      expect((await check(api, zone)).migration_state, 'the zone left start after the pending call').not.toBe('start');
     });
 });
 
 describe('WAF migration: the endpoints', () => {
-  spec(['ZM-WAF-PHASE-TWO-QUERY'], 'check, config and the entry point PUT accept phase_two=1', async ({ api, newZone }) => {
+  spec(['ZM-WAF-PHASE-TWO-QUERY'], 'check, config and the entry point PUT accept phase_two=1, and it selects phase two', async ({ api, newZone, control }) => {
     const zone = await newZone({ plan: 'business' });
+    // Ineligible in phase one (the core rule set enabled), eligible in phase two: the query is what tells them apart.
+    await control.setWafLegacy(zone.id, { core_ruleset_enabled: true });
+    expect((await check(api, zone)).compatible, 'without phase_two=1: phase one, the zone is not eligible').toBe(false);
     const checked = await check(api, zone, true);
+    expect(checked.compatible, 'with phase_two=1: phase two, every zone is eligible').toBe(true);
     expect(checked.migration_state, 'the phase-two check reports the state of a zone not migrated').toBe('start');
     const cfg = await config(api, zone, true);
     expectSuccess(await putEntrypoint(api, zone, pendingForm(cfg), 'pending', true), 'PUT entry point with waf_migration=pending&phase_two=1');
+    expect((await check(api, zone, true)).migration_state, 'the phase-two migration took effect: the zone left start').not.toBe('start');
   });
 
   spec(['ZM-WAF-ENTRYPOINT-PENDING-ALIAS-1'], 'waf_migration=1 migrates exactly as waf_migration=pending', async ({ api, newZone }) => {
     const byName = await newZone({ plan: 'pro' });
     const byNumber = await newZone({ plan: 'pro' });
+    for (const path of PREVIOUS_LISTS) expectSuccess(await api.get(byNumber.path(path)), `positive control: GET ${path} before the migration`);
     await migrate(api, byName, 'pending');
     await migrate(api, byNumber, '1');
     const [named, numbered] = [await check(api, byName), await check(api, byNumber)];
@@ -178,6 +185,8 @@ describe('WAF migration: the endpoints', () => {
       const body = validationForm(await config(api, zone));
       body.rules.forEach((r) => expect('id' in r || 'version' in r || 'ref' in r, 'id, version and ref are omitted').toBe(false));
       expectSuccess(await putEntrypoint(api, zone, body, 'validation'), 'PUT entry point with waf_migration=validation, id/version/ref omitted');
+      // The call was taken: validation mode is not the start state it came from.
+      expect((await check(api, zone)).migration_state, 'the zone left start for validation mode').not.toBe('start');
     });
 
   spec(['ZM-WAF-STATUS-ENDPOINT'], 'GET waf_migration/status gives whether old and new managed rules are enabled and the migration state', async ({ api, newZone }) => {
@@ -249,15 +258,37 @@ describe('WAF migration: states and transitions', () => {
     'a Pro or Business zone migrates with pending alone: the check leaves start and the previous-version APIs stop', async ({ api, newZone }) => {
       for (const plan of ['pro', 'business'] as Plan[]) {
         const zone = await newZone({ plan });
+        const other = await newZone({ plan });
         for (const path of PREVIOUS_LISTS) expectSuccess(await api.get(zone.path(path)), `GET ${path} before the migration`);
         await migrate(api, zone);
         expect((await check(api, zone)).migration_state, `the ${plan} zone is no longer in start`).not.toBe('start');
-        for (const path of PREVIOUS_LISTS) expectFailure(await api.get(zone.path(path)), `GET ${path} once the ${plan} zone is migrated`);
+        for (const path of PREVIOUS_LISTS) {
+          expectFailure(await api.get(zone.path(path)), `GET ${path} once the ${plan} zone is migrated`);
+          // They stop for the zone that is migrated, not for every zone.
+          expectSuccess(await api.get(other.path(path)), `GET ${path} of another ${plan} zone, not migrated`);
+        }
       }
     });
 
+  spec(['ZM-WAF-PRO-BUSINESS-DIRECT', 'ZM-WAF-PROC-1-CHECK'], 'an incompatible Pro or Business zone is not migrated: the pending PUT fails, the zone stays in start and the previous APIs keep working; once compatible, the same PUT migrates it', async ({ api, newZone, control }) => {
+    for (const plan of ['pro', 'business'] as Plan[]) {
+      const zone = await newZone({ plan });
+      await control.setWafLegacy(zone.id, { core_ruleset_enabled: true });
+      expect((await check(api, zone)).compatible, `the ${plan} zone with the open web-application core rule set enabled is not compatible in phase one`).toBe(false);
+      expectFailure(await putEntrypoint(api, zone, pendingForm(await config(api, zone)), 'pending'), `waf_migration=pending on the incompatible ${plan} zone`);
+      expect((await check(api, zone)).migration_state, `the incompatible ${plan} zone stays in start`).toBe('start');
+      for (const path of PREVIOUS_LISTS) expectSuccess(await api.get(zone.path(path)), `GET ${path}: the previous version of the incompatible ${plan} zone still works`);
+      // Positive control: made compatible, the same zone is migrated by the same PUT.
+      await control.setWafLegacy(zone.id, { core_ruleset_enabled: false });
+      expect((await check(api, zone)).compatible, `the ${plan} zone, core rule set disabled, is compatible`).toBe(true);
+      expectSuccess(await putEntrypoint(api, zone, pendingForm(await config(api, zone)), 'pending'), `positive control: waf_migration=pending on the ${plan} zone made compatible`);
+      expect((await check(api, zone)).migration_state, `positive control: the ${plan} zone made compatible leaves start`).not.toBe('start');
+    }
+  });
+
   spec(['ZM-WAF-IRREVERSIBLE'], 'a migrated zone never returns to the previous managed rules', async ({ api, newZone }) => {
     const zone = await newZone({ plan: 'enterprise' });
+    for (const path of PREVIOUS_LISTS) expectSuccess(await api.get(zone.path(path)), `positive control: GET ${path} before the migration`);
     await migrate(api, zone);
     const migrated = await check(api, zone);
     expect(migrated.migration_state, 'migrated').not.toBe('start');
@@ -288,6 +319,9 @@ describe('WAF migration: states and transitions', () => {
     await config(api, zone, true);
     expect((await check(api, zone, true)).migration_state, 'after 90 days and every read the zone is still in start').toBe('start');
     for (const path of PREVIOUS_LISTS) expectSuccess(await api.get(zone.path(path)), `GET ${path}: the previous version still works`);
+    // Positive control: the same check sees the migration the user starts.
+    await migrate(api, zone);
+    expect((await check(api, zone, true)).migration_state, 'positive control: migrated by the user, the zone leaves start').not.toBe('start');
   });
 });
 
@@ -342,13 +376,12 @@ describe('WAF migration: after the migration', () => {
   spec(['ZM-WAF-PREVIOUS-APIS-STOP'], 'the previous-version APIs (packages, groups, rules, overrides) answer 410 for the migrated zone only', async ({ api, newZone }) => {
     const zone = await newZone({ plan: 'business' });
     const other = await newZone({ plan: 'business' });
-    const packages = expectSuccess(await api.get<{ id: string }[]>(zone.path('/firewall/waf/packages')), 'listing packages');
+    const packages = expectArray(await api.get<{ id: string }[]>(zone.path('/firewall/waf/packages')), 'listing packages', { minLength: 1 });
     const pkg = packages[0]!.id;
     const paths = ['/firewall/waf/packages', `/firewall/waf/packages/${pkg}`, `/firewall/waf/packages/${pkg}/groups`, `/firewall/waf/packages/${pkg}/rules`, '/firewall/waf/overrides'];
     for (const path of paths) expectSuccess(await api.get(zone.path(path)), `GET ${path} before the migration`);
-    const override = await api.post(zone.path('/firewall/waf/overrides'), { json: { urls: ['example.com/*'] } });
-    expectSuccess(override, 'creating a URI override before the migration');
-    await api.delete(zone.path(`/firewall/waf/overrides/${(override.body?.result as { id: string }).id}`));
+    const override = expectObject(await api.post<{ id: string }>(zone.path('/firewall/waf/overrides'), { json: { urls: ['example.com/*'] } }), 'creating a URI override before the migration');
+    expectSuccess(await api.delete(zone.path(`/firewall/waf/overrides/${override.id}`)), 'deleting it (the zone must be compatible to migrate)');
     await migrate(api, zone);
     for (const path of paths) {
       expectFailureStatus(await api.get(zone.path(path)), 410, `GET ${path} after the migration`);
@@ -364,12 +397,12 @@ describe('WAF migration: after the migration', () => {
     expectFailureStatus(early, 409, 'PUT entry point without waf_migration before the migration');
     expectFailureStatus(await api.get(zone.path(ENTRYPOINT)), 404, 'GET entry point before the migration');
     await migrate(api, zone);
-    const deployed = expectSuccess(await api.get<{ version: string; rules: WafRule[] }>(zone.path(ENTRYPOINT)), 'GET entry point after the migration');
+    const deployed = expectConfiguration(await api.get<{ version: string; rules: WafRule[] }>(zone.path(ENTRYPOINT)), 'GET entry point after the migration');
     expect(deployed.rules.length, 'the deployed entry point holds the migrated configuration').toBe(cfg.rules.length);
     const changed = { name: 'default', rules: cfg.rules.map((r) => ({ ...r, id: '', version: '', ref: '', enabled: true })) };
-    const replaced = expectSuccess(await putEntrypoint(api, zone, changed), 'PUT entry point without waf_migration after the migration');
+    const replaced = expectObject(await putEntrypoint(api, zone, changed), 'PUT entry point without waf_migration after the migration');
     expect((replaced as { version: string }).version, 'the entry point gets a new version').toBe(String(Number(deployed.version) + 1));
-    const read = expectSuccess(await api.get<{ rules: WafRule[] }>(zone.path(ENTRYPOINT)), 'GET entry point after the update');
+    const read = expectConfiguration(await api.get<{ rules: WafRule[] }>(zone.path(ENTRYPOINT)), 'GET entry point after the update');
     expect(read.rules.every((r) => r.enabled === true), 'the update is what the entry point now deploys').toBe(true);
   }, { extended: 'GET and plain PUT of the entry point are rulesets operations the spec does not show' });
 });

@@ -94,6 +94,45 @@ export const settingsVariants: BrokenVariant[] = [
     expectedFailures: ['ZM-DNSSET-FLATTEN-MIRROR-TO-SETTING'],
   },
   {
+    name: 'flatten-sticks-once-written',
+    misreading: 'once flatten_all_cnames is written through DNS settings it keeps that value: later changes of cname_flattening no longer reach it (mirrored only until the DNS setting is set)',
+    customize({ app }) {
+      const own = new Map<string, boolean>();
+      app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+        const body = request.body as { flatten_all_cnames?: unknown } | undefined;
+        if (request.method === 'PATCH' && isDnsSettings(request) && reply.statusCode === 200 && typeof body?.flatten_all_cnames === 'boolean') own.set(zoneOf(request), body.flatten_all_cnames);
+      });
+      rewriteResult(app, isDnsSettings, (result, request) => {
+        const value = own.get(zoneOf(request));
+        if (value !== undefined && request.method === 'GET') result.flatten_all_cnames = value;
+      });
+    },
+    expectedFailures: ['ZM-DNSSET-FLATTEN-MIRROR-FROM-SETTING'],
+  },
+  {
+    name: 'cname-setting-sticks-once-written',
+    misreading: 'once cname_flattening is written through the zone settings it keeps that value: later changes of flatten_all_cnames no longer reach it (mirrored only until the zone setting is set)',
+    customize({ app }) {
+      const own = new Map<string, unknown>();
+      app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+        if (request.method !== 'PATCH' || !isCnameSetting(request) || reply.statusCode !== 200) return;
+        const body = request.body as { value?: unknown; items?: { id?: unknown; value?: unknown }[] } | undefined;
+        const written = zonePath('/settings/cname_flattening')(request) ? body?.value : body?.items?.find((item) => item?.id === 'cname_flattening')?.value;
+        if (written !== undefined) own.set(zoneOf(request), written);
+      });
+      app.addHook('onSend', async (request, _reply, payload) => {
+        const value = own.get(zoneOf(request));
+        if (request.method !== 'GET' || value === undefined || typeof payload !== 'string') return payload;
+        if (!zonePath('/settings/cname_flattening')(request) && !zonePath('/settings')(request)) return payload;
+        const envelope = JSON.parse(payload) as { success: boolean; result: { id?: string; value?: unknown } | { id?: string; value?: unknown }[] };
+        if (!envelope.success) return payload;
+        for (const setting of Array.isArray(envelope.result) ? envelope.result : [envelope.result]) if (setting?.id === 'cname_flattening') setting.value = value;
+        return JSON.stringify(envelope);
+      });
+    },
+    expectedFailures: ['ZM-DNSSET-FLATTEN-MIRROR-TO-SETTING'],
+  },
+  {
     name: 'legacy-use-apex-ns-survives',
     misreading: 'the legacy use_apex_ns endpoint keeps answering after 2024-09-13 (deprecated read as still there)',
     customize(reference) { asIfBefore(reference, '2024-09-13', zonePath('/dns_settings/use_apex_ns')); },

@@ -5,6 +5,7 @@
 //   POST /clock/advance {ms}            move the clock forward
 //   POST /zones {plan?, name?, rule_quota?, features?}   create a zone
 //   PATCH /zones/:zone_id {plan?, rule_quota?, features?, certificate_rate_limit?} change a zone's quotas and features
+//   POST /users                         another user, with a token and a key pair of its own: {email, key, token}
 // Custom hostname facts (docs/custom-hostnames-contract.md):
 //   GET  /certificate_authorities       {preferred, other}: {name, caa_domain}
 //   PUT  /dns/:hostname {cname?, caa?}  replace the customer's DNS facts for a hostname
@@ -29,6 +30,7 @@ import type { Router } from '../router.js';
 import { PLANS, newId, type Plan, type Store, type Zone } from '../store.js';
 import { legacyStateInput } from '../waf/input.js';
 import { VENDOR } from '../settings/schedule.js';
+import { generateUser, type Users } from '../auth.js';
 
 function checkZoneFields(body: Json): Partial<Omit<Zone, 'id'>> {
   const fields: Partial<Omit<Zone, 'id'>> = {};
@@ -69,11 +71,23 @@ const zoneJson = (store: Store, policy: CustomHostnamePolicy, zone: Zone) =>
 const rateLimitOf = (body: Json): number | undefined =>
   body.certificate_rate_limit === undefined ? undefined : rateLimitInput(body.certificate_rate_limit);
 
-export function controlRoutes(router: Router, customHostnames: CustomHostnamePolicy): void {
+export function controlRoutes(router: Router, customHostnames: CustomHostnamePolicy, users: Users): void {
   zoneControlRoutes(router, customHostnames);
+  userControlRoutes(router, users);
   customHostnameControlRoutes(router, customHostnames);
   wafControlRoutes(router);
   router.resource('/vendor', { GET: () => successEnvelope({ vendor: VENDOR }) });
+}
+
+/** Users besides the operator: each may use every zone, like the operator; dropped by POST /reset. */
+function userControlRoutes({ resource }: Router, users: Users): void {
+  resource('/users', {
+    POST: () => {
+      const user = generateUser();
+      users.add(user);
+      return successEnvelope(user);
+    },
+  });
 }
 
 /** The legacy WAF state as the control API shows it: the stored state and the zone's URI overrides. */

@@ -4,7 +4,7 @@
 import { expect } from 'vitest';
 import type { ApiClient, ApiResponse } from '../../../src/spec-kit/api-client.js';
 import type { ControlClient, DnsFacts } from '../../../src/spec-kit/control.js';
-import { expectSuccess } from '../../../src/spec-kit/expect.js';
+import { expectArray, expectObject, expectSuccess, isObject } from '../../../src/spec-kit/expect.js';
 import type { SpecClock, TestZone } from '../../../src/spec-kit/spec.js';
 
 export interface Ssl { method?: string; type?: string; certificate_authority?: string }
@@ -55,16 +55,37 @@ export function postHostname(api: ApiClient, zone: TestZone, body: unknown): Pro
   return api.post<CustomHostname>(zone.path('/custom_hostnames'), { json: body, rateLimitIsTheSubject: true });
 }
 
-/** Creates a custom hostname that must be accepted. */
+/**
+ * The record's fields the specs read: ssl (an object), status (a string), verification_errors (an
+ * array of strings), with its id and hostname.
+ */
+export function expectHostnameRecord(record: CustomHostname, what: string): void {
+  const shown = JSON.stringify(record).slice(0, 600);
+  expect(typeof record.id === 'string' && record.id !== '', `${what}: the record has an id: ${shown}`).toBe(true);
+  expect(isObject(record.ssl), `${what}: the record carries an ssl object: ${shown}`).toBe(true);
+  expect(typeof record.status, `${what}: status is a string: ${shown}`).toBe('string');
+  expect(Array.isArray(record.verification_errors) && record.verification_errors.every((e) => typeof e === 'string'), `${what}: verification_errors is an array of strings: ${shown}`).toBe(true);
+}
+
+/** Creates a custom hostname that must be accepted: the record answered is the hostname asked for. */
 export async function createHostname(api: ApiClient, zone: TestZone, hostname: string, ssl: Ssl = DEFAULT_SSL): Promise<CustomHostname> {
-  const created = expectSuccess(await postHostname(api, zone, { hostname, ssl }), `creating custom hostname ${hostname}`);
-  expect(typeof created?.id, `the created custom hostname has an id: ${JSON.stringify(created)}`).toBe('string');
+  const created = expectObject(await postHostname(api, zone, { hostname, ssl }), `creating custom hostname ${hostname}`);
+  expectHostnameRecord(created, `the created custom hostname ${hostname}`);
+  expect(created.hostname, `the created custom hostname is the one asked for: ${JSON.stringify(created).slice(0, 600)}`).toBe(hostname);
   return created;
 }
 
-/** Reads a custom hostname (fresh state: validation, CA choice and deletions as of now). */
+/** Reads a custom hostname (fresh state: validation, CA choice and deletions as of now); it is the one asked for. */
 export async function readHostname(api: ApiClient, zone: TestZone, id: string): Promise<CustomHostname> {
-  return expectSuccess(await api.get<CustomHostname>(zone.path(`/custom_hostnames/${id}`)), `reading custom hostname ${id}`);
+  const record = expectObject(await api.get<CustomHostname>(zone.path(`/custom_hostnames/${id}`)), `reading custom hostname ${id}`);
+  expectHostnameRecord(record, `custom hostname ${id}`);
+  expect(record.id, `GET /custom_hostnames/${id} answers that custom hostname`).toBe(id);
+  return record;
+}
+
+/** The zone's custom hostnames (first page). */
+export async function listHostnames(api: ApiClient, zone: TestZone, query?: Record<string, string | number>): Promise<CustomHostname[]> {
+  return expectArray(await api.get<CustomHostname[]>(zone.path('/custom_hostnames'), query ? { query } : {}), `listing custom hostnames${query ? `?${new URLSearchParams(query as Record<string, string>)}` : ''}`);
 }
 
 export function patchHostname(api: ApiClient, zone: TestZone, id: string, ssl: Ssl = DEFAULT_SSL): Promise<ApiResponse<CustomHostname>> {

@@ -4,7 +4,7 @@
 
 import { expect } from 'vitest';
 import type { ApiClient } from '../../../src/spec-kit/api-client.js';
-import { expectSuccess } from '../../../src/spec-kit/expect.js';
+import { expectArray, expectObject } from '../../../src/spec-kit/expect.js';
 import type { TestZone } from '../../../src/spec-kit/spec.js';
 import { dateOf } from '../../../src/catalog/schedule.js';
 
@@ -62,16 +62,42 @@ export const INVALID_RECORDS = [
   { what: 'a record with a TTL of 10 seconds (below the minimum of every plan)', record: (zone: TestZone) => aRecord(zone, { ttl: 10 }), code: 9021, message: /^Invalid TTL\b/ },
 ] as const;
 
+/**
+ * A record answered by a write is the record written: an object with an id, of the type sent, and
+ * (an A record) with the address sent. Its name is left to the name specs, which say what is wrong with it.
+ */
+function expectRecordAsSent(record: DnsRecord, body: Json, what: string): void {
+  const shown = show(record).slice(0, 600);
+  expect(typeof record.id === 'string' && record.id !== '', `${what}: the record has an id: ${shown}`).toBe(true);
+  if (typeof body.type === 'string') expect(String(record.type).toUpperCase(), `${what}: the record has the type sent: ${shown}`).toBe(body.type.toUpperCase());
+  if (body.type === 'A' && typeof body.content === 'string') expect(record.content, `${what}: the A record has the address sent: ${shown}`).toBe(body.content);
+}
+
 export async function createRecord(api: ApiClient, zone: TestZone, body: Json): Promise<DnsRecord> {
-  return expectSuccess(await api.post<DnsRecord>(recordsPath(zone), { json: body }), `POST ${String(body.type)} record ${String(body.name)}`);
+  const what = `POST ${String(body.type)} record ${String(body.name)}`;
+  const record = expectObject(await api.post<DnsRecord>(recordsPath(zone), { json: body }), what);
+  expectRecordAsSent(record, body, what);
+  return record;
 }
 
 export async function readRecord(api: ApiClient, zone: TestZone, id: string): Promise<DnsRecord> {
-  return expectSuccess(await api.get<DnsRecord>(recordPath(zone, id)), `GET record ${id}`);
+  const record = expectObject(await api.get<DnsRecord>(recordPath(zone, id)), `GET record ${id}`);
+  expect(record.id, `GET record ${id} answers that record: ${show(record).slice(0, 600)}`).toBe(id);
+  return record;
 }
 
 export async function listRecords(api: ApiClient, zone: TestZone): Promise<DnsRecord[]> {
-  return expectSuccess(await api.get<DnsRecord[]>(recordsPath(zone), { query: { per_page: 100 } }), 'GET the records of the zone');
+  return expectArray(await api.get<DnsRecord[]>(recordsPath(zone), { query: { per_page: 100 } }), 'GET the records of the zone');
+}
+
+/**
+ * Asserts that a zone of its own holds no record and then, as the positive control, that the same
+ * listing shows a valid record created now.
+ */
+export async function expectNoRecords(api: ApiClient, zone: TestZone, why: string): Promise<void> {
+  expect((await listRecords(api, zone)).map(show), `${why}: no record may have been created`).toEqual([]);
+  const control = await createRecord(api, zone, aRecord(zone, { content: '192.0.2.200' }));
+  expect((await listRecords(api, zone)).map((r) => [r.id, r.content]), 'positive control: the same listing shows a valid record created now').toEqual([[control.id, '192.0.2.200']]);
 }
 
 /** One response of one of the five dns_records operations. */
@@ -91,9 +117,15 @@ export async function fiveOperations(api: ApiClient, zone: TestZone, bodies: { c
   const read = await readRecord(api, zone, created.id);
   const listed = (await listRecords(api, zone)).find((record) => record.id === created.id);
   expect(listed, `the list of the zone holds the record just created (${created.id})`).toBeDefined();
-  const patched = expectSuccess(await api.patch<DnsRecord>(recordPath(zone, created.id), { json: bodies.patch }), `PATCH record ${created.id}`);
-  const put = expectSuccess(await api.put<DnsRecord>(recordPath(zone, created.id), { json: bodies.put }), `PUT record ${created.id}`);
   const afterPatch = { ...bodies.create, ...bodies.patch };
+  // Every answer is the record itself (its id, the type and name written): what a spec then finds
+  // absent from it is absent from the record, not from some other answer.
+  const patched = expectObject(await api.patch<DnsRecord>(recordPath(zone, created.id), { json: bodies.patch }), `PATCH record ${created.id}`);
+  expectRecordAsSent(patched, afterPatch, `PATCH record ${created.id}`);
+  expect(patched.id, `PATCH record ${created.id} answers that record`).toBe(created.id);
+  const put = expectObject(await api.put<DnsRecord>(recordPath(zone, created.id), { json: bodies.put }), `PUT record ${created.id}`);
+  expectRecordAsSent(put, bodies.put, `PUT record ${created.id}`);
+  expect(put.id, `PUT record ${created.id} answers that record`).toBe(created.id);
   return [
     { operation: 'POST', record: created, sent: bodies.create },
     { operation: 'GET', record: read, sent: bodies.create },

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import type { ApiClient, ApiResponse } from '../../../src/spec-kit/api-client.js';
-import { expectShape, expectSuccess } from '../../../src/spec-kit/expect.js';
+import { expectArray, expectShape } from '../../../src/spec-kit/expect.js';
 import type { TestZone } from '../../../src/spec-kit/spec.js';
 
 export interface Filter { id: string; expression: string; paused: boolean; description?: string; ref?: string }
@@ -23,23 +23,31 @@ export function combinedCreate(api: ApiClient, zone: TestZone, items: RuleItem[]
   return api.post<FirewallRule[]>(zone.path('/firewall/rules'), { json: items });
 }
 
-/** Creates rules that must succeed; checks the shape of each. */
+/** Creates rules that must succeed; checks the shape of each, and that each answers the item sent. */
 export async function createRules(api: ApiClient, zone: TestZone, items: RuleItem[]): Promise<FirewallRule[]> {
-  const rules = expectSuccess(await combinedCreate(api, zone, items), 'creating firewall rules');
-  expect(Array.isArray(rules) && rules.length === items.length, `the create answers one rule per item: ${JSON.stringify(rules)}`).toBe(true);
-  rules.forEach((rule, i) => expectShape('firewall-rule', rule, `rule ${i}`));
+  const rules = expectArray(await combinedCreate(api, zone, items), 'creating firewall rules');
+  expect(rules.length, `the create answers one rule per item sent (${items.length}): ${JSON.stringify(rules).slice(0, 600)}`).toBe(items.length);
+  rules.forEach((rule, i) => {
+    expectShape('firewall-rule', rule, `rule ${i} of the answer`);
+    const sent = items[i]!;
+    expect(rule.action, `rule ${i} of the answer has the action sent`).toBe(sent.action);
+    if ('expression' in sent.filter) expect(rule.filter.expression, `rule ${i} of the answer has the filter expression sent`).toBe(sent.filter.expression);
+    else expect(rule.filter.id, `rule ${i} of the answer refers to the filter id sent`).toBe(sent.filter.id);
+  });
   return rules;
 }
 
-/** Creates filters through the filters endpoint (the recommended first step). */
+/** Creates filters through the filters endpoint (the recommended first step); each answers the expression sent. */
 export async function createFilters(api: ApiClient, zone: TestZone, bodies: { expression: string; [field: string]: unknown }[]): Promise<Filter[]> {
-  const filters = expectSuccess(await api.post<Filter[]>(zone.path('/filters'), { json: bodies }), 'creating filters');
-  expect(Array.isArray(filters) && filters.length === bodies.length, `the create answers one filter per item: ${JSON.stringify(filters)}`).toBe(true);
-  filters.forEach((filter, i) => expectShape('filter', filter, `filter ${i}`));
+  const filters = expectArray(await api.post<Filter[]>(zone.path('/filters'), { json: bodies }), 'creating filters');
+  expect(filters.length, `the create answers one filter per item sent (${bodies.length}): ${JSON.stringify(filters).slice(0, 600)}`).toBe(bodies.length);
+  filters.forEach((filter, i) => {
+    expectShape('filter', filter, `filter ${i} of the answer`);
+    expect(filter.expression, `filter ${i} of the answer has the expression sent`).toBe(bodies[i]!.expression);
+  });
   return filters;
 }
 
-/** The first page of a list (at the target's default page size). */
 /**
  * Every item of a collection, page by page (100 at a time) until a short page: a zone a target
  * shares may hold more than one page. Bounded, so a list that ignores `page` cannot loop forever.
@@ -47,8 +55,7 @@ export async function createFilters(api: ApiClient, zone: TestZone, bodies: { ex
 export async function listed<T>(api: ApiClient, zone: TestZone, collection: '/filters' | '/firewall/rules', query?: Record<string, string | number | boolean>): Promise<T[]> {
   const items: T[] = [];
   for (let page = 1; page <= MAX_PAGES; page++) {
-    const result = expectSuccess(await api.get<T[]>(zone.path(collection), { query: { ...query, page, per_page: PAGE_SIZE } }), `listing ${collection}`);
-    expect(Array.isArray(result), `the list of ${collection} is an array`).toBe(true);
+    const result = expectArray(await api.get<T[]>(zone.path(collection), { query: { ...query, page, per_page: PAGE_SIZE } }), `listing ${collection} (page ${page})`);
     items.push(...result);
     if (result.length < PAGE_SIZE) return items;
   }
@@ -75,8 +82,43 @@ export async function contentsOf(api: ApiClient, zone: TestZone): Promise<ZoneCo
   return { rules: await ids('/firewall/rules'), filters: await ids('/filters') };
 }
 
-export async function expectNothingCreated(api: ApiClient, zone: TestZone, before: ZoneContents): Promise<void> {
+/**
+ * Asserts that the zone's rules and filters are those it had `before` (nothing was created by what
+ * the spec sent since) and then, as the positive control, that the same listing does see a valid
+ * combined create: one rule more, and its filter with the expression sent.
+ */
+export async function expectNothingCreated(api: ApiClient, zone: TestZone, before: ZoneContents, what = 'the refused requests'): Promise<void> {
   const after = await contentsOf(api, zone);
-  expect(after.rules, 'no firewall rule may have been created').toEqual(before.rules);
-  expect(after.filters, 'no filter may have been created').toEqual(before.filters);
+  expect(after.rules, `${what}: no firewall rule may have been created`).toEqual(before.rules);
+  expect(after.filters, `${what}: no filter may have been created`).toEqual(before.filters);
+  await expectListingSeesCreate(api, zone, after);
+}
+
+/** The positive control of "nothing created": a valid combined create made now shows in both listings. */
+export async function expectListingSeesCreate(api: ApiClient, zone: TestZone, before: ZoneContents): Promise<void> {
+  const expression = uniqueExpression();
+  const [rule] = await createRules(api, zone, [{ filter: { expression }, action: 'block' }]);
+  const after = await contentsOf(api, zone);
+  const control = 'positive control: the listing that showed nothing created shows a valid combined create';
+  if (zone.shared) {
+    expect(after.rules, `${control} (its rule)`).toContain(rule!.id);
+    expect(after.filters, `${control} (its filter)`).toContain(rule!.filter.id);
+  } else {
+    expect(after.rules, `${control}: exactly one rule more`).toEqual([...before.rules, rule!.id].sort());
+    expect(after.filters, `${control}: exactly one filter more`).toEqual([...before.filters, rule!.filter.id].sort());
+  }
+  const filters = await listed<Filter>(api, zone, '/filters');
+  expect(filters.find((f) => f.id === rule!.filter.id)?.expression, `${control}: its filter is listed with the expression sent`).toBe(expression);
+}
+
+/**
+ * Asserts that a zone of its own holds no filter and then, as the positive control, that the same
+ * listing shows a filter created through the filters endpoint, with the expression sent.
+ */
+export async function expectNoFilters(api: ApiClient, zone: TestZone, what = 'the refused requests'): Promise<void> {
+  expect(await listed(api, zone, '/filters'), `${what}: no filter may exist`).toEqual([]);
+  const expression = uniqueExpression();
+  const [filter] = await createFilters(api, zone, [{ expression }]);
+  expect((await listed<Filter>(api, zone, '/filters')).map((f) => [f.id, f.expression]), 'positive control: the same listing shows a filter created now, with the expression sent')
+    .toEqual([[filter!.id, expression]]);
 }

@@ -7,7 +7,7 @@
 import { expect } from 'vitest';
 import type { ApiClient, ApiResponse } from '../../../src/spec-kit/api-client.js';
 import type { ControlClient } from '../../../src/spec-kit/control.js';
-import { expectSuccess } from '../../../src/spec-kit/expect.js';
+import { expectArray, expectObject, expectSuccess } from '../../../src/spec-kit/expect.js';
 import { dateOf } from '../../../src/catalog/schedule.js';
 import type { TestZone } from '../../../src/spec-kit/spec.js';
 
@@ -36,7 +36,7 @@ export const DATES = {
 export const settingPath = (zone: TestZone, id: string): string => zone.path(`/settings/${id}`);
 
 export async function readSetting(api: ApiClient, zone: TestZone, id: string): Promise<ZoneSetting> {
-  const setting = expectSuccess(await api.get<ZoneSetting>(settingPath(zone, id)), `GET /settings/${id}`);
+  const setting = expectObject(await api.get<ZoneSetting>(settingPath(zone, id)), `GET /settings/${id}`);
   expect(setting?.id, `GET /settings/${id} answers the setting ${id}: ${JSON.stringify(setting)}`).toBe(id);
   return setting;
 }
@@ -47,7 +47,7 @@ export function patchSetting(api: ApiClient, zone: TestZone, id: string, value: 
 
 /** PATCHes a value that must be accepted, and checks that the answer and a fresh GET carry it. */
 export async function setAndReadBack(api: ApiClient, zone: TestZone, id: string, value: unknown, method: 'PATCH' | 'POST' = 'PATCH'): Promise<void> {
-  const answer = expectSuccess(await api.request<ZoneSetting>(method, settingPath(zone, id), { json: { value } }), `${method} /settings/${id} ${JSON.stringify(value)}`);
+  const answer = expectObject(await api.request<ZoneSetting>(method, settingPath(zone, id), { json: { value } }), `${method} /settings/${id} ${JSON.stringify(value)}`);
   expect(answer?.value, `${method} /settings/${id} answers the value it set`).toEqual(expectedShapeOf(value));
   expect((await readSetting(api, zone, id)).value, `GET /settings/${id} after ${method} ${JSON.stringify(value)}`).toEqual(expectedShapeOf(value));
 }
@@ -57,8 +57,7 @@ const expectedShapeOf = (value: unknown): unknown => (value !== null && typeof v
 
 /** Every setting GET /zones/{zone_id}/settings lists, by id. */
 export async function allSettings(api: ApiClient, zone: TestZone): Promise<Map<string, ZoneSetting>> {
-  const list = expectSuccess(await api.get<ZoneSetting[]>(zone.path('/settings')), 'GET /settings');
-  expect(Array.isArray(list), `GET /settings answers an array of settings: ${JSON.stringify(list)?.slice(0, 300)}`).toBe(true);
+  const list = expectArray(await api.get<ZoneSetting[]>(zone.path('/settings')), 'GET /settings (an array of settings)');
   return new Map(list.map((s) => [s.id, s]));
 }
 
@@ -71,13 +70,11 @@ export function patchSettings(api: ApiClient, zone: TestZone, items: { id: strin
 export type DnsSettings = Record<string, unknown> & { flatten_all_cnames?: unknown; multi_provider?: unknown; secondary_overrides?: unknown };
 
 export async function readDnsSettings(api: ApiClient, zone: TestZone): Promise<DnsSettings> {
-  const settings = expectSuccess(await api.get<DnsSettings>(zone.path('/dns_settings')), 'GET /dns_settings');
-  expect(typeof settings === 'object' && settings !== null, `GET /dns_settings answers an object: ${JSON.stringify(settings)}`).toBe(true);
-  return settings;
+  return expectObject(await api.get<DnsSettings>(zone.path('/dns_settings')), 'GET /dns_settings');
 }
 
 export async function patchDnsSettings(api: ApiClient, zone: TestZone, body: DnsSettings): Promise<DnsSettings> {
-  return expectSuccess(await api.patch<DnsSettings>(zone.path('/dns_settings'), { json: body }), `PATCH /dns_settings ${JSON.stringify(body)}`);
+  return expectObject(await api.patch<DnsSettings>(zone.path('/dns_settings'), { json: body }), `PATCH /dns_settings ${JSON.stringify(body)}`);
 }
 
 /** flatten_all_cnames as GET /dns_settings shows it: a boolean. */
@@ -102,13 +99,13 @@ export interface Account { id: string; name: string; settings?: Record<string, u
 export const uniqueAccountName = (): string => `specgate account ${crypto.randomUUID().slice(0, 8)}`;
 
 export async function createAccount(api: ApiClient, body: Record<string, unknown> = {}): Promise<Account> {
-  const account = expectSuccess(await api.post<Account>('/accounts', { json: { name: uniqueAccountName(), ...body } }), 'POST /accounts');
+  const account = expectObject(await api.post<Account>('/accounts', { json: { name: uniqueAccountName(), ...body } }), 'POST /accounts');
   expect(typeof account?.id, `POST /accounts answers the account with its id: ${JSON.stringify(account)}`).toBe('string');
   return account;
 }
 
 export async function readAccount(api: ApiClient, id: string): Promise<Account> {
-  const account = expectSuccess(await api.get<Account>(`/accounts/${id}`), 'GET /accounts/{account_id}');
+  const account = expectObject(await api.get<Account>(`/accounts/${id}`), 'GET /accounts/{account_id}');
   expect(account?.id, 'GET /accounts/{account_id} answers that account').toBe(id);
   return account;
 }
@@ -116,8 +113,7 @@ export async function readAccount(api: ApiClient, id: string): Promise<Account> 
 /** The account as GET /accounts lists it, paging until found or an empty page. */
 export async function listedAccount(api: ApiClient, id: string): Promise<Account | undefined> {
   for (let page = 1; page <= 100; page++) {
-    const accounts = expectSuccess(await api.get<Account[]>('/accounts', { query: { page, per_page: 50 } }), `GET /accounts page ${page}`);
-    expect(Array.isArray(accounts), 'GET /accounts answers an array').toBe(true);
+    const accounts = expectArray(await api.get<Account[]>('/accounts', { query: { page, per_page: 50 } }), `GET /accounts page ${page}`);
     const found = accounts.find((a) => a.id === id);
     if (found || accounts.length === 0) return found;
   }
@@ -127,7 +123,7 @@ export async function listedAccount(api: ApiClient, id: string): Promise<Account
 export const accountDnsPath = (accountId: string): string => `/accounts/${accountId}/dns_settings`;
 
 export async function nameserverType(api: ApiClient, accountId: string): Promise<unknown> {
-  const settings = expectSuccess(await api.get<{ zone_defaults?: { nameservers?: { type?: unknown } } }>(accountDnsPath(accountId)), 'GET /accounts/{account_id}/dns_settings');
+  const settings = expectObject(await api.get<{ zone_defaults?: { nameservers?: { type?: unknown } } }>(accountDnsPath(accountId)), 'GET /accounts/{account_id}/dns_settings');
   return settings?.zone_defaults?.nameservers?.type;
 }
 
@@ -140,4 +136,14 @@ export async function nameserverTypes(control: ControlClient, skip: (note?: stri
   const vendor = await control.vendor().then((v) => v.vendor, () => undefined);
   if (!vendor) return skip('the target\'s control API does not tell the vendor of <vendor>.standard (GET /vendor)');
   return [`${vendor}.standard`, `${vendor}.standard.random`, 'custom.account', 'custom.tenant'];
+}
+
+/**
+ * A request that must answer (success) where the same request on a name the target does not have
+ * must not: an endpoint's "it answers" means nothing on a target that answers everything.
+ */
+export async function expectAnswersWhereUnknownDoesNot(api: ApiClient, path: string, unknownPath: string, what: string): Promise<void> {
+  expectSuccess(await api.get(path), what);
+  const unknown = await api.get(unknownPath);
+  expect(unknown.body?.success === true && unknown.status < 300, `negative control: ${unknownPath.replace(/^\/zones\/[^/]+/, '/zones/{zone_id}')}, which does not exist, must not answer success too; got HTTP ${unknown.status} ${unknown.text.slice(0, 300)}`).toBe(false);
 }

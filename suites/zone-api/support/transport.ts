@@ -18,10 +18,21 @@ export function rawPostFilters(target: RawTarget, zonePath: string, headers: str
   return rawExchange(url, [`POST ${url.pathname} HTTP/1.1`, `Host: ${url.host}`, ...auth, 'Content-Type: application/json', ...headers], body);
 }
 
+/** GET of the zone's filters over a raw socket, with extra headers and a body (an empty chunked one, say). */
+export function rawGetFilters(target: RawTarget, zonePath: string, headers: string[], body = '') {
+  const url = new URL(`${target.baseUrl}${zonePath}/filters`);
+  const auth = Object.entries(authHeaders(defaultAuth(target.credentials))).map(([k, v]) => `${k}: ${v}`);
+  return rawExchange(url, [`GET ${url.pathname} HTTP/1.1`, `Host: ${url.host}`, ...auth, ...headers], body);
+}
+
 export function postWithBothLengths(target: RawTarget, zonePath: string, expression: string) {
   const body = JSON.stringify([{ expression }]);
   const chunked = `${Buffer.byteLength(body).toString(16)}\r\n${body}\r\n0\r\n\r\n`;
   return rawPostFilters(target, zonePath, [`Content-Length: ${Buffer.byteLength(chunked)}`, 'Transfer-Encoding: chunked'], chunked);
 }
 
-export const parseEnvelope = (text: string): unknown => { try { return JSON.parse(text); } catch { return undefined; } };
+/** The same POST as postWithBothLengths, with Content-Length alone: the positive control of the declined request. */
+export function postWithContentLength(target: RawTarget, zonePath: string, expression: string) {
+  const body = JSON.stringify([{ expression }]);
+  return rawPostFilters(target, zonePath, [`Content-Length: ${Buffer.byteLength(body)}`], body);
+}

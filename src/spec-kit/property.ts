@@ -1,0 +1,27 @@
+// Property-based specs: fast-check with the run's seed, failing with a message a reader can act on.
+// fast-check's own report starts with "Property failed after N tests" and leaves the failed
+// assertion to a `cause` that reports do not show; here the failed assertion comes first, then the
+// counterexample, the seed and path that replay it, and the assertion's whole message.
+
+import fc from 'fast-check';
+
+export interface PropertyOptions {
+  seed: number;
+  numRuns: number;
+}
+
+/** Runs an async property; throws an Error whose first line is the first line of the failed assertion. */
+export async function checkProperty<Ts extends [unknown, ...unknown[]]>(property: fc.IAsyncProperty<Ts>, options: PropertyOptions): Promise<void> {
+  const details = await fc.check(property, { seed: options.seed, numRuns: options.numRuns });
+  if (!details.failed) return;
+  if (details.counterexample === null) throw new Error(`the property could not run to the end (${details.interrupted ? 'interrupted' : 'too many skipped values'}); seed ${details.seed}`);
+  const error = details.errorInstance;
+  const message = error instanceof Error ? error.message : String(error);
+  const [first, ...rest] = message.split('\n');
+  throw new Error([
+    first,
+    `property failed on run ${details.numRuns} of ${options.numRuns} (seed ${details.seed}, path "${details.counterexamplePath}", shrunk ${details.numShrinks} times): replay with --seed ${details.seed}`,
+    `counterexample: ${fc.stringify(details.counterexample)}`,
+    ...rest,
+  ].join('\n'));
+}

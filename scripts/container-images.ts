@@ -109,7 +109,11 @@ const fileDigest = (file: string): string => {
 async function sharedLibraries(binaries: string[]): Promise<string[]> {
   const found = new Set<string>();
   for (const binary of binaries) {
-    const { stdout } = await run('ldd', [binary]);
+    // A file named .node that is not a dynamic object (sharp's stub.node) needs no library.
+    const { stdout } = await run('ldd', [binary]).catch((error: { stdout?: string; stderr?: string }) => {
+      if (/not a dynamic executable/.test(`${error.stdout ?? ''}${error.stderr ?? ''}`)) return { stdout: '' };
+      throw error;
+    });
     for (const match of stdout.matchAll(/(?:=>\s*)?(\/\S+)\s+\(0x/g)) found.add(match[1]!);
   }
   return [...found].sort();

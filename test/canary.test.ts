@@ -35,7 +35,7 @@ describe('a canary credential never reaches an artefact or a log', () => {
     reportDir = tempDir('canary');
     // Credentials on the command line, the most exposed way to give them.
     run = await runCli(['run', '--suite', 'zone-api', '--target', server.baseUrl, '--control', server.controlUrl!,
-      '--token', credentials.token, '--email', credentials.email, '--key', credentials.key, '--report-dir', reportDir]);
+      '--token', credentials.token, '--email', credentials.email, '--key', credentials.key, '--report-dir', reportDir, '--gate', 'extended']);
   });
   afterAll(async () => { await server.close(); });
 
@@ -65,7 +65,8 @@ describe('a canary credential named in specgate.config.ts never reaches an artef
     const config = join(dir, 'specgate.config.mjs');
     writeFileSync(config, `export default ${JSON.stringify({ target: { url: server.baseUrl, control: server.controlUrl, credentials: { tokenEnv: 'CANARY_TOKEN', emailEnv: 'CANARY_EMAIL', keyEnv: 'CANARY_KEY' } } })};`);
     const reportDir = join(dir, 'report');
-    const run = await runCli(['run', '--suite', 'zone-api', '--area', 'filters', '--config', config, '--report-dir', reportDir],
+    // Gated on both verdicts: the variant breaks a convention (paging), and its failures are the point.
+    const run = await runCli(['run', '--suite', 'zone-api', '--area', 'filters', '--config', config, '--report-dir', reportDir, '--gate', 'extended'],
       { CANARY_TOKEN: credentials.token, CANARY_EMAIL: credentials.email, CANARY_KEY: credentials.key });
     expect(run.code, run.stdout + run.stderr).toBe(1);
     const report = readReport(reportDir);

@@ -92,8 +92,11 @@ export interface AreaSummary {
    * core specs passed; null for a pending or out-of-scope area, or one with no core requirement.
    */
   compliance: number | null;
-  /** Core requirements in scope, and how many core specs passed (the base of `compliance`). */
-  core: { requirements: number; passed: number };
+  /**
+   * Core requirements in scope, and what core specs found of them (the base of `compliance`):
+   * passed, failed, skipped (not verified on this target); the rest only extended specs reach, or none ran.
+   */
+  core: { requirements: number; passed: number; failed: number; skipped: number };
   /** Production conventions: requirements checked by extended specs that ran, and how many those matched. */
   conventions: { matched: number; of: number };
   byLevel: Partial<Record<Level, { requirements: number; passed: number }>>;
@@ -241,7 +244,7 @@ function profileOf(test: TestRecord, byId: ReadonlyMap<string, Requirement>): Pr
 function outOfScopeReasons(specs: NotApplicableSpec[]): Map<string, string> {
   const reasons = new Map<string, Set<string>>();
   for (const spec of specs) for (const id of spec.requirements) (reasons.get(id) ?? reasons.set(id, new Set()).get(id)!).add(spec.reason);
-  return new Map([...reasons].map(([id, set]) => [id, [...set].join('; ')]));
+  return new Map([...reasons].map(([id, set]) => [id, [...set].sort().join('; ')]));
 }
 
 /**
@@ -343,7 +346,12 @@ function summarizeArea(suite: string, catalog: AreaCatalog, requirements: Report
     outOfScope: tally('out-of-scope'),
     unspecified: rows.length - verifiable.length,
     compliance: catalog.pending || outOfScope || coreInScope.length === 0 ? null : Math.round((1000 * corePassed) / coreInScope.length) / 10,
-    core: { requirements: coreInScope.length, passed: corePassed },
+    core: {
+      requirements: coreInScope.length,
+      passed: corePassed,
+      failed: coreInScope.filter((r) => r.byProfile.core === 'failed').length,
+      skipped: coreInScope.filter((r) => r.byProfile.core === 'skipped').length,
+    },
     conventions: { matched: conventions.filter((s) => s === 'passed').length, of: conventions.length },
     byLevel,
   };

@@ -23,7 +23,8 @@ export async function runVariants(variants: BrokenVariant[], args: string[]): Pr
   for (const variant of variants) servers.set(variant.name, await startServer({ testMode: true, credentials, customize: variant.customize }));
   const all = [...servers.values()];
   const reportDir = tempDir('variants');
-  const run = await runCli(['run', '--suite', 'zone-api', ...args, '--report-dir', reportDir,
+  // Gated on both verdicts: a variant may break only a convention, and the run must still fail.
+  const run = await runCli(['run', '--suite', 'zone-api', '--gate', 'extended', ...args, '--report-dir', reportDir,
     '--target', all.map((s) => s.baseUrl).join(','), '--control', all.map((s) => s.controlUrl!).join(',')],
   { SPECGATE_TOKEN: credentials.token, SPECGATE_EMAIL: credentials.email, SPECGATE_KEY: credentials.key });
   const report = readReport(reportDir);

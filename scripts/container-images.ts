@@ -140,11 +140,13 @@ async function importImage(tag: string, rootfs: NodeRootfs, packages: string[] =
   try {
     const place = (from: string, to: string) => { mkdirSync(dirname(join(dir, to)), { recursive: true }); copyFileSync(from, join(dir, to)); };
     place(rootfs.node, '/usr/local/bin/node');
-    for (const library of rootfs.libraries) place(library, library); // copyFileSync follows the .so symlinks
+    // copyFileSync follows the .so symlinks. Libraries inside the project (sharp's libvips, next to
+    // its addon) come with node_modules, and may live under /tmp (a clone there).
+    for (const library of rootfs.libraries.filter((path) => !path.startsWith(ROOT))) place(library, library);
     mkdirSync(join(dir, 'etc'));
     writeFileSync(join(dir, 'etc/passwd'), PASSWD);
     writeFileSync(join(dir, 'etc/group'), GROUP);
-    mkdirSync(join(dir, 'tmp'));
+    mkdirSync(join(dir, 'tmp'), { recursive: true });
     chmodSync(join(dir, 'tmp'), 0o1777);
     const args = ['--create', '--file=-', '--owner=0', '--group=0', '--numeric-owner', '-C', dir, '.'];
     if (packages.length > 0) args.push('--transform', 's,^node_modules/,app/node_modules/,', '-C', ROOT, ...packages);

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ObjectRuntime, compareKeys, type ObjectRuntimeOptions, type StorageApi } from '../reference-impl/storage/index.js';
 import { referenceKvAdapter, referenceSqliteAdapter } from '../src/adapters/reference.js';
-import type { StorageAdapter, StorageObject } from '../src/storage/contract.js';
+import type { StorageAdapter, StorageObject } from '../src/contract/storage.js';
 import { ALARM_BEHAVIOUR_KEY, ALARM_LOG_KEY } from '../suites/storage/scenarios.js';
 
 const RESET = /object reset: write failed to reach disk/;

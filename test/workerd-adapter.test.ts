@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkerdAdapter } from '../src/adapters/workerd/index.js';
 import type { WorkerdStorageObject } from '../src/adapters/workerd/index.js';
 import { decode, encode, errorFromWire } from '../src/adapters/workerd/wire.js';
-import type { StorageAdapter } from '../src/storage/contract.js';
+import type { StorageAdapter } from '../src/contract/storage.js';
 import { ALARM_LOG_KEY } from '../suites/storage/scenarios.js';
 
 /** Encodes, goes through JSON text as on the wire, decodes. */

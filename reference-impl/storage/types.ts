@@ -1,5 +1,5 @@
 // The storage interface as code inside an object sees it. This mirrors specgate's contract
-// (src/storage/contract.ts) structurally: the runtime must not import from src/, so the adapter
+// (src/contract/storage.ts) structurally: the runtime must not import from src/, so the adapter
 // relies on TypeScript's structural typing to hand these objects over as the contract's types.
 
 export interface OperationOptions {

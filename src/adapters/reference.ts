@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ObjectRuntime, type Scenario } from '../../reference-impl/storage/index.js';
 import { alarm, scenarios } from '../../suites/storage/scenarios.js';
-import type { Capability, ObjectStorage, StorageAdapter, StorageObject, Supports } from '../storage/contract.js';
+import type { Capability, ObjectStorage, StorageAdapter, StorageObject, Supports } from '../contract/storage.js';
 
 type Backend = 'kv' | 'sqlite';
 

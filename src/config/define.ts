@@ -5,7 +5,7 @@
 //   import { defineConfig } from 'specgate/config';
 //   export default defineConfig({ target: { url: 'https://api.example.test/client/v4', credentials: { tokenEnv: 'MY_API_TOKEN' } } });
 
-export type Plan = 'free' | 'pro' | 'business' | 'enterprise';
+import type { Plan } from '../contract/control.js';
 
 export interface SpecgateConfig {
   target?: {

@@ -1,59 +1,10 @@
-// Client of a target's control API (see DESIGN.md "The control API"): how a spec sets up the
-// world that no public endpoint sets, such as a zone with a given plan, quota and features.
+// Client of a target's control API (ARCHITECTURE.md, "The control API"; its shapes are in
+// src/contract/control.ts): how a spec sets up the world that no public endpoint sets, such as a
+// zone with a given plan, quota and features.
 
-export type Plan = 'free' | 'pro' | 'business' | 'enterprise';
+import type { CertificateAuthority, ControlUser, ControlZone, DnsFacts, Route, WafLegacySetup, WafLegacyState, ZoneSetup } from '../contract/control.js';
 
-export interface ZoneSetup {
-  plan?: Plan;
-  name?: string;
-  rule_quota?: number;
-  features?: string[];
-  /** Successful custom hostname POSTs allowed per minute (custom hostnames; default 15). */
-  certificate_rate_limit?: number;
-}
-
-export interface ControlZone extends Required<Omit<ZoneSetup, 'certificate_rate_limit'>> { id: string; certificate_rate_limit?: number }
-
-/** A certificate authority the target can issue from; caa_domain is the value CAA records name. */
-export interface CertificateAuthority { name: string; caa_domain: string }
-
-/** The customer's DNS facts for one hostname (custom hostnames). */
-export interface DnsFacts {
-  cname?: string | null;
-  caa?: { tag: 'issue' | 'issuewild'; value: string }[];
-}
-
-/** What a request for a hostname meets: a custom hostname of a zone, or error 1016 with its cause. */
-export type Route =
-  | { routable: true; zone_id: string; custom_hostname_id: string }
-  | { routable: false; error: 1016; cause: 'validation_incomplete' | 'fallback_origin' | 'shadowed_by_zone' | 'no_custom_hostname' | string };
-
-/** A user the control API made: its email and key (key pair) and its token (bearer). */
-export interface ControlUser { email: string; key: string; token: string }
-
-/** What PUT /zones/:zone_id/waf_legacy sets (WAF migration; every field optional). */
-export interface WafLegacySetup {
-  enabled?: boolean;
-  managed_ruleset_enabled?: boolean;
-  core_ruleset_enabled?: boolean;
-  partner_account?: boolean;
-  sensitivity?: 'high' | 'medium' | 'low' | 'default';
-  action_mode?: 'simulate' | 'block' | 'challenge';
-  firewall_rules?: { expression: string; description?: string }[];
-  page_rules?: { target: string; setting: 'disable_security' | 'waf_on' | 'waf_off' | string }[];
-}
-
-/** A zone's previous-version WAF configuration as GET /zones/:zone_id/waf_legacy answers it. */
-export interface WafLegacyState extends Omit<Required<WafLegacySetup>, 'firewall_rules' | 'page_rules'> {
-  firewall_rules: { id: string; expression: string; description?: string }[];
-  page_rules: { id: string; target: string; setting: string }[];
-  group_modes: Record<string, string>;
-  rule_modes: Record<string, string>;
-  migration_state: string;
-  entrypoint: unknown;
-  uri_overrides: unknown[];
-  [key: string]: unknown;
-}
+export type { CertificateAuthority, ControlUser, ControlZone, DnsFacts, Plan, Route, WafLegacySetup, WafLegacyState, ZoneSetup } from '../contract/control.js';
 
 /** Checks what a control endpoint answered; a target's control API may be broken like any other. */
 type Check<T> = { what: string; holds: (result: unknown) => boolean; _?: T };

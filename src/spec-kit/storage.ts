@@ -12,7 +12,7 @@
 // lack: the key-value backend has no point-in-time recovery by design, not as a local runtime).
 
 import { afterAll, inject, test } from 'vitest';
-import type { Capability, ObjectStorage, StorageAdapter, StorageObject } from '../storage/contract.js';
+import type { Capability, ObjectStorage, StorageAdapter, StorageObject } from '../contract/storage.js';
 import { loadAdapter, type StorageTargetRef } from '../targets/storage-target.js';
 import { isSelected } from './selection.js';
 

@@ -1,11 +1,11 @@
 // Storage targets are adapters: a built-in one by name, or a user's module by path (TypeScript or
-// JavaScript) whose default export implements the contract of src/storage/contract.ts.
+// JavaScript) whose default export implements the contract of src/contract/storage.ts.
 // The CLI validates an adapter before the run; each test worker then loads it again by module path.
 
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Capability, StorageAdapter } from '../storage/contract.js';
+import { CAPABILITIES, type Capability, type StorageAdapter } from '../contract/storage.js';
 import type { RunTarget } from '../report/model.js';
 import { UsageError } from './zone-target.js';
 
@@ -90,7 +90,6 @@ async function workerdRef(requestedDate: string | undefined, what: string): Prom
   };
 }
 
-const CAPABILITIES: readonly Capability[] = ['kv', 'alarms', 'clock', 'faults', 'restart', 'sql', 'pitr'];
 
 /** Imports an adapter module and checks that it implements the contract. */
 export async function loadAdapter(ref: StorageTargetRef): Promise<StorageAdapter> {
@@ -130,7 +129,7 @@ function adapterProblems(adapter: Partial<StorageAdapter> | undefined): string[]
   if (typeof adapter.create !== 'function') problems.push('create() must be a function');
   if (adapter.supports === null || typeof adapter.supports !== 'object') problems.push('supports must be an object of capabilities');
   else {
-    for (const capability of CAPABILITIES) {
+    for (const capability of Object.keys(CAPABILITIES) as Capability[]) {
       if (typeof adapter.supports[capability] !== 'boolean') problems.push(`supports.${capability} must be true or false`);
     }
   }

@@ -4,7 +4,7 @@
 
 import { describe, expect } from 'vitest';
 import { storageSpec } from '../../src/spec-kit/storage.js';
-import type { ObjectStorage, StorageObject } from '../../src/storage/contract.js';
+import type { ObjectStorage, StorageObject } from '../../src/contract/storage.js';
 import { ALARM_BEHAVIOUR_KEY, ALARM_DONE_KEY, ALARM_LOG_KEY, type AlarmBehaviour } from './scenarios.js';
 
 const SECOND = 1000;

@@ -7,7 +7,7 @@
 // the operations before it).
 
 import fc from 'fast-check';
-import type { ListOptions, ObjectStorage, StorageAdapter } from '../../src/storage/contract.js';
+import type { ListOptions, ObjectStorage, StorageAdapter } from '../../src/contract/storage.js';
 
 export type Model = {
   entries: Map<string, unknown>;

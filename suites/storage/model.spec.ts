@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { storageSpec } from '../../src/spec-kit/storage.js';
-import type { StorageAdapter } from '../../src/storage/contract.js';
+import type { StorageAdapter } from '../../src/contract/storage.js';
 import { isolateListFailure, kvCommands, runOnFreshObject, type Implicated } from './kv-model.js';
 
 /** A disagreement of the model, with what the disagreeing operation implicates. */

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { storageSpec } from '../../src/spec-kit/storage.js';
-import type { Capability, ObjectStorage, StorageObject } from '../../src/storage/contract.js';
+import type { Capability, ObjectStorage, StorageObject } from '../../src/contract/storage.js';
 import { ALARM_LOG_KEY } from './scenarios.js';
 import { exec, refusal, values } from './support.js';
 

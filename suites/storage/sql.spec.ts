@@ -6,7 +6,7 @@
 
 import { describe, expect } from 'vitest';
 import { storageSpec } from '../../src/spec-kit/storage.js';
-import type { StorageObject } from '../../src/storage/contract.js';
+import type { StorageObject } from '../../src/contract/storage.js';
 import type { SqlStep } from './scenarios.js';
 import { answer, exec, sql, values, type Outcome } from './support.js';
 

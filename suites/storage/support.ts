@@ -2,7 +2,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { StorageObject } from '../../src/storage/contract.js';
+import type { StorageObject } from '../../src/contract/storage.js';
 import type { SqlStep } from './scenarios.js';
 
 /** The error a call is refused with, thrown or as a rejection (the spec does not say which), or undefined. */

@@ -8,7 +8,7 @@
 
 import type { DurableObjectState } from '@miniflare/durable-objects';
 import { alarm, scenarios } from '../../../suites/storage/scenarios.js';
-import type { ObjectStorage } from '../../storage/contract.js';
+import type { ObjectStorage } from '../../contract/storage.js';
 
 /** ctx.storage's methods as Miniflare 2's DurableObjectStorage has them (no SQL, no PITR). */
 export const STORAGE_METHODS = [

@@ -17,8 +17,8 @@
 
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { defineAdapter } from '../../storage/contract.js';
-import type { ObjectStorage, StorageAdapter, StorageObject, Supports } from '../../storage/contract.js';
+import { defineAdapter } from '../../contract/storage.js';
+import type { ObjectStorage, StorageAdapter, StorageObject, Supports } from '../../contract/storage.js';
 import { workerScript } from './bundle.js';
 import { findMiniflare, importMiniflare, resolveWorkerdRuntime, type MiniflareInstance } from './runtime.js';
 import { decode, encode, errorFromWire } from './wire.js';

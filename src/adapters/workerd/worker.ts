@@ -6,7 +6,7 @@
 // Results and thrown errors go back as data (a Reply), so the adapter can rebuild them in Node.
 
 import { alarm, scenarios } from '../../../suites/storage/scenarios.js';
-import type { ObjectStorage } from '../../storage/contract.js';
+import type { ObjectStorage } from '../../contract/storage.js';
 import { decode, encode, errorToWire } from './wire.js';
 import type { Command, Reply, Wire } from './wire.js';
 

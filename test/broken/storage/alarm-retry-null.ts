@@ -1,7 +1,7 @@
 // Misreading: once an alarm has fired it is gone; getAlarm() answers null even while the failed
 // run's retry is pending.
 
-import type { ObjectStorage } from '../../../src/storage/contract.js';
+import type { ObjectStorage } from '../../../src/contract/storage.js';
 import { ALARM_LOG_KEY } from '../../../suites/storage/scenarios.js';
 import { brokenAdapter } from './wrap.js';
 

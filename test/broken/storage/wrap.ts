@@ -5,7 +5,7 @@
 
 import { ObjectRuntime, type Scenario } from '../../../reference-impl/storage/index.js';
 import { referenceAdapter, referenceKvAdapter, type InsideView } from '../../../src/adapters/reference.js';
-import type { ListOptions, ObjectStorage, SqlStorage, SqlStorageCursor, StorageAdapter, StorageObject } from '../../../src/storage/contract.js';
+import type { ListOptions, ObjectStorage, SqlStorage, SqlStorageCursor, StorageAdapter, StorageObject } from '../../../src/contract/storage.js';
 import { alarm, scenarios } from '../../../suites/storage/scenarios.js';
 
 /** Replacement methods, given the real storage to build on. */

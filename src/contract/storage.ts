@@ -1,4 +1,6 @@
-// The storage adapter contract (exported as `specgate/storage`).
+// The storage interface and the adapter contract (exported as `specgate/storage`). Part of the
+// contract layer: imported by everyone who needs it (the reference runtime, the adapters, the spec
+// kit, the suites), importing nothing.
 //
 // An implementation of the object storage interface plugs into specgate with an adapter: a module
 // whose default export is a StorageAdapter. specgate asks it for fresh, isolated objects and runs
@@ -86,25 +88,24 @@ export interface ObjectStorage extends Omit<StorageTransaction, 'rollback'> {
   onNextSessionRestoreBookmark?(bookmark: string): Promise<string>;
 }
 
-/** What an adapter can do; each spec names the capabilities it needs. */
-export interface Supports {
-  /** The key-value API (every adapter of this interface has it). */
-  kv: boolean;
-  /** Alarms, with an alarm handler that runs the suite's `alarm` scenario. */
-  alarms: boolean;
-  /** `clock`: read and advance the object's time (alarms on virtual time). */
-  clock: boolean;
-  /** `faults`: make the next flush to disk fail. */
-  faults: boolean;
-  /** `restart()` keeps what is persisted. */
-  restart: boolean;
-  /** The SQL API (SQLite backend). */
-  sql: boolean;
-  /** Point-in-time recovery (SQLite backend). */
-  pitr: boolean;
-}
+/**
+ * What an adapter can do, and what each capability means; each spec names the capabilities it
+ * needs. The one list: `Capability` and `Supports` derive from it.
+ */
+export const CAPABILITIES = {
+  kv: 'the key-value API (every adapter of this interface has it)',
+  alarms: 'alarms, with an alarm handler that runs the suite\'s `alarm` scenario',
+  clock: 'read and advance the object\'s time (alarms on virtual time)',
+  faults: 'make the next flush to disk fail',
+  restart: 'restart() keeps what is persisted',
+  sql: 'the SQL API (SQLite backend)',
+  pitr: 'point-in-time recovery (SQLite backend)',
+} as const;
 
-export type Capability = keyof Supports;
+export type Capability = keyof typeof CAPABILITIES;
+
+/** Which capabilities an adapter offers. */
+export type Supports = Record<Capability, boolean>;
 
 export interface ClockControl {
   /** The object's current time, ms since epoch. */
@@ -157,6 +158,12 @@ export interface StorageAdapter {
   /** Releases what the adapter shares between objects (a runtime process), after the run. */
   close?(): Promise<void>;
 }
+
+/** Code run inside the object as a scenario: a plain function of (storage, args) (suites/storage/scenarios.ts). */
+export type Scenario = (storage: ObjectStorage, args: any) => Promise<unknown>;
+
+/** The object's alarm handler. */
+export type AlarmHandler = (storage: ObjectStorage, info: { now: number }) => Promise<void>;
 
 /** Types an adapter module's default export. */
 export function defineAdapter(adapter: StorageAdapter): StorageAdapter {

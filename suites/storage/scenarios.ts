@@ -3,7 +3,7 @@
 // can bundle it as is (esbuild) and call `scenarios[name](ctx.storage, args)` inside the object.
 // Arguments and results cross the boundary by structured clone: keep them plain data.
 
-import type { ObjectStorage, StorageTransaction } from '../../src/contract/storage.js';
+import type { ObjectStorage, Scenario, StorageTransaction } from '../../src/contract/storage.js';
 
 /** Where the alarm handler records its runs, and reads how to behave (reserved keys). */
 export const ALARM_LOG_KEY = 'specgate:alarm-runs';
@@ -26,7 +26,6 @@ export interface AlarmBehaviour {
 /** How many timer turns a held handler waits for its release before giving up. */
 const HOLD_POLLS = 2_000;
 
-type Scenario = (storage: ObjectStorage, args: any) => Promise<unknown>;
 
 /** recordSpans: one log per token, in memory (shared by the events of one object, not persisted). */
 const spanLogs: Record<string, string[]> = {};

@@ -178,7 +178,7 @@ describe.skipIf(unavailable !== undefined)(`a real Docker engine${unavailable ? 
     it('an image that exits at once', async () => {
       const run = await cliWatched(['run', '--suite', 'zone-api', '--target-image', images.exitsAtOnce, '--target-port', '0', '--token', TOKEN]);
       expect(run.code).toBe(2);
-      expect(run.stderr).toContain(`specgate: container from image ${images.exitsAtOnce} did not start: the container exited (code 3) before answering /client/v4\nlast lines of its log:\n  starting with token ***\n  fatal: no database\n`);
+      expect(run.stderr).toContain(`specgate: container from image ${images.exitsAtOnce} did not start: the container exited (code 3) before answering /client/v4\nlast lines of its log:\n  starting with token [REDACTED]\n  fatal: no database\n`);
       expect(run.stderr).not.toContain(TOKEN);
       const [id] = [...run.seen.keys()];
       expect(run.seen.size).toBe(1);

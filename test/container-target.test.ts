@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { containerCredentials, parseStartupTimeout, parseTargetEnv, parseTargetImage, parseTargetNetwork, parseTargetPort } from '../src/targets/container-target.js';
-import { UnreachableError, UsageError } from '../src/targets/zone-target.js';
+import { UnreachableError, UsageError } from '../src/core/errors.js';
 import { ROOT, readReport, runCli, tempDir } from './helpers/cli.js';
 import { FakeDockerEngine, freePort, type ImageBehaviour } from './helpers/fake-docker-engine.js';
 

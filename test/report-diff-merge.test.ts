@@ -14,7 +14,7 @@ import { buildReport, REPORT_FORMAT, type BaselineOutcome, type Report } from '.
 import type { TestRecord, TestStatus } from '../src/runner/collector.js';
 import { EVERYTHING } from '../src/runner/selection.js';
 import { schemaProblems } from '../src/spec-kit/schemas.js';
-import { UsageError } from '../src/targets/zone-target.js';
+import { UsageError } from '../src/core/errors.js';
 import { readReport, runCli, tempDir } from './helpers/cli.js';
 
 // Real requirement IDs: merge recomputes statuses from the real catalog.
@@ -265,7 +265,7 @@ describe('mergeCommand', () => {
     expect(readReport(out).summary).toMatchObject({ passed: 1, failed: 1, total: 2 });
     expect(readFileSync(join(out, 'summary.md'), 'utf8')).toContain('### zone-api > B <&>');
     const junit = readFileSync(join(out, 'junit.xml'), 'utf8');
-    expect(junit).toContain('<testsuites name="specgate merged" tests="2" failures="1"');
+    expect(junit).toContain('<testsuites name="specgate s1+s2" tests="2" failures="1"');
     expect(junit).toContain('name="zone-api &gt; B &lt;&amp;&gt;"');
     expect(junit).toContain('<failure message="expected 404, got 200">');
   });

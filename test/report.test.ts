@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { AreaCatalog } from '../src/catalog/types.js';
 import { applyBaseline } from '../src/report/baseline.js';
 import { buildReport, type Gate, type ReportInput } from '../src/report/model.js';
-import { redact, summaryMarkdown } from '../src/report/write.js';
+import { redact } from '../src/core/redact.js';
+import { summaryMarkdown } from '../src/report/summary.js';
 import type { TestRecord } from '../src/runner/collector.js';
 import { EVERYTHING } from '../src/runner/selection.js';
 
@@ -63,7 +64,10 @@ describe('summary.md', () => {
 
 describe('redaction', () => {
   it('replaces every occurrence of every secret', () => {
-    expect(redact('a TOKEN b TOKEN c key', ['TOKEN', 'key', ''])).toBe('a [REDACTED] b [REDACTED] c [REDACTED]');
+    expect(redact('a TOKEN b TOKEN c keys', ['TOKEN', 'keys', ''])).toBe('a [REDACTED] b [REDACTED] c [REDACTED]');
+  });
+  it('leaves values shorter than four characters alone: no credential is that short, and "1" is everywhere', () => {
+    expect(redact('DEBUG=1 key=abc', ['1', 'abc'])).toBe('DEBUG=1 key=abc');
   });
   it('also in the escaped forms a secret takes in JSON, XML and HTML', () => {
     const secret = 'p"a&s<s\\';

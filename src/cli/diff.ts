@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { diffReports, formatDiff } from '../report/diff.js';
 import type { Report } from '../report/model.js';
 import { schemaProblems } from '../spec-kit/schemas.js';
-import { UsageError } from '../targets/zone-target.js';
+import { UsageError } from '../core/errors.js';
 
 export const DIFF_HELP = `specgate diff OLD NEW [--json]
   OLD, NEW   report.json files, or report directories holding one

@@ -7,7 +7,7 @@ import { SUITES, SUITE_NAMES, type SuiteName } from '../catalog/suites.js';
 import { STORAGE_AREAS, ZONE_API_AREAS } from '../catalog/types.js';
 import type { Report, Selection } from '../report/model.js';
 import { PACKAGE_ROOT, runConformance } from '../runner/run.js';
-import { UnreachableError, UsageError } from '../targets/zone-target.js';
+import { UnreachableError, UsageError } from '../core/errors.js';
 import { listSpecs } from '../runner/list.js';
 import { parseAsOf } from '../spec-kit/dates.js';
 import type { SpecgateConfig } from '../config/define.js';

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { mergeReports, missingShards } from '../report/merge.js';
 import type { Report } from '../report/model.js';
 import { writeReport } from '../report/write.js';
-import { UsageError } from '../targets/zone-target.js';
+import { UsageError } from '../core/errors.js';
 import { loadReport } from './diff.js';
 
 // Where `specgate run` writes its reports by default (runner/run.ts: PACKAGE_ROOT/reports).
@@ -30,8 +30,7 @@ export async function mergeCommand(args: string[]): Promise<number> {
   const report = mergeReports(reports);
   const out = resolve(values.out ?? join(REPORTS_ROOT, `merged-${new Date().toISOString().replace(/[:.]/g, '-')}`));
   mkdirSync(out, { recursive: true });
-  // writeReport passes junit.xml through redaction, as for a run; the shards were redacted already.
-  writeFileSync(join(out, 'junit.xml'), junitOf(report));
+  // The shards were redacted already; writeReport writes junit.xml from the merged report too.
   writeReport(out, report, []);
   const missing = missingShards(reports);
   if (missing.length > 0) process.stderr.write(`specgate: shards ${missing.join(', ')} missing: the merged run is incomplete\n`);
@@ -42,47 +41,3 @@ export async function mergeCommand(args: string[]): Promise<number> {
   // The shards' gate (and baseline) decide, as for an unsharded run.
   return report.verdicts.outcome === 'passed' ? 0 : 1;
 }
-
-/**
- * junit.xml of the merged run, written from the merged report: the shards' own junit files cannot
- * simply be joined (vitest lists every spec a shard left out as skipped, and names a spec file's
- * <testsuite> the same for every target). One <testsuite> per target and spec file; a spec left
- * out of the run by its selection or --grep is not listed.
- */
-export function junitOf(report: Report): string {
-  const groups = new Map<string, Report['tests']>();
-  for (const test of report.tests) {
-    const key = `${test.target} > ${test.file}`;
-    groups.set(key, [...(groups.get(key) ?? []), test]);
-  }
-  const suites = [...groups].map(([name, tests]) => testsuite(name, tests));
-  const { summary } = report;
-  return ['<?xml version="1.0" encoding="UTF-8" ?>',
-    `<testsuites name="specgate merged" tests="${summary.total}" failures="${summary.failed}" errors="0" skipped="${summary.skipped}" time="${seconds(totalMs(report.tests))}">`,
-    ...suites, '</testsuites>', ''].join('\n');
-}
-
-function testsuite(name: string, tests: Report['tests']): string {
-  const count = (status: string) => tests.filter((t) => t.status === status).length;
-  return [
-    `    <testsuite name="${xml(name)}" tests="${tests.length}" failures="${count('failed')}" errors="0" skipped="${count('skipped')}" time="${seconds(totalMs(tests))}">`,
-    ...tests.map(testcase),
-    '    </testsuite>',
-  ].join('\n');
-}
-
-function testcase(test: Report['tests'][number]): string {
-  const open = `        <testcase classname="${xml(test.file)}" name="${xml(test.name)}" time="${seconds(test.durationMs)}"`;
-  if (test.status === 'passed') return `${open}/>`;
-  const body = test.status === 'failed'
-    ? `            <failure message="${xml(firstLine(test.error))}">${xml(test.error ?? '')}</failure>`
-    : `            <skipped message="${xml(test.skipReason ?? 'skipped')}"/>`;
-  return [`${open}>`, body, '        </testcase>'].join('\n');
-}
-
-const totalMs = (tests: Report['tests']): number => tests.reduce((ms, t) => ms + t.durationMs, 0);
-const seconds = (ms: number): string => String(ms / 1000);
-const firstLine = (text: string | undefined): string => (text ?? 'failed').split('\n')[0] ?? 'failed';
-const xml = (text: string): string => text.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c] ?? c)
-  // Characters XML 1.0 cannot carry at all (ANSI escapes in error messages, for one).
-  .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');

@@ -6,7 +6,7 @@
 //                        { "spec": "zone-api > envelope > ...", "reason": "..." } ] }
 
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { UsageError } from '../targets/zone-target.js';
+import { UsageError } from '../core/errors.js';
 import type { BaselineOutcome, Report, ReportTest } from './model.js';
 
 export interface BaselineEntry {

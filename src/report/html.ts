@@ -5,14 +5,12 @@
 
 import { isBuiltinAdapterName } from '../targets/storage-target.js';
 import type { Level } from '../catalog/types.js';
+import { escapeHtml } from '../core/markup.js';
 import { isEverything } from '../runner/selection.js';
 import { REQUIREMENT_STATUSES as STATUSES, type AreaSummary, type Report, type ReportRequirement, type ReportTest, type RunTarget } from './model.js';
 
 const LEVELS: readonly Level[] = ['must', 'should', 'may'];
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** Template tag: interpolated values are escaped unless they are already markup (`Html`). */
 class Html {

@@ -6,7 +6,7 @@
 import { SUITES, type SuiteName } from '../catalog/suites.js';
 import { isEverything } from '../runner/selection.js';
 import type { NotApplicableSpec } from '../runner/collector.js';
-import { UsageError } from '../targets/zone-target.js';
+import { UsageError } from '../core/errors.js';
 import { buildReport, REPORT_FORMAT, type BaselineOutcome, type Report, type ReportTest, type RunTarget, type Selection } from './model.js';
 
 export function mergeReports(reports: Report[]): Report {

@@ -103,7 +103,6 @@ export class CollectingReporter implements Reporter {
       record.error = plain(death
         ? `${DID_NOT_FINISH}${causeOfDeath(death)} while running ${file}`
         : `${DID_NOT_FINISH}the run ended before this spec did (see the errors outside specs)`);
-      failInVitest(test, record.error);
     }
     if (meta.seed !== undefined) record.seed = meta.seed;
     if (meta.exchange) record.exchange = plain(meta.exchange);
@@ -115,12 +114,6 @@ export class CollectingReporter implements Reporter {
 
 /** Text for artefacts: vitest colours its diffs for a terminal; no report may carry escape codes. */
 const plain = (text: string): string => stripVTControlCharacters(text);
-
-/** Marks an unfinished spec failed in vitest's own results (vitest's TestCase keeps its task internal). */
-function failInVitest(test: TestCase, message: string): void {
-  const task = (test as unknown as { task?: { result?: Record<string, unknown> } }).task;
-  if (task) task.result = { ...task.result, state: 'fail', errors: [{ name: 'WorkerDied', message, stack: '' }] };
-}
 
 const MAX_DIFF = 4096;
 

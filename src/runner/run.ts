@@ -15,7 +15,8 @@ import { writeReport } from '../report/write.js';
 import type { Credentials, ProvidedZones, ZoneApiTarget } from '../spec-kit/target.js';
 import { secretsOf } from '../spec-kit/target.js';
 import { adapterRefs, loadAdapter, type StorageTargetRef } from '../targets/storage-target.js';
-import { resolveZoneTarget, UsageError, type ResolvedTarget } from '../targets/zone-target.js';
+import { resolveZoneTarget, type ResolvedTarget } from '../targets/zone-target.js';
+import { UsageError } from '../core/errors.js';
 import { CollectingReporter } from './collector.js';
 import { ProgressReporter } from './progress.js';
 import { EVERYTHING, isEverything } from './selection.js';
@@ -242,8 +243,7 @@ async function runProjects(projects: PlannedProject[], shared: { seed: number; s
         ...(p.sequential && { fileParallelism: false, maxWorkers: 1 }),
       },
     })),
-    // The collector first: it fails the specs of a dead worker in vitest's results before junit.xml is written.
-    reporters: [collector, ['junit', { outputFile: join(reportDir, 'junit.xml') }], ...(options.verbose === false ? [] : [new ProgressReporter(PACKAGE_ROOT)])],
+    reporters: [collector, ...(options.verbose === false ? [] : [new ProgressReporter(PACKAGE_ROOT)])],
     ...(options.grep !== undefined && { testNamePattern: options.grep }),
   });
   await vitest.close();

@@ -2,6 +2,7 @@
 // out, and a log of the exchanges so that a failed spec can show what it sent and what it got,
 // with every credential redacted.
 
+import { redactor } from '../core/redact.js';
 import { authHeaders, type Auth } from './target.js';
 
 export interface Envelope<T = unknown> {
@@ -97,7 +98,8 @@ const EXCERPT_BYTES = 2048;
 /** Keeps the last exchanges of one spec, already redacted. */
 export class ExchangeLog {
   private readonly entries: string[] = [];
-  constructor(private readonly secrets: string[]) {}
+  readonly redact: (text: string) => string;
+  constructor(secrets: readonly string[]) { this.redact = redactor(secrets); }
 
   record(method: string, url: string, requestBody: string | undefined, response: { status: number; text: string } | string): void {
     const lines = [`> ${method} ${url}`];
@@ -108,10 +110,6 @@ export class ExchangeLog {
   }
 
   render(): string { return this.entries.join('\n\n'); }
-
-  redact(text: string): string {
-    return this.secrets.reduce((out, secret) => out.split(secret).join('[REDACTED]'), text);
-  }
 }
 
 const excerpt = (text: string): string => (text.length > EXCERPT_BYTES ? `${text.slice(0, EXCERPT_BYTES)}… (${text.length} bytes)` : text);

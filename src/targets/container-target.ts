@@ -35,7 +35,8 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { BoundPorts, ContainerRuntimeClient, StartedTestContainer, WaitStrategy } from 'testcontainers';
 import type { Credentials } from '../spec-kit/target.js';
-import { UnreachableError, UsageError } from './zone-target.js';
+import { UnreachableError, UsageError } from '../core/errors.js';
+import { redactor } from '../core/redact.js';
 
 export const DEFAULT_CONTAINER_PORT = 8787;
 export const DEFAULT_BASE_PATH = '/client/v4';
@@ -540,12 +541,6 @@ function collectLines(stream: Readable, lines: string[]): void {
   });
   stream.on('end', () => { if (partial.trim() !== '') lines.push(partial); partial = ''; });
   stream.on('error', () => {});
-}
-
-/** Hides each secret (4 characters or longer; shorter values are not worth hiding and too common). */
-function redactor(secrets: string[]): (text: string) => string {
-  const hidden = [...new Set(secrets.filter((secret) => secret.length >= 4))].sort((a, b) => b.length - a.length);
-  return (text) => hidden.reduce((result, secret) => result.split(secret).join('***'), text);
 }
 
 /** A DOCKER_HOST for messages: without a user or password it may carry. */

@@ -7,7 +7,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CAPABILITIES, type Capability, type StorageAdapter } from '../contract/storage.js';
 import type { RunTarget } from '../report/model.js';
-import { UsageError } from './zone-target.js';
+import { UsageError } from '../core/errors.js';
 
 /** How a worker finds an adapter: plain data, handed over with vitest's provide/inject. */
 export interface StorageTargetRef {

@@ -1,11 +1,10 @@
 // Resolves the zone API target of a run: the bundled reference (started in-process on an
 // ephemeral loopback port, with the control API) or a base URL given by the user.
 
+import { UnreachableError, UsageError } from '../core/errors.js';
 import { startReferenceServer } from './bundled.js';
 import { ControlClient } from '../spec-kit/control.js';
 import type { Credentials, ProvidedZones, ZoneApiTarget } from '../spec-kit/target.js';
-
-export class UsageError extends Error {}
 
 export interface ResolvedTarget {
   target: ZoneApiTarget;
@@ -103,4 +102,3 @@ async function assertReachable(url: string): Promise<number | undefined> {
   }
 }
 
-export class UnreachableError extends Error {}

@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Readable } from 'node:stream';
-import { UsageError } from '../../targets/zone-target.js';
+import { UsageError } from '../../core/errors.js';
 
 /** The parts of a miniflare module the adapter uses (miniflare 3 and 4 alike). */
 export interface MiniflareModule {

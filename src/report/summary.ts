@@ -1,0 +1,92 @@
+// summary.md: the run for people who read it in a CI log or a pull request (areas and
+// compliance, the verdicts, failures with their last exchange, skip reasons, the schedule).
+
+import { describeRuntime } from './html.js';
+import type { AreaSummary, Report } from './model.js';
+
+function describeTarget(target: Report['run']['targets'][number]): string {
+  if (target.suite === 'zone-api') return `${target.name}${target.baseUrl ? ` (${target.baseUrl})` : ''}${target.control ? ', with control API' : ', no control API'}`;
+  const supported = Object.entries(target.capabilities ?? {}).filter(([, yes]) => yes).map(([c]) => c);
+  return `adapter ${target.name}, supports ${supported.join(', ') || 'nothing'}${target.runtime ? `; ${describeRuntime(target.runtime)}` : ''}`;
+}
+
+const percent = (value: number | null): string => (value === null ? '—' : `${value}%`);
+
+function areaState(area: AreaSummary): string {
+  if (area.state === 'pending') return `pending: ${area.pendingReason}`;
+  if (area.state === 'out-of-scope') return `out of scope: ${area.outOfScopeReason}`;
+  return 'covered';
+}
+
+/** The two verdicts, the gated one first. */
+function verdictMarkdown(report: Report): string[] {
+  const { core, extended, gate, outcome } = report.verdicts;
+  return [
+    `**Verdict: ${outcome} (gate: ${gate}).**`,
+    '',
+    `- The documents (core): requirements ${core.requirements.passed} of ${core.inScope} passed, ${core.requirements.failed} failed, ${core.requirements.skipped} not verified`
+      + `${core.onlyThroughConventions > 0 ? `, ${core.onlyThroughConventions} reached only through production conventions` : ''}; `
+      + `specs ${core.specs.passed} passed, ${core.specs.failed} failed, ${core.specs.skipped} skipped.`,
+    `- Production conventions (extended, ${gate === 'extended' ? 'gated' : 'not gated'}): matches ${extended.matched} of ${extended.of}; `
+      + `specs ${extended.specs.passed} passed, ${extended.specs.failed} failed, ${extended.specs.skipped} skipped.`,
+  ];
+}
+
+export function summaryMarkdown(report: Report): string {
+  const { summary, run } = report;
+  const lines = [
+    `# specgate conformance report`,
+    '',
+    ...run.targets.map((t) => `- Target (${t.suite}): ${describeTarget(t)}`),
+    `- Run: ${run.id}, ${run.startedAt}, ${(run.durationMs / 1000).toFixed(1)} s; suites: ${run.suites.join(', ')}${run.grep ? `; grep: ${run.grep}` : ''}`,
+    `- Seed: ${run.seed} (replay with \`--seed ${run.seed}\`)`,
+    '',
+    ...verdictMarkdown(report),
+    '',
+    `Specs in all: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped, of ${summary.total}.`,
+    '',
+    `Requirements: ${Object.entries(summary.requirements).map(([status, n]) => `${n} ${status}`).join(', ')}.`,
+    '',
+    '## Areas',
+    '',
+    'Compliance is conformance to the document: the share of the area\'s core requirements its core specs passed. Conventions: production conventions matched, of those checked.',
+    '',
+    '| Area | Suite | State | Compliance | Passed | Failed | Skipped | Not run | Unspecified | must passed | Conventions |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...report.areas.map((a) => `| ${a.area} | ${a.suite} | ${areaState(a)} | ${percent(a.compliance)} | ${a.passed} | ${a.failed} | ${a.skipped} | ${a.notRun} | ${a.unspecified} | ${a.byLevel.must ? `${a.byLevel.must.passed}/${a.byLevel.must.requirements}` : '—'} | ${a.conventions.of > 0 ? `${a.conventions.matched}/${a.conventions.of}` : '—'} |`),
+  ];
+  if (report.baseline) {
+    const { baseline } = report;
+    lines.push('', `## Baseline gate: ${baseline.new === 0 && baseline.fixed === 0 ? 'passed' : 'failed'}`, '',
+      `${baseline.file}: ${baseline.known} known, ${baseline.new} new, ${baseline.fixed} fixed (stale entries).`,
+      ...baseline.newFailures.map((name) => `- new failure: ${name}`),
+      ...baseline.staleEntries.map((entry) => `- stale entry, now passes: ${entry}`));
+  }
+  const failed = report.tests.filter((t) => t.status === 'failed');
+  if (failed.length > 0) {
+    lines.push('', '## Failures', '');
+    for (const test of failed) {
+      lines.push(`### ${test.name}`, '', `Requirements: ${test.requirements.join(', ')}${test.profile === 'extended' ? ' (production convention)' : ''}${test.known ? ` (known failure: ${test.known.reason})` : ''}`, '', '```', (test.error ?? '').trim(), '```');
+      if (test.exchange) lines.push('', 'Last exchange:', '', '```', test.exchange, '```');
+      if (test.seed !== undefined) lines.push('', `Seed: ${test.seed}`);
+      lines.push('');
+    }
+  }
+  const skipped = report.tests.filter((t) => t.status === 'skipped');
+  if (skipped.length > 0) {
+    lines.push('', '## Skipped (not verified)', '', ...skipped.map((t) => `- ${t.name}: ${t.skipReason}`));
+  }
+  if (report.errors.length > 0) {
+    lines.push('', '## Errors outside specs', '', ...report.errors.map((e) => `- ${e.file}: ${e.error}`));
+  }
+  if (report.coverageProblems.length > 0) {
+    lines.push('', '## Catalog and specs out of step', '', ...report.coverageProblems.map((p) => `- ${p.kind}: ${p.detail}`));
+  }
+  if (report.schedule) {
+    lines.push('', '## Deprecation schedule', '', '| Date | Subject | After the date |', '|---|---|---|',
+      ...report.schedule.map((r) => `| ${r.date} | ${r.subject} | ${r.status === 'not stated' ? 'behaviour not stated' : r.status} |`));
+  }
+  const unspecified = report.requirements.filter((r) => r.status === 'unspecified');
+  lines.push('', `## Unspecified by the spec (${unspecified.length}, never asserted)`, '', ...unspecified.map((r) => `- ${r.id} (${r.area}): ${r.text}`), '');
+  return lines.join('\n');
+}

@@ -21,7 +21,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { generateCredentials, startServer, type RunningServer } from '../reference-impl/zone-api/server.js';
-import { instantOn } from '../src/spec-kit/dates.js';
+import { instantOn } from '../src/core/dates.js';
 import type { ZoneApiTarget } from '../src/spec-kit/target.js';
 
 let server: RunningServer | undefined;

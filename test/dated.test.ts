@@ -3,7 +3,7 @@
 // reported as not verified).
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { instantOn, parseAsOf, sideOf } from '../src/spec-kit/dates.js';
+import { instantOn, parseAsOf, sideOf } from '../src/core/dates.js';
 import { startServer, type RunningServer } from '../reference-impl/zone-api/server.js';
 import { readReport, runCli, tempDir } from './helpers/cli.js';
 

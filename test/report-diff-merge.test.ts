@@ -11,7 +11,7 @@ import { mergeCommand } from '../src/cli/merge.js';
 import { diffReports, formatDiff } from '../src/report/diff.js';
 import { mergeReports, missingShards } from '../src/report/merge.js';
 import { buildReport, REPORT_FORMAT, type BaselineOutcome, type Report } from '../src/report/model.js';
-import type { TestRecord, TestStatus } from '../src/runner/collector.js';
+import type { TestRecord, TestStatus } from '../src/core/records.js';
 import { EVERYTHING } from '../src/runner/selection.js';
 import { schemaProblems } from '../src/spec-kit/schemas.js';
 import { UsageError } from '../src/core/errors.js';
@@ -24,7 +24,7 @@ const AUTH_A = 'ZM-AUTH-BEARER';
 const AUTH_B = 'ZM-AUTH-MISSING';
 
 const spec = (title: string, requirement: string, status: TestStatus, extra: Partial<TestRecord> = {}): TestRecord => ({
-  name: `zone-api > ${title}`, target: 'zone-api', file: 'suites/zone-api/x.spec.ts', requirements: [requirement], status, durationMs: 5,
+  name: `zone-api > ${title}`, target: 'zone-api', spec: { describe: [], title }, file: 'suites/zone-api/x.spec.ts', requirements: [requirement], status, durationMs: 5,
   ...(status === 'failed' && { error: 'expected 404, got 200' }), ...(status === 'skipped' && { skipReason: 'no control API' }), ...extra,
 });
 

@@ -6,12 +6,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AreaCatalog } from '../src/catalog/types.js';
+import type { AreaCatalog } from '../src/core/requirements.js';
 import { escapeHtml } from '../src/core/markup.js';
 import { renderHtml, replayCommand } from '../src/report/html.js';
 import { buildReport, type Report } from '../src/report/model.js';
 import { writeReport } from '../src/report/write.js';
-import type { TestRecord } from '../src/runner/collector.js';
+import type { TestRecord } from '../src/core/records.js';
 import { EVERYTHING } from '../src/runner/selection.js';
 import { ROOT, runCli, tempDir } from './helpers/cli.js';
 
@@ -23,7 +23,7 @@ const catalog: AreaCatalog[] = [
   { area: 'dns-records', pending: 'specs arrive with issue #7', requirements: [requirement('R-PENDING', { area: 'dns-records' })] },
 ];
 const test = (name: string, requirements: string[], status: TestRecord['status'], extra: Partial<TestRecord> = {}): TestRecord =>
-  ({ name: `zone-api > filters > ${name}`, target: 'zone-api', file: 'f.spec.ts', requirements, status, durationMs: 1, ...extra });
+  ({ name: `zone-api > filters > ${name}`, target: 'zone-api', spec: { describe: ['filters'], title: name }, file: 'f.spec.ts', requirements, status, durationMs: 1, ...extra });
 
 function handMadeReport(): Report {
   const report = buildReport({
@@ -103,7 +103,7 @@ describe('renderHtml on a hand-made report', () => {
     const report = handMadeReport();
     const failing = report.tests.find((t) => t.status === 'failed')!;
     expect(replayCommand(report, failing)).toBe(`npx specgate run --seed 7 --grep 'filters fails when it'\\''s \\(a\\+b\\)' --suite zone-api --target 'https://api.example.test/client/v4'`);
-    const storage = { ...failing, name: 'storage:reference-kv > model > random (property)', target: 'storage:reference-kv' };
+    const storage = { ...failing, name: 'storage:reference-kv > model > random (property)', target: 'storage:reference-kv', spec: { describe: ['model'], title: 'random (property)' } };
     expect(replayCommand(report, storage)).toBe(`npx specgate run --seed 7 --grep 'model random \\(property\\)' --suite storage --adapter reference-kv`);
   });
 

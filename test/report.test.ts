@@ -1,12 +1,12 @@
 // The report model: how test results become requirement statuses and area compliance.
 
 import { describe, expect, it } from 'vitest';
-import type { AreaCatalog } from '../src/catalog/types.js';
+import type { AreaCatalog } from '../src/core/requirements.js';
 import { applyBaseline } from '../src/report/baseline.js';
 import { buildReport, type Gate, type ReportInput } from '../src/report/model.js';
 import { redact } from '../src/core/redact.js';
 import { summaryMarkdown } from '../src/report/summary.js';
-import type { TestRecord } from '../src/runner/collector.js';
+import type { TestRecord } from '../src/core/records.js';
 import { EVERYTHING } from '../src/runner/selection.js';
 
 const requirement = (id: string, extra: object = {}) => ({ id, area: 'filters' as const, level: 'must' as const, profile: 'core' as const, section: 's', text: `${id} text`, ...extra });
@@ -14,7 +14,7 @@ const catalog: AreaCatalog[] = [
   { area: 'filters', requirements: [requirement('R-PASS'), requirement('R-FAIL'), requirement('R-SKIP'), requirement('R-MIXED'), requirement('R-NONE'), requirement('R-UNSPEC', { unspecified: true, level: 'may' })] },
   { area: 'dns-records', pending: 'issue #7', requirements: [requirement('R-PENDING', { area: 'dns-records' })] },
 ];
-const test = (name: string, requirements: string[], status: TestRecord['status']): TestRecord => ({ name, target: 'zone-api', file: 'f.spec.ts', requirements, status, durationMs: 1 });
+const test = (name: string, requirements: string[], status: TestRecord['status']): TestRecord => ({ name, target: 'zone-api', spec: { describe: [], title: name }, file: 'f.spec.ts', requirements, status, durationMs: 1 });
 
 const report = buildReport({
   version: '0',

@@ -1,7 +1,7 @@
 // Selecting specs: --profile, --area, --requirement (globs), --level and --shard.
 
 import { describe, expect, it } from 'vitest';
-import type { Requirement } from '../src/catalog/types.js';
+import type { Requirement } from '../src/core/requirements.js';
 import { EVERYTHING, globToRegExp, selects, shardOf } from '../src/runner/selection.js';
 import { readReport, runCli, tempDir } from './helpers/cli.js';
 

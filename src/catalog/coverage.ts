@@ -2,12 +2,14 @@
 // every requirement of a covered area has a spec, every spec cites known requirements, and a
 // pending area is not quietly covered. It runs in the project's tests and in every report.
 
-import type { AreaCatalog, Requirement } from './types.js';
+import type { AreaCatalog, Requirement } from '../core/requirements.js';
 
 export interface CitingTest {
   /** Full name: file > describe > title. */
   name: string;
   requirements: string[];
+  /** A dated spec's change (datedSpec): the schedule check looks for one per dated row. */
+  dated?: { date: string };
 }
 
 export interface CoverageProblem {

@@ -3,7 +3,7 @@
 // coverage check does for the catalog and the specs.
 
 import { readFileSync } from 'node:fs';
-import type { AreaCatalog, Requirement } from './types.js';
+import type { AreaCatalog, Requirement } from '../core/requirements.js';
 import { allRequirements, type CitingTest } from './coverage.js';
 
 export type AfterDate = 'stated' | 'not stated' | 'not observable';
@@ -79,7 +79,7 @@ function rowProblems(row: ScheduleRow, byId: Map<string, Requirement>, specs: Ci
     return verifiable.length === row.requirements.length ? [`${label}: after-date behaviour ${row.afterDate}, yet no unspecified requirement records that`] : [];
   }
   if (verifiable.length === 0) return [`${label}: after-date behaviour stated, yet every requirement is unspecified`];
-  const datedSpecs = specs.filter((s) => s.requirements.some((id) => verifiable.includes(id)) && s.name.includes(` ${row.date})`));
+  const datedSpecs = specs.filter((s) => s.requirements.some((id) => verifiable.includes(id)) && s.dated?.date === row.date);
   return datedSpecs.length === 0 ? [`${label}: no dated spec (datedSpec on ${row.date}) verifies it`] : [];
 }
 

@@ -1,6 +1,6 @@
 // The suites specgate runs: where their specs live and which catalog they cite.
 
-import type { AreaCatalog } from './types.js';
+import type { AreaCatalog } from '../core/requirements.js';
 import { storageCatalog } from '../../suites/storage/requirements/index.js';
 import { zoneApiCatalog } from '../../suites/zone-api/requirements/index.js';
 

@@ -4,12 +4,12 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { relative } from 'node:path';
 import { SUITES, SUITE_NAMES, type SuiteName } from '../catalog/suites.js';
-import { STORAGE_AREAS, ZONE_API_AREAS } from '../catalog/types.js';
+import { STORAGE_AREAS, ZONE_API_AREAS } from '../core/requirements.js';
 import type { Report, Selection } from '../report/model.js';
 import { PACKAGE_ROOT, runConformance } from '../runner/run.js';
 import { UnreachableError, UsageError } from '../core/errors.js';
 import { listSpecs } from '../runner/list.js';
-import { parseAsOf } from '../spec-kit/dates.js';
+import { parseAsOf } from '../core/dates.js';
 import type { SpecgateConfig } from '../config/define.js';
 import { loadConfigFile, relativeToConfig, writeStarterConfig, type LoadedConfig } from './config-file.js';
 import { containerCredentials, parseStartupTimeout, parseTargetEnv, parseTargetImage, parseTargetNetwork, parseTargetPort, startContainerTarget, type ContainerTarget } from '../targets/container-target.js';

@@ -4,7 +4,7 @@
 // same spec on two adapters is two specs. A name is not always unique in a run (the same
 // describe and title in two spec files): such specs are matched by name and file.
 
-import type { TestStatus } from '../runner/collector.js';
+import type { TestStatus } from '../core/records.js';
 import type { Report, ReportTest, RequirementStatus } from './model.js';
 
 export interface SpecChange { name: string; file: string; from: TestStatus; to: TestStatus }

@@ -4,8 +4,9 @@
 // report text goes through `escapeHtml`; the inline script reads only the page's own DOM.
 
 import { isBuiltinAdapterName } from '../targets/storage-target.js';
-import type { Level } from '../catalog/types.js';
+import type { Level } from '../core/requirements.js';
 import { escapeHtml } from '../core/markup.js';
+import { grepName } from '../core/records.js';
 import { isEverything } from '../runner/selection.js';
 import { REQUIREMENT_STATUSES as STATUSES, type AreaSummary, type Report, type ReportRequirement, type ReportTest, type RunTarget } from './model.js';
 
@@ -200,7 +201,6 @@ const shellQuote = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
 const regexEscape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The spec's name as vitest matches --grep: its describe titles and title joined by spaces, no target. */
-const grepName = (test: ReportTest): string => test.name.split(' > ').slice(1).join(' ');
 
 function targetOptions(report: Report, target: string): string {
   if (target.startsWith('storage:')) {
@@ -213,7 +213,7 @@ function targetOptions(report: Report, target: string): string {
 }
 
 export function replayCommand(report: Report, test: ReportTest): string {
-  return `npx specgate run --seed ${test.seed ?? report.run.seed} --grep ${shellQuote(regexEscape(grepName(test)))}${targetOptions(report, test.target)}`;
+  return `npx specgate run --seed ${test.seed ?? report.run.seed} --grep ${shellQuote(regexEscape(grepName(test.spec)))}${targetOptions(report, test.target)}`;
 }
 
 function failureBlock(report: Report, test: ReportTest): Html {
@@ -250,29 +250,29 @@ function seedSection(report: Report): Html | null {
 // ---- requirement matrix ---------------------------------------------------------------------------
 
 /** "target > describe > title", the target dimmed: it repeats on every spec of a one-target run. */
-function specName(name: string): Html {
-  const cut = name.indexOf(' > ');
-  return cut < 0 ? html`${name}` : html`<span class="tgt">${name.slice(0, cut + 3)}</span>${name.slice(cut + 3)}`;
+function specLabel(test: ReportTest): Html {
+  return html`<span class="tgt">${test.target} &gt; </span>${[...test.spec.describe, test.spec.title].join(' > ')}`;
 }
 
-function specList(requirement: ReportRequirement, statusOf: Map<string, string>): Html {
+function specList(requirement: ReportRequirement, testByName: Map<string, ReportTest>): Html {
   if (requirement.tests.length === 0) return html`<span class="none">${requirement.pendingReason ?? requirement.outOfScopeReason ?? 'no spec'}</span>`;
-  const items = requirement.tests.map((name) => html`<li><span class="dot s-${statusOf.get(name) ?? 'not-run'}"></span>${specName(name)}</li>`);
+  const items = requirement.tests.map((name) => testByName.get(name)).filter((t) => t !== undefined)
+    .map((test) => html`<li><span class="dot s-${test.status}"></span>${specLabel(test)}</li>`);
   if (items.length <= 2) return html`<ul class="specs">${items}</ul>`;
   return html`<details><summary>${items.length} specs</summary><ul class="specs">${items}</ul></details>`;
 }
 
-function matrixRow(requirement: ReportRequirement, statusOf: Map<string, string>): Html {
+function matrixRow(requirement: ReportRequirement, testByName: Map<string, ReportTest>): Html {
   const r = requirement;
   return html`<tr data-status="${r.status}" data-area="${r.area}" data-level="${r.level}">
 <td><code>${r.id}</code></td><td>${r.area}</td><td>${r.level}</td><td>${r.profile}</td><td><span class="badge s-${r.status}">${r.status}</span></td>
-<td>${r.text}<div class="section">${r.section}</div></td><td>${specList(r, statusOf)}</td></tr>`;
+<td>${r.text}<div class="section">${r.section}</div></td><td>${specList(r, testByName)}</td></tr>`;
 }
 
 const options = (values: string[]): Html[] => values.map((v) => html`<option value="${v}">${v}</option>`);
 
 function matrixSection(report: Report): Html {
-  const statusOf = new Map(report.tests.map((t) => [t.name, t.status]));
+  const testByName = new Map(report.tests.map((t) => [t.name, t]));
   const areas = [...new Set(report.requirements.map((r) => r.area))];
   return html`<section id="matrix"><h2>Requirement matrix</h2>
 <div class="filters">
@@ -283,7 +283,7 @@ function matrixSection(report: Report): Html {
 <span id="f-count" aria-live="polite">${report.requirements.length} of ${report.requirements.length} requirements shown</span>
 </div>
 <table class="matrix"><thead><tr><th>Requirement</th><th>Area</th><th>Level</th><th>Profile</th><th>Status</th><th>Statement</th><th>Specs</th></tr></thead>
-<tbody>${report.requirements.map((r) => matrixRow(r, statusOf))}</tbody></table></section>`;
+<tbody>${report.requirements.map((r) => matrixRow(r, testByName))}</tbody></table></section>`;
 }
 
 // ---- deprecation schedule ----------------------------------------------------------------------

@@ -5,7 +5,7 @@
 
 import { SUITES, type SuiteName } from '../catalog/suites.js';
 import { isEverything } from '../runner/selection.js';
-import type { NotApplicableSpec } from '../runner/collector.js';
+import type { NotApplicableSpec } from '../core/records.js';
 import { UsageError } from '../core/errors.js';
 import { buildReport, REPORT_FORMAT, type BaselineOutcome, type Report, type ReportTest, type RunTarget, type Selection } from './model.js';
 

@@ -11,8 +11,8 @@
 
 import { checkCoverage, type CoverageProblem } from '../catalog/coverage.js';
 import { rowStatus, type AfterDate, type ScheduleRow, type ScheduleStatus } from '../catalog/schedule.js';
-import type { AreaCatalog, Level, Profile, Requirement } from '../catalog/types.js';
-import type { FileError, NotApplicableSpec, TestRecord, TestStatus } from '../runner/collector.js';
+import type { AreaCatalog, Level, Profile, Requirement } from '../core/requirements.js';
+import type { FileError, NotApplicableSpec, TestRecord, TestStatus } from '../core/records.js';
 
 export const REPORT_FORMAT = 3;
 

@@ -3,40 +3,14 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import { relative } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
+import { specName, type FileError, type NotApplicableSpec, type SpecIdentity, type TestRecord } from '../core/records.js';
 import { causeOfDeath, WorkerDeaths, type WorkerDeath } from './worker-deaths.js';
-
-export type TestStatus = 'passed' | 'failed' | 'skipped';
-
-export interface TestRecord {
-  /** "<target> > <describe> > <title>": unique in a run that covers several targets. */
-  name: string;
-  /** The vitest project, i.e. the target: "zone-api", "storage:reference-kv", ... */
-  target: string;
-  file: string;
-  requirements: string[];
-  status: TestStatus;
-  durationMs: number;
-  error?: string;
-  skipReason?: string;
-  seed?: number;
-  exchange?: string;
-  /** Why the spec belongs to the extended profile although it cites core requirements (SpecOptions.extended). */
-  extendedReason?: string;
-  /** A failed spec that checks many requirements: those its failure shows violated (the others are not verified). */
-  failedRequirements?: string[];
-}
-
-export interface FileError { file: string; error: string }
-
-/**
- * A spec left out of a target's run because it is about something that target is not, by the
- * spec's own design (a capability the adapter declares out of its scope): not a result, but the
- * report says which requirements are out of scope rather than unverified.
- */
-export interface NotApplicableSpec { name: string; target: string; requirements: string[]; reason: string }
 
 /** How the error of a spec begins when it has no result at the end of the run. */
 const DID_NOT_FINISH = 'did not finish: ';
+
+/** What the runner planned for one vitest project: the target its specs run against, as reports name it, and whether it is the clock group. */
+export interface ProjectPlan { target: string; clockGroup: boolean }
 
 export class CollectingReporter implements Reporter {
   readonly tests: TestRecord[] = [];
@@ -45,14 +19,15 @@ export class CollectingReporter implements Reporter {
   /** Test workers that died during the run: the projects must run in `workerDeaths.pool()`. */
   readonly workerDeaths = new WorkerDeaths();
 
-  /** `targetOf` names the target a vitest project runs against (several projects may share one). */
-  constructor(private readonly root: string, private readonly targetOf: (project: string) => string = (project) => project) {}
+  /** `projects`: the plan of each vitest project by name (several projects may share one target). */
+  constructor(private readonly root: string, private readonly projects: ReadonlyMap<string, ProjectPlan>) {}
 
-  /**
-   * Runs before vitest's junit reporter (it comes first in the run's reporters, and returns
-   * before the next is called): specs it fails because their worker died are failed in vitest's
-   * own results too, so that junit.xml says so.
-   */
+  private planOf(project: string): ProjectPlan {
+    const plan = this.projects.get(project);
+    if (!plan) throw new Error(`specgate: vitest ran a project it was not given: ${project}`);
+    return plan;
+  }
+
   onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandled: ReadonlyArray<{ message?: string }>): void {
     /** The files each death left with unfinished specs. */
     const unfinished = new Map<WorkerDeath, Set<string>>();
@@ -64,7 +39,7 @@ export class CollectingReporter implements Reporter {
         // Specs left out by --grep are not part of this run; a spec that skipped itself is.
         if (test.options.mode !== 'run') {
           const reason = test.meta().notApplicable;
-          if (reason !== undefined) this.notApplicable.push({ name: test.fullName, target: this.targetOf(test.project.name), requirements: test.meta().requirements ?? [], reason });
+          if (reason !== undefined) this.notApplicable.push({ name: test.fullName, target: this.planOf(test.project.name).target, requirements: test.meta().requirements ?? [], reason });
           continue;
         }
         const record = this.record(test, file, death);
@@ -76,7 +51,7 @@ export class CollectingReporter implements Reporter {
     // cut no spec short: one worker may be given several files at once).
     for (const death of this.workerDeaths.deaths) {
       const files = unfinished.get(death) ?? new Set(death.files.map((file) => relative(this.root, file)));
-      for (const file of files) this.fileErrors.push({ file, error: plain(`${this.targetOf(death.project)}: ${causeOfDeath(death)}`) });
+      for (const file of files) this.fileErrors.push({ file, error: plain(`${this.planOf(death.project).target}: ${causeOfDeath(death)}`) });
     }
     // vitest's own account of a death ("[vitest-pool]: Worker ... emitted error.") says no more than the entries above.
     const told = (error: { message?: string }) => this.workerDeaths.deaths.length > 0 && /^\[vitest-pool\]: Worker \S+ emitted error/.test(error.message ?? '');
@@ -86,10 +61,12 @@ export class CollectingReporter implements Reporter {
   private record(test: TestCase, file: string, death: WorkerDeath | undefined): TestRecord {
     const result = test.result();
     const meta = test.meta();
-    const target = this.targetOf(test.project.name);
+    const { target, clockGroup } = this.planOf(test.project.name);
+    const spec = identityOf(test, clockGroup);
     const record: TestRecord = {
-      name: `${target} > ${test.fullName}`,
+      name: specName(target, spec),
       target,
+      spec,
       file,
       requirements: meta.requirements ?? [],
       status: result.state === 'passed' ? 'passed' : result.state === 'skipped' ? 'skipped' : 'failed',
@@ -110,6 +87,14 @@ export class CollectingReporter implements Reporter {
     if (result.state === 'failed' && meta.failedRequirements) record.failedRequirements = meta.failedRequirements.filter((id) => record.requirements.includes(id));
     return record;
   }
+}
+
+/** A spec's identity, from vitest's task tree (its describe blocks) and the spec kit's metadata. */
+function identityOf(test: TestCase, clockGroup: boolean): SpecIdentity {
+  const describe: string[] = [];
+  for (let parent = test.parent; parent.type === 'suite'; parent = parent.parent) describe.unshift(parent.name);
+  const { dated } = test.meta();
+  return { describe, title: test.name, ...(dated && { dated }), ...(clockGroup && { clockGroup: true as const }) };
 }
 
 /** Text for artefacts: vitest colours its diffs for a terminal; no report may carry escape codes. */

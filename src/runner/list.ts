@@ -15,11 +15,10 @@ export async function listSpecs(suiteNames: SuiteName[]): Promise<ListedSpec[]> 
   const vitest = await createVitest('test', { root: PACKAGE_ROOT, config: false, include, watch: false, reporters: [] });
   try {
     await vitest.collect();
-    return vitest.state.getTestModules().flatMap((module) => [...module.children.allTests()].map((test) => ({
-      name: test.fullName,
-      file: relative(PACKAGE_ROOT, module.moduleId),
-      requirements: test.meta().requirements ?? [],
-    })));
+    return vitest.state.getTestModules().flatMap((module) => [...module.children.allTests()].map((test) => {
+      const { requirements = [], dated } = test.meta();
+      return { name: test.fullName, file: relative(PACKAGE_ROOT, module.moduleId), requirements, ...(dated && { dated }) };
+    }));
   } finally {
     await vitest.close();
   }

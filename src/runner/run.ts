@@ -69,8 +69,12 @@ export interface RunOutcome {
 }
 
 interface PlannedProject {
-  /** Vitest project name: the target name shown in the report, plus ":clock" for the group of files that move the clock. */
+  /** Vitest project name: unique in the run. */
   name: string;
+  /** The target its specs run against, as reports name it: "zone-api", "zone-api@<url>", "storage:<adapter>". */
+  label: string;
+  /** The group of spec files that move the target's clock. */
+  clockGroup: boolean;
   include: string[];
   exclude?: string[];
   provide: Record<string, unknown>;
@@ -87,7 +91,6 @@ interface PlannedProject {
  * months, which would expire the one-minute windows of a rate-limit spec running alongside.
  */
 const CLOCK_SPECS = ['**/*.dated.spec.ts', '**/*.clock.spec.ts'];
-const CLOCK_SUFFIX = ':clock';
 /** Test workers of a run; --max-rps is shared out among them. */
 const WORKERS = 2;
 
@@ -106,7 +109,7 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   mkdirSync(reportDir, { recursive: true });
   const several = zones.length > 1;
   const projects = [...zones.flatMap((zone) => zoneProjects(zone.target, several)), ...adapters.map(storageProject)];
-  const collector = new CollectingReporter(PACKAGE_ROOT, (project) => project.replace(new RegExp(`${CLOCK_SUFFIX}$`), ''));
+  const collector = new CollectingReporter(PACKAGE_ROOT, new Map(projects.map((p) => [p.name, { target: p.label, clockGroup: p.clockGroup }])));
   try {
     if (projects.length > 0) await runProjects(projects, { seed, selection }, collector, reportDir, options);
   } finally {
@@ -202,14 +205,16 @@ function zoneProjects(target: ZoneApiTarget, several: boolean): PlannedProject[]
   // another's objects halfway through.
   const sharedZones = target.controlUrl === undefined;
   return [
-    { name, include: SUITES['zone-api'].include, exclude: CLOCK_SPECS, group: 0, sequential: sharedZones, ...shared },
-    { name: `${name}${CLOCK_SUFFIX}`, include: CLOCK_SPECS.map((glob) => `suites/zone-api/${glob}`), group: 1, sequential: true, ...shared },
+    { name, label: name, clockGroup: false, include: SUITES['zone-api'].include, exclude: CLOCK_SPECS, group: 0, sequential: sharedZones, ...shared },
+    { name: `${name}:clock`, label: name, clockGroup: true, include: CLOCK_SPECS.map((glob) => `suites/zone-api/${glob}`), group: 1, sequential: true, ...shared },
   ];
 }
 
 function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Record<string, boolean> }): PlannedProject {
   return {
     name: `storage:${ref.name}`,
+    label: `storage:${ref.name}`,
+    clockGroup: false,
     include: SUITES.storage.include,
     provide: { storageTarget: ref },
     target: { suite: 'storage', name: ref.name, capabilities: supports, ...(ref.runtime && { runtime: ref.runtime }) },

@@ -2,7 +2,7 @@
 // Decided per spec from the requirements it cites, in the test worker when the spec is declared,
 // so a spec left out is not run at all (and not reported), exactly like one left out by --grep.
 
-import type { Requirement } from '../catalog/types.js';
+import type { Requirement } from '../core/requirements.js';
 import type { Selection } from '../report/model.js';
 
 export const EVERYTHING: Selection = { profile: 'extended', areas: [], requirements: [], levels: [], shard: null };

@@ -2,7 +2,7 @@
 
 import { inject } from 'vitest';
 import { SUITES } from '../catalog/suites.js';
-import type { Requirement } from '../catalog/types.js';
+import type { Requirement } from '../core/requirements.js';
 import type { Selection } from '../report/model.js';
 import { EVERYTHING, selects } from '../runner/selection.js';
 

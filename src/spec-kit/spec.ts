@@ -13,7 +13,7 @@ import { ApiClient, ExchangeLog, RequestPacer, newTransport } from './api-client
 import { isSelected } from './selection.js';
 import { ControlClient, type ControlZone, type ZoneSetup } from './control.js';
 import { defaultAuth, schemes, secretsOf, type Auth, type ZoneApiTarget } from './target.js';
-import { instantOn, isoDay, sideOf, type DatedChange } from './dates.js';
+import { instantOn, isoDay, sideOf, type DatedChange } from '../core/dates.js';
 
 /**
  * The zone a spec works in: created for it through the control API, or, on a target without one,

@@ -11,7 +11,7 @@
 
 import { describe, expect } from 'vitest';
 import type { ApiClient } from '../../src/spec-kit/api-client.js';
-import type { DatedChange } from '../../src/spec-kit/dates.js';
+import type { DatedChange } from '../../src/core/dates.js';
 import { answered, errorCodes, expectArray, expectFailure, expectFailureStatus, expectObject, expectRefused, expectShape } from '../../src/spec-kit/expect.js';
 import { datedSpec, spec, type TestZone } from '../../src/spec-kit/spec.js';
 import {

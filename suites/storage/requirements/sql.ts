@@ -1,4 +1,4 @@
-import type { AreaCatalog } from '../../../src/catalog/types.js';
+import type { AreaCatalog } from '../../../src/core/requirements.js';
 
 const S = 'Endpoints > SQL operations (SQLite backend)';
 const CUR = 'Resources and their fields > Cursor (SqlStorageCursor)';

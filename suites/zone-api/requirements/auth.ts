@@ -1,4 +1,4 @@
-import type { AreaCatalog } from '../../../src/catalog/types.js';
+import type { AreaCatalog } from '../../../src/core/requirements.js';
 
 const catalog: AreaCatalog = {
   area: 'auth',

@@ -1,5 +1,6 @@
-// The requirement catalog: every testable statement of the two spec documents, with a stable ID.
-// Specs cite these IDs; the golden check (coverage.ts) keeps catalog and specs from drifting apart.
+// The shape of the requirement catalog: every testable statement of the two spec documents, with a
+// stable ID. Specs cite these IDs; the golden check (catalog/coverage.ts) keeps catalog and specs
+// from drifting apart.
 
 export type Level = 'must' | 'should' | 'may';
 
@@ -9,17 +10,16 @@ export type Level = 'must' | 'should' | 'may';
  */
 export type Profile = 'core' | 'extended';
 
-export type ZoneApiArea =
-  | 'envelope' | 'auth' | 'transport' | 'firewall-rules' | 'filters' | 'custom-hostnames' | 'waf-migration'
-  | 'dns-records' | 'dns-settings' | 'zone-settings' | 'account-settings' | 'deprecations';
-export type StorageArea = 'kv' | 'list' | 'limits' | 'options' | 'transactions' | 'consistency' | 'alarms' | 'sql' | 'pitr';
-export type Area = ZoneApiArea | StorageArea;
-
-export const ZONE_API_AREAS: readonly ZoneApiArea[] = [
+/** The areas of each document, in the order reports list them: one catalog file and one spec file (or more) each. */
+export const ZONE_API_AREAS = [
   'envelope', 'auth', 'transport', 'firewall-rules', 'filters', 'custom-hostnames', 'waf-migration',
   'dns-records', 'dns-settings', 'zone-settings', 'account-settings', 'deprecations',
-];
-export const STORAGE_AREAS: readonly StorageArea[] = ['kv', 'list', 'limits', 'options', 'transactions', 'consistency', 'alarms', 'sql', 'pitr'];
+] as const;
+export const STORAGE_AREAS = ['kv', 'list', 'limits', 'options', 'transactions', 'consistency', 'alarms', 'sql', 'pitr'] as const;
+
+export type ZoneApiArea = (typeof ZONE_API_AREAS)[number];
+export type StorageArea = (typeof STORAGE_AREAS)[number];
+export type Area = ZoneApiArea | StorageArea;
 
 export interface Requirement {
   /** Stable, never reused: ZM-<AREA>-<WHAT> for the zone API, ST-<AREA>-<WHAT> for storage. */

@@ -1,0 +1,56 @@
+// What a run finds, spec by spec, as plain records: built by the runner from vitest's results, read
+// by every report writer (report.json keeps them as they are).
+
+import type { DatedChange } from './dates.js';
+
+export type TestStatus = 'passed' | 'failed' | 'skipped';
+
+/**
+ * Who a spec is, as data: where it sits in its file and what it verifies the date of. Carried from
+ * the spec kit and vitest's task tree to every report writer, so that none of them takes a spec's
+ * name apart again.
+ */
+export interface SpecIdentity {
+  /** Its describe blocks, outermost first. */
+  describe: string[];
+  title: string;
+  /** The side of a dated change of the Versioning table it verifies (datedSpec). */
+  dated?: DatedChange;
+  /** It runs in the group of specs that move the target's clock (run apart from the others). */
+  clockGroup?: true;
+}
+
+/** A spec's full name in reports: unique in a run that covers several targets. */
+export const specName = (target: string, spec: SpecIdentity): string => [target, ...spec.describe, spec.title].join(' > ');
+
+/** What vitest's --grep (testNamePattern) matches a spec by: its describe blocks and title joined by spaces. */
+export const grepName = (spec: SpecIdentity): string => [...spec.describe, spec.title].join(' ');
+
+export interface TestRecord {
+  /** "<target> > <describe> > <title>" (specName): unique in a run that covers several targets. */
+  name: string;
+  /** The target the spec ran against: "zone-api", "storage:reference-kv", ... */
+  target: string;
+  spec: SpecIdentity;
+  file: string;
+  requirements: string[];
+  status: TestStatus;
+  durationMs: number;
+  error?: string;
+  skipReason?: string;
+  seed?: number;
+  exchange?: string;
+  /** Why the spec belongs to the extended profile although it cites core requirements (SpecOptions.extended). */
+  extendedReason?: string;
+  /** A failed spec that checks many requirements: those its failure shows violated (the others are not verified). */
+  failedRequirements?: string[];
+}
+
+export interface FileError { file: string; error: string }
+
+/**
+ * A spec left out of a target's run because it is about something that target is not, by the
+ * spec's own design (a capability the adapter declares out of its scope): not a result, but the
+ * report says which requirements are out of scope rather than unverified.
+ */
+export interface NotApplicableSpec { name: string; target: string; requirements: string[]; reason: string }

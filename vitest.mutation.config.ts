@@ -16,7 +16,7 @@
 // It also runs on its own: `npx vitest run --config vitest.mutation.config.ts`.
 
 import { defineConfig } from 'vitest/config';
-import { EVERYTHING } from './src/runner/selection.js';
+import { EVERYTHING } from './src/core/selection.js';
 import { BUILTIN_ADAPTERS } from './src/targets/storage-target.js';
 
 /** The CLI's default seed (src/runner/run.ts DEFAULT_SEED): the same property-based cases. */

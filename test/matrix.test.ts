@@ -10,7 +10,7 @@ import { applyBaseline } from '../src/report/baseline.js';
 import { matrixRequirementIds, renderMatrix } from '../src/report/matrix.js';
 import { buildReport, type Report } from '../src/report/model.js';
 import type { TestRecord } from '../src/core/records.js';
-import { EVERYTHING } from '../src/runner/selection.js';
+import { EVERYTHING } from '../src/core/selection.js';
 import { ROOT } from './helpers/cli.js';
 
 const verifiable = SUITES.storage.catalog.flatMap((c) => c.requirements).filter((r) => !r.unspecified).map((r) => r.id);

@@ -12,7 +12,7 @@ import { diffReports, formatDiff } from '../src/report/diff.js';
 import { mergeReports, missingShards } from '../src/report/merge.js';
 import { buildReport, REPORT_FORMAT, type BaselineOutcome, type Report } from '../src/report/model.js';
 import type { TestRecord, TestStatus } from '../src/core/records.js';
-import { EVERYTHING } from '../src/runner/selection.js';
+import { EVERYTHING } from '../src/core/selection.js';
 import { schemaProblems } from '../src/spec-kit/schemas.js';
 import { UsageError } from '../src/core/errors.js';
 import { readReport, runCli, tempDir } from './helpers/cli.js';

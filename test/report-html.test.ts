@@ -12,7 +12,7 @@ import { renderHtml, replayCommand } from '../src/report/html.js';
 import { buildReport, type Report } from '../src/report/model.js';
 import { writeReport } from '../src/report/write.js';
 import type { TestRecord } from '../src/core/records.js';
-import { EVERYTHING } from '../src/runner/selection.js';
+import { EVERYTHING } from '../src/core/selection.js';
 import { ROOT, runCli, tempDir } from './helpers/cli.js';
 
 const HOSTILE = '<script>alert("pwned")</script>';

@@ -7,7 +7,7 @@ import { buildReport, type Gate, type ReportInput } from '../src/report/model.js
 import { redact } from '../src/core/redact.js';
 import { summaryMarkdown } from '../src/report/summary.js';
 import type { TestRecord } from '../src/core/records.js';
-import { EVERYTHING } from '../src/runner/selection.js';
+import { EVERYTHING } from '../src/core/selection.js';
 
 const requirement = (id: string, extra: object = {}) => ({ id, area: 'filters' as const, level: 'must' as const, profile: 'core' as const, section: 's', text: `${id} text`, ...extra });
 const catalog: AreaCatalog[] = [

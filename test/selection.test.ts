@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Requirement } from '../src/core/requirements.js';
-import { EVERYTHING, globToRegExp, selects, shardOf } from '../src/runner/selection.js';
+import { EVERYTHING, globToRegExp, selects, shardOf } from '../src/core/selection.js';
 import { readReport, runCli, tempDir } from './helpers/cli.js';
 
 const requirement = (id: string, extra: Partial<Requirement>): Requirement =>

@@ -3,7 +3,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import type { SpecgateConfig } from '../config/define.js';
-import { importModule } from '../targets/storage-target.js';
+import { importModule } from '../core/adapter-module.js';
 import { UsageError } from '../core/errors.js';
 
 export const CONFIG_NAMES = ['specgate.config.ts', 'specgate.config.mts', 'specgate.config.js', 'specgate.config.mjs'];

@@ -54,3 +54,21 @@ export interface FileError { file: string; error: string }
  * report says which requirements are out of scope rather than unverified.
  */
 export interface NotApplicableSpec { name: string; target: string; requirements: string[]; reason: string }
+
+/** One target of a run: the zone API target, or a storage adapter. */
+export interface RunTarget {
+  suite: string;
+  name: string;
+  baseUrl?: string;
+  control?: boolean;
+  /** A storage adapter's declared capabilities. */
+  capabilities?: Record<string, boolean>;
+  /** What a storage adapter runs on, when specgate knows (the workerd adapter). */
+  runtime?: {
+    name: string;
+    version: string;
+    compatibilityDate?: string;
+    /** The package that started the runtime (miniflare), and whether it was the user's own. */
+    launcher?: { name: string; version: string; path: string; resolvedFrom: 'working directory' | 'specgate' };
+  };
+}

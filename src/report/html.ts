@@ -3,11 +3,11 @@
 // Everything in a report may come from a target (errors quote what it sent), so every piece of
 // report text goes through `escapeHtml`; the inline script reads only the page's own DOM.
 
-import { isBuiltinAdapterName } from '../targets/storage-target.js';
+import { isBuiltinAdapterName } from '../core/adapter-module.js';
 import type { Level } from '../core/requirements.js';
 import { escapeHtml } from '../core/markup.js';
 import { grepName } from '../core/records.js';
-import { isEverything } from '../runner/selection.js';
+import { isEverything } from '../core/selection.js';
 import { REQUIREMENT_STATUSES as STATUSES, type AreaSummary, type Report, type ReportRequirement, type ReportTest, type RunTarget } from './model.js';
 
 const LEVELS: readonly Level[] = ['must', 'should', 'may'];

@@ -4,7 +4,7 @@
 // again with `buildReport`, so a merged report reads exactly like the report of a single run.
 
 import { SUITES, type SuiteName } from '../catalog/suites.js';
-import { isEverything } from '../runner/selection.js';
+import { isEverything } from '../core/selection.js';
 import type { NotApplicableSpec } from '../core/records.js';
 import { UsageError } from '../core/errors.js';
 import { buildReport, REPORT_FORMAT, type BaselineOutcome, type Report, type ReportTest, type RunTarget, type Selection } from './model.js';

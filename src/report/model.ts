@@ -12,16 +12,19 @@
 import { checkCoverage, type CoverageProblem } from '../catalog/coverage.js';
 import { rowStatus, type AfterDate, type ScheduleRow, type ScheduleStatus } from '../catalog/schedule.js';
 import type { AreaCatalog, Level, Profile, Requirement } from '../core/requirements.js';
+import type { Gate, Selection } from '../core/selection.js';
+import type { RunTarget } from '../core/records.js';
 import type { FileError, NotApplicableSpec, TestRecord, TestStatus } from '../core/records.js';
 
 export const REPORT_FORMAT = 3;
+
+export type { Gate, Selection } from '../core/selection.js';
+export type { RunTarget } from '../core/records.js';
 
 /** out-of-scope: every spec citing it was left out because the target declares it outside its scope. */
 export type RequirementStatus = 'passed' | 'failed' | 'skipped' | 'not-run' | 'out-of-scope' | 'pending' | 'unspecified';
 export const REQUIREMENT_STATUSES: readonly RequirementStatus[] = ['passed', 'failed', 'skipped', 'not-run', 'out-of-scope', 'pending', 'unspecified'];
 
-/** Which verdict a run's exit code (and badge) gates on. */
-export type Gate = 'core' | 'extended';
 
 export interface ReportTest extends TestRecord {
   area: string;
@@ -29,18 +32,6 @@ export interface ReportTest extends TestRecord {
   profile: Profile;
   /** For a failed spec under a baseline: listed there as a known failure, with its reason. */
   known?: { reason: string };
-}
-
-/** Which specs a run selected (all of them when every list is empty and there is no shard). */
-export interface Selection {
-  /** core: only specs all of whose requirements are stated by the spec; extended: all specs. */
-  profile: 'core' | 'extended';
-  areas: string[];
-  /** Requirement IDs or globs (`ZM-FW-*`). */
-  requirements: string[];
-  levels: string[];
-  /** This run is shard `index` of `total` (1-based). */
-  shard: { index: number; total: number } | null;
 }
 
 /** The outcome of gating a run on a baseline of known failures. */
@@ -126,24 +117,6 @@ export interface Verdicts {
   };
   /** Parity with the production service's conventions: "matches production conventions: matched of of". */
   extended: VerdictTally & { matched: number; of: number };
-}
-
-/** One target of a run: the zone API target, or a storage adapter. */
-export interface RunTarget {
-  suite: string;
-  name: string;
-  baseUrl?: string;
-  control?: boolean;
-  /** A storage adapter's declared capabilities. */
-  capabilities?: Record<string, boolean>;
-  /** What a storage adapter runs on, when specgate knows (the workerd adapter). */
-  runtime?: {
-    name: string;
-    version: string;
-    compatibilityDate?: string;
-    /** The package that started the runtime (miniflare), and whether it was the user's own. */
-    launcher?: { name: string; version: string; path: string; resolvedFrom: 'working directory' | 'specgate' };
-  };
 }
 
 export interface Report {

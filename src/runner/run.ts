@@ -14,12 +14,13 @@ import { buildReport, type Gate, type Report, type RunTarget, type Selection } f
 import { writeReport } from '../report/write.js';
 import type { Credentials, ProvidedZones, ZoneApiTarget } from '../spec-kit/target.js';
 import { secretsOf } from '../spec-kit/target.js';
-import { adapterRefs, loadAdapter, type StorageTargetRef } from '../targets/storage-target.js';
+import { loadAdapter, type StorageTargetRef } from '../core/adapter-module.js';
+import { adapterRefs } from '../targets/storage-target.js';
 import { resolveZoneTarget, type ResolvedTarget } from '../targets/zone-target.js';
 import { UsageError } from '../core/errors.js';
 import { CollectingReporter } from './collector.js';
 import { ProgressReporter } from './progress.js';
-import { EVERYTHING, isEverything } from './selection.js';
+import { EVERYTHING, isEverything } from '../core/selection.js';
 
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const DEFAULT_SEED = 20261121;

@@ -3,8 +3,7 @@
 import { inject } from 'vitest';
 import { SUITES } from '../catalog/suites.js';
 import type { Requirement } from '../core/requirements.js';
-import type { Selection } from '../report/model.js';
-import { EVERYTHING, selects } from '../runner/selection.js';
+import { EVERYTHING, selects, type Selection } from '../core/selection.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -13,7 +13,7 @@
 
 import { afterAll, inject, test } from 'vitest';
 import type { Capability, ObjectStorage, StorageAdapter, StorageObject } from '../contract/storage.js';
-import { loadAdapter, type StorageTargetRef } from '../targets/storage-target.js';
+import { loadAdapter, type StorageTargetRef } from '../core/adapter-module.js';
 import { isSelected } from './selection.js';
 
 declare module 'vitest' {

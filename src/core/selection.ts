@@ -2,8 +2,22 @@
 // Decided per spec from the requirements it cites, in the test worker when the spec is declared,
 // so a spec left out is not run at all (and not reported), exactly like one left out by --grep.
 
-import type { Requirement } from '../core/requirements.js';
-import type { Selection } from '../report/model.js';
+import type { Requirement } from './requirements.js';
+
+/** Which verdict a run's exit code (and badge) gates on. */
+export type Gate = 'core' | 'extended';
+
+/** Which specs a run selected (all of them when every list is empty and there is no shard). */
+export interface Selection {
+  /** core: only specs all of whose requirements are stated by the spec; extended: all specs. */
+  profile: 'core' | 'extended';
+  areas: string[];
+  /** Requirement IDs or globs (`ZM-FW-*`). */
+  requirements: string[];
+  levels: string[];
+  /** This run is shard `index` of `total` (1-based). */
+  shard: { index: number; total: number } | null;
+}
 
 export const EVERYTHING: Selection = { profile: 'extended', areas: [], requirements: [], levels: [], shard: null };
 

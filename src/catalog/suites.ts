@@ -1,11 +1,10 @@
 // The suites specgate runs: where their specs live and which catalog they cite.
 
-import type { AreaCatalog } from '../core/requirements.js';
+import type { AreaCatalog, SuiteName } from '../core/requirements.js';
 import { storageCatalog } from '../../suites/storage/requirements/index.js';
 import { zoneApiCatalog } from '../../suites/zone-api/requirements/index.js';
 
-export type SuiteName = 'zone-api' | 'storage';
-export const SUITE_NAMES: readonly SuiteName[] = ['zone-api', 'storage'];
+export { SUITE_NAMES, type SuiteName } from '../core/requirements.js';
 
 export interface Suite {
   name: SuiteName;

@@ -1,7 +1,8 @@
 // Finding, loading and checking specgate.config.ts, and `specgate init`, which writes a starter.
 
 import { existsSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, resolve } from 'node:path';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import type { SpecgateConfig } from '../config/define.js';
 import { importModule } from '../core/adapter-module.js';
 import { UsageError } from '../core/errors.js';
@@ -116,4 +117,13 @@ export function writeStarterConfig(path: string, force: boolean): string {
   if (existsSync(file) && !force) throw new UsageError(`${file} exists; not overwriting it (use --force)`);
   writeFileSync(file, STARTER);
   return file;
+}
+
+/** `specgate init [FILE] [--force]` */
+export function initCommand(args: string[]): number {
+  const { values, positionals } = parseArgs({ args, options: { force: { type: 'boolean', default: false } }, strict: true, allowPositionals: true });
+  if (positionals.length > 1) throw new UsageError('specgate init takes at most one file name');
+  const file = writeStarterConfig(positionals[0] ?? 'specgate.config.ts', values.force);
+  process.stdout.write(`specgate: wrote ${relative(process.cwd(), file) || file}; fill in the target, then: npx specgate run --suite zone-api\n`);
+  return 0;
 }

@@ -1,6 +1,38 @@
 // `specgate serve`: the reference server in the foreground until SIGINT or SIGTERM.
 
-import { startReferenceServer, type ReferenceServerOptions } from '../targets/bundled.js';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { UsageError } from '../core/errors.js';
+import { startReferenceServer, unusableCredentials, type ReferenceServerOptions } from '../targets/bundled.js';
+import { credentialsFrom } from './run-config.js';
+
+const SERVE_OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string', default: '127.0.0.1' },
+  data: { type: 'string' },
+  'test-mode': { type: 'boolean', default: false },
+  token: { type: 'string' },
+  email: { type: 'string' },
+  key: { type: 'string' },
+} satisfies ParseArgsConfig['options'];
+
+export async function serveCommand(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: SERVE_OPTIONS, strict: true, allowPositionals: false });
+  // SPECGATE_PORT: how a container image is told its port (the reference image's CMD gives none).
+  const portText = values.port ?? process.env.SPECGATE_PORT ?? '8787';
+  const port = /^\d+$/.test(portText) ? Number(portText) : Number.NaN;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`${values.port === undefined ? 'SPECGATE_PORT' : '--port'} must be a port number, got "${portText}"`);
+  const credentials = credentialsFrom(values);
+  const unusable = unusableCredentials(credentials);
+  if (unusable) throw new UsageError(`serve: these credentials could never authenticate: ${unusable}`);
+  await serve({
+    port,
+    host: values.host,
+    testMode: values['test-mode'],
+    ...(values.data !== undefined && { dataFile: values.data }),
+    ...(Object.keys(credentials).length > 0 && { credentials }),
+  });
+  return 0;
+}
 
 export async function serve(options: ReferenceServerOptions): Promise<void> {
   const server = await startReferenceServer(options);

@@ -10,6 +10,10 @@ export type Level = 'must' | 'should' | 'may';
  */
 export type Profile = 'core' | 'extended';
 
+/** The suites: one per document. */
+export const SUITE_NAMES = ['zone-api', 'storage'] as const;
+export type SuiteName = (typeof SUITE_NAMES)[number];
+
 /** The areas of each document, in the order reports list them: one catalog file and one spec file (or more) each. */
 export const ZONE_API_AREAS = [
   'envelope', 'auth', 'transport', 'firewall-rules', 'filters', 'custom-hostnames', 'waf-migration',

@@ -5,7 +5,7 @@ import { createVitest } from 'vitest/node';
 import { relative } from 'node:path';
 import { SUITES, type SuiteName } from '../catalog/suites.js';
 import type { CitingTest } from '../catalog/coverage.js';
-import { PACKAGE_ROOT } from './run.js';
+import { PACKAGE_ROOT } from '../core/paths.js';
 
 export interface ListedSpec extends CitingTest { file: string }
 

@@ -5,63 +5,24 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startVitest } from 'vitest/node';
 import { loadSchedule } from '../catalog/schedule.js';
-import { SUITES, type SuiteName } from '../catalog/suites.js';
+import { SUITES } from '../catalog/suites.js';
+import { PACKAGE_ROOT } from '../core/paths.js';
+import type { RunConfig } from '../core/run-config.js';
 import { applyBaseline, gatePasses, readBaseline, updatedBaseline, writeBaseline } from '../report/baseline.js';
-import { buildReport, type Gate, type Report, type RunTarget, type Selection } from '../report/model.js';
+import { buildReport, type Report, type RunTarget, type Selection } from '../report/model.js';
 import { writeReport } from '../report/write.js';
-import type { Credentials, ProvidedZones, ZoneApiTarget } from '../spec-kit/target.js';
-import { secretsOf } from '../spec-kit/target.js';
+import { secretsOf, type ZoneApiTarget } from '../spec-kit/target.js';
 import { loadAdapter, type StorageTargetRef } from '../core/adapter-module.js';
 import { adapterRefs } from '../targets/storage-target.js';
 import { resolveZoneTarget, type ResolvedTarget } from '../targets/zone-target.js';
 import { UsageError } from '../core/errors.js';
 import { CollectingReporter } from './collector.js';
 import { ProgressReporter } from './progress.js';
-import { EVERYTHING, isEverything } from '../core/selection.js';
+import { isEverything } from '../core/selection.js';
 
-export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const DEFAULT_SEED = 20261121;
 const VERSION = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-
-export interface RunOptions {
-  suites: SuiteName[];
-  /** Base URL of the zone API target; the bundled reference when absent. */
-  target?: string;
-  credentials?: Credentials;
-  controlUrl?: string;
-  /** Wait in real time where specs need time to pass (targets without clock control). */
-  realTime?: boolean;
-  /** Storage adapter: a built-in name or a module path; both reference backends when absent. */
-  adapter?: string;
-  /** workerd's compatibility date for the `workerd` adapter (default: the newest the runtime declares). */
-  compatibilityDate?: string;
-  /** Defaults to reports/<run-id>/ under the package root. */
-  reportDir?: string;
-  /** Only specs whose full name matches this regular expression. */
-  grep?: string;
-  /** Profile, areas, requirements, levels and shard (everything by default). */
-  selection?: Selection;
-  /** Gate on this baseline of known failures. */
-  baseline?: string;
-  /** The verdict the exit code gates on: core (what the documents state; the default) or extended (conventions too). */
-  gate?: Gate;
-  /** Rewrite the baseline to the run's failures instead of gating on it. */
-  updateBaseline?: boolean;
-  seed?: number;
-  /** The date to run at (ms since epoch): the target's clock is set there when it can be. */
-  asOf?: number;
-  /** How long a request may go unanswered before its spec fails. */
-  timeoutMs?: number;
-  /** Requests per second at most against the zone API target, across the run. */
-  maxRps?: number;
-  /** Zones the target provides per plan (targets without a control API). */
-  zones?: ProvidedZones;
-  /** Print vitest's progress (default true). */
-  verbose?: boolean;
-}
 
 export interface RunOutcome {
   report: Report;
@@ -95,24 +56,23 @@ const CLOCK_SPECS = ['**/*.dated.spec.ts', '**/*.clock.spec.ts'];
 /** Test workers of a run; --max-rps is shared out among them. */
 const WORKERS = 2;
 
-export async function runConformance(options: RunOptions): Promise<RunOutcome> {
+export async function runConformance(config: RunConfig): Promise<RunOutcome> {
   const started = new Date();
   const runId = `${started.toISOString().replace(/[:.]/g, '-')}-${randomBytes(2).toString('hex')}`;
-  const reportDir = resolve(options.reportDir ?? join(PACKAGE_ROOT, 'reports', runId));
-  const seed = options.seed ?? DEFAULT_SEED;
-  const selection = options.selection ?? EVERYTHING;
-  const baseline = options.baseline === undefined ? undefined : readBaseline(options.baseline, { mayBeMissing: options.updateBaseline === true });
-  const suites = options.suites.map((name) => SUITES[name]).filter((suite) => !suite.pending);
+  const reportDir = resolve(config.reportDir ?? join(PACKAGE_ROOT, 'reports', runId));
+  const { seed, selection } = config;
+  const baseline = config.baseline && readBaseline(config.baseline.file, { mayBeMissing: config.baseline.update });
+  const suites = config.suites.map((name) => SUITES[name]).filter((suite) => !suite.pending);
   // Bad adapters, an unreachable target or missing credentials fail here: before any spec runs
   // and before any file is written.
-  const adapters = suites.some((s) => s.name === 'storage') ? await checkedAdapters(options.adapter, options.compatibilityDate) : [];
-  const zones = suites.some((s) => s.name === 'zone-api') ? await resolveZoneTargets(options, seed) : [];
+  const adapters = suites.some((s) => s.name === 'storage') ? await checkedAdapters(config.storage.adapters, config.storage.compatibilityDate) : [];
+  const zones = suites.some((s) => s.name === 'zone-api') ? await resolveZoneTargets(config) : [];
   mkdirSync(reportDir, { recursive: true });
   const several = zones.length > 1;
   const projects = [...zones.flatMap((zone) => zoneProjects(zone.target, several)), ...adapters.map(storageProject)];
   const collector = new CollectingReporter(PACKAGE_ROOT, new Map(projects.map((p) => [p.name, { target: p.label, clockGroup: p.clockGroup }])));
   try {
-    if (projects.length > 0) await runProjects(projects, { seed, selection }, collector, reportDir, options);
+    if (projects.length > 0) await runProjects(projects, { seed, selection }, collector, config);
   } finally {
     await Promise.all(zones.map((zone) => zone.stop()));
   }
@@ -127,43 +87,43 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
       durationMs: finished.getTime() - started.getTime(),
       targets: [...new Set(projects.map((p) => p.target))],
       ...(zone && { asOf: new Date(zone.target.asOf).toISOString(), clockSettable: zone.target.clockSettable }),
-      suites: options.suites,
-      grep: options.grep ?? null,
+      suites: config.suites,
+      grep: config.grep ?? null,
       selection,
       seed,
     },
-    suites: options.suites.map((name) => ({ name, catalog: SUITES[name].catalog, ...(SUITES[name].pending && { pending: SUITES[name].pending }) })),
+    suites: config.suites.map((name) => ({ name, catalog: SUITES[name].catalog, ...(SUITES[name].pending && { pending: SUITES[name].pending }) })),
     tests: collector.tests,
     fileErrors: collector.fileErrors,
     notApplicable: collector.notApplicable,
-    gate: options.gate ?? 'core',
+    gate: config.gate,
     // Drift between catalog and specs shows only on a run of everything: a filtered run, or one
     // adapter alone (which leaves out the specs of capabilities it lacks), cites less by design.
-    checkCoverage: options.grep === undefined && isEverything(selection) && (options.adapter === undefined || options.adapter === 'reference'),
+    checkCoverage: config.grep === undefined && isEverything(selection) && config.storage.adapters === 'reference',
     ...(zone && { schedule: loadSchedule() }),
   });
-  if (baseline && options.baseline) {
-    if (options.updateBaseline) writeBaseline(options.baseline, updatedBaseline(report, baseline));
+  if (baseline && config.baseline) {
+    if (config.baseline.update) writeBaseline(config.baseline.file, updatedBaseline(report, baseline));
     else {
-      report.baseline = applyBaseline(report, baseline, options.baseline);
+      report.baseline = applyBaseline(report, baseline, config.baseline.file);
       report.verdicts.outcome = gatePasses(report.baseline) && report.errors.length === 0 ? 'passed' : 'failed';
     }
   }
   writeReport(reportDir, report, zones.flatMap((z) => secretsOf(z.target.credentials)));
-  return { report, reportDir, exitCode: exitCodeOf(report, options) };
+  return { report, reportDir, exitCode: exitCodeOf(report, config) };
 }
 
 /**
  * 0 when every gated spec passed (core ones by default, all with --gate extended), or when the
  * only gated failures are known to the baseline; else 1.
  */
-function exitCodeOf(report: Report, options: RunOptions): 0 | 1 {
+function exitCodeOf(report: Report, config: RunConfig): 0 | 1 {
   if (report.errors.length > 0) return 1;
-  if (options.updateBaseline && !report.baseline) return 0;
+  if (config.baseline?.update) return 0;
   return report.verdicts.outcome === 'passed' ? 0 : 1;
 }
 
-async function checkedAdapters(adapter: string | undefined, compatibilityDate: string | undefined): Promise<{ ref: StorageTargetRef; supports: Record<string, boolean> }[]> {
+async function checkedAdapters(adapter: string, compatibilityDate: string | undefined): Promise<{ ref: StorageTargetRef; supports: Record<string, boolean> }[]> {
   const refs = await adapterRefs(adapter, { ...(compatibilityDate !== undefined && { compatibilityDate }) });
   const checked = await Promise.all(refs.map(async (ref) => {
     const adapter = await loadAdapter(ref);
@@ -180,20 +140,15 @@ async function checkedAdapters(adapter: string | undefined, compatibilityDate: s
  * The zone API targets of a run: the bundled reference, or each base URL of --target (several,
  * separated by commas, run side by side, paired in order with the URLs of --control).
  */
-async function resolveZoneTargets(options: RunOptions, seed: number): Promise<ResolvedTarget[]> {
-  const urls = options.target === undefined ? [undefined] : options.target.split(',').map((url) => url.trim());
-  const controls = options.controlUrl === undefined ? [] : options.controlUrl.split(',').map((url) => url.trim());
-  if (controls.length > 0 && controls.length !== urls.length) throw new UsageError(`--control: ${controls.length} URLs for ${urls.length} targets; give one per target, in the same order`);
-  const resolved = await Promise.all(urls.map((url, i) => resolveZoneTarget({
-    url, credentials: options.credentials ?? {}, controlUrl: controls[i], seed, realTime: options.realTime === true,
-    ...(options.asOf !== undefined && { asOf: options.asOf }),
-    ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
-    ...(options.zones && { zones: options.zones }),
-  })));
+async function resolveZoneTargets(config: RunConfig): Promise<ResolvedTarget[]> {
+  const { targets, controls } = config.zoneApi;
+  if (controls.length > 0 && controls.length !== targets.length) throw new UsageError(`--control: ${controls.length} URLs for ${targets.length} targets; give one per target, in the same order`);
+  const where = targets.length === 0 ? [{}] : targets.map((url, i) => ({ url, ...(controls[i] !== undefined && { controlUrl: controls[i] }) }));
+  // --max-rps caps the whole run: its workers share it, whatever target they talk to.
+  const maxRpsPerWorker = config.zoneApi.maxRps === undefined ? undefined : config.zoneApi.maxRps / WORKERS;
+  const resolved = await Promise.all(where.map((place) => resolveZoneTarget(place, config.zoneApi, { seed: config.seed, maxRpsPerWorker })));
   const names = resolved.map((r) => r.target.name);
   if (new Set(names).size !== names.length) throw new UsageError('--target: the same target twice');
-  // --max-rps caps the whole run: its workers share it, whatever target they talk to.
-  if (options.maxRps) for (const { target } of resolved) target.maxRpsPerWorker = options.maxRps / WORKERS;
   return resolved;
 }
 
@@ -223,7 +178,7 @@ function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Re
   };
 }
 
-async function runProjects(projects: PlannedProject[], shared: { seed: number; selection: Selection }, collector: CollectingReporter, reportDir: string, options: RunOptions): Promise<void> {
+async function runProjects(projects: PlannedProject[], shared: { seed: number; selection: Selection }, collector: CollectingReporter, config: RunConfig): Promise<void> {
   const vitest = await startVitest('test', [], {
     root: PACKAGE_ROOT,
     config: false,
@@ -249,8 +204,8 @@ async function runProjects(projects: PlannedProject[], shared: { seed: number; s
         ...(p.sequential && { fileParallelism: false, maxWorkers: 1 }),
       },
     })),
-    reporters: [collector, ...(options.verbose === false ? [] : [new ProgressReporter(PACKAGE_ROOT)])],
-    ...(options.grep !== undefined && { testNamePattern: options.grep }),
+    reporters: [collector, ...(config.verbose ? [new ProgressReporter(PACKAGE_ROOT)] : [])],
+    ...(config.grep !== undefined && { testNamePattern: config.grep }),
   });
   await vitest.close();
   process.exitCode = 0; // vitest sets it on failures; the CLI decides the exit code

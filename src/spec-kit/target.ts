@@ -1,11 +1,9 @@
 // What a spec knows about the target it runs against, handed from the CLI process to the test
 // workers through vitest's provide/inject (so it never goes through the environment or argv).
 
-export interface Credentials {
-  token?: string;
-  email?: string;
-  key?: string;
-}
+import type { Credentials, ProvidedZones } from '../core/run-config.js';
+
+export type { Credentials, ProvidedZone, ProvidedZones } from '../core/run-config.js';
 
 export type Auth =
   | { scheme: 'token'; token: string }
@@ -39,9 +37,6 @@ export interface ZoneApiTarget {
   zones?: ProvidedZones;
 }
 
-/** A zone a target without a control API provides for specs of one plan: its ID and domain name. */
-export interface ProvidedZone { id: string; name: string }
-export type ProvidedZones = Partial<Record<'free' | 'pro' | 'business' | 'enterprise', ProvidedZone>>;
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -4,53 +4,62 @@
 import { UnreachableError, UsageError } from '../core/errors.js';
 import { startReferenceServer } from './bundled.js';
 import { ControlClient } from '../spec-kit/control.js';
-import type { Credentials, ProvidedZones, ZoneApiTarget } from '../spec-kit/target.js';
+import type { ZoneApiConfig } from '../core/run-config.js';
+import type { ZoneApiTarget } from '../spec-kit/target.js';
 
 export interface ResolvedTarget {
   target: ZoneApiTarget;
   stop(): Promise<void>;
 }
 
-export interface TargetRequest {
-  /** Base URL; absent for the bundled reference. */
-  url?: string;
-  credentials: Credentials;
-  controlUrl?: string;
+/** Where one zone API target is: a base URL and its control API, or neither for the bundled reference. */
+export interface TargetPlace { url?: string; controlUrl?: string }
+
+/** What the run decides for every target alike. */
+export interface TargetRunSettings {
   seed: number;
-  realTime?: boolean;
-  /** --as-of (ms since epoch): the date the target is set to, or said to be at. */
-  asOf?: number;
-  timeoutMs?: number;
-  zones?: ProvidedZones;
+  /** --max-rps divided among the run's workers. */
+  maxRpsPerWorker?: number | undefined;
 }
 
-export async function resolveZoneTarget(request: TargetRequest): Promise<ResolvedTarget> {
-  if (!request.url) return startBundledReference(request);
-  const baseUrl = normalizeBaseUrl(request.url);
-  if (!request.credentials.token && !(request.credentials.email && request.credentials.key)) {
+/**
+ * A target of the run, ready for specs: the bundled reference (started here) or a base URL (checked
+ * reachable here), with the run's zone API settings, taken whole.
+ */
+export async function resolveZoneTarget(place: TargetPlace, config: ZoneApiConfig, run: TargetRunSettings): Promise<ResolvedTarget> {
+  const settings = {
+    seed: run.seed,
+    timeoutMs: config.timeoutMs,
+    ...(config.realTime && { realTime: true }),
+    ...(run.maxRpsPerWorker !== undefined && { maxRpsPerWorker: run.maxRpsPerWorker }),
+  };
+  if (!place.url) return startBundledReference(config, settings);
+  const baseUrl = normalizeBaseUrl(place.url);
+  const { credentials } = config;
+  if (!credentials.token && !(credentials.email && credentials.key)) {
     throw new UsageError('a target URL needs credentials: --token T, or --email E --key K');
   }
   const targetDate = await assertReachable(baseUrl);
-  const controlUrl = request.controlUrl?.replace(/\/$/, '');
+  const controlUrl = place.controlUrl?.replace(/\/$/, '');
   if (controlUrl) await assertReachable(controlUrl);
-  const clock = await settleClock(controlUrl, request.asOf, targetDate);
+  const clock = await settleClock(controlUrl, config.asOf, targetDate);
   const target: ZoneApiTarget = {
-    name: baseUrl, baseUrl, credentials: request.credentials, seed: request.seed, ...clock,
-    ...(request.realTime && { realTime: true }),
-    ...(request.timeoutMs !== undefined && { timeoutMs: request.timeoutMs }),
-    ...(request.zones && { zones: request.zones }),
+    name: baseUrl, baseUrl, credentials, ...settings, ...clock,
+    ...(config.zones && { zones: config.zones }),
+    ...(controlUrl && { controlUrl }),
   };
-  if (controlUrl) target.controlUrl = controlUrl;
   return { target, stop: async () => {} };
 }
 
-async function startBundledReference(request: TargetRequest): Promise<ResolvedTarget> {
+type TargetSettings = Pick<ZoneApiTarget, 'seed' | 'timeoutMs' | 'realTime' | 'maxRpsPerWorker'>;
+
+async function startBundledReference(config: ZoneApiConfig, settings: TargetSettings): Promise<ResolvedTarget> {
   const server = await startReferenceServer({ testMode: true });
   // A frozen clock (moved only by specs) makes every time boundary exact to the millisecond.
-  const asOf = request.asOf ?? Date.now();
+  const asOf = config.asOf ?? Date.now();
   server.clock.set(asOf);
   return {
-    target: { name: 'reference', baseUrl: server.baseUrl, credentials: server.credentials, controlUrl: server.controlUrl!, seed: request.seed, ...(request.realTime && { realTime: true }), asOf, clockSettable: true },
+    target: { name: 'reference', baseUrl: server.baseUrl, credentials: server.credentials, controlUrl: server.controlUrl!, ...settings, asOf, clockSettable: true },
     stop: () => server.close(),
   };
 }

@@ -1,0 +1,73 @@
+// `specgate run`: the flags and the config file become one RunConfig; a container is started
+// first when the target is an image (and stopped whatever happens); the runner does the rest; the
+// outcome is printed. The runner (vitest) and the container support (testcontainers) are loaded
+// only here, when a run needs them.
+
+import { relative } from 'node:path';
+import { UsageError } from '../core/errors.js';
+import type { Credentials, RunConfig } from '../core/run-config.js';
+import type { ContainerTarget } from '../targets/container-target.js';
+import { loadConfigFile, type LoadedConfig } from './config-file.js';
+import { printBaseline, printErrors, printFailures, verdictLines } from './output.js';
+import { CONTAINER_FLAGS, credentialsFrom, parseRunFlags, runConfigFrom, type RunFlags } from './run-config.js';
+
+export async function runCommand(args: string[]): Promise<number> {
+  const flags = parseRunFlags(args);
+  const loaded = await loadConfigFile(flags.config);
+  const credentials = credentialsFrom(flags, loaded?.config.target?.credentials);
+  if (flags['target-image'] === undefined) {
+    const containerFlag = CONTAINER_FLAGS.find((flag) => flags[flag] !== undefined);
+    if (containerFlag) throw new UsageError(`--${containerFlag} applies to --target-image`);
+    return runAndReport(runConfigFrom(flags, loaded, credentials));
+  }
+  return runAgainstContainer(flags['target-image'], flags, loaded, credentials);
+}
+
+async function runAgainstContainer(imageName: string, flags: RunFlags, loaded: LoadedConfig | undefined, credentials: Credentials): Promise<number> {
+  if (flags.target !== undefined) throw new UsageError('--target-image and --target are two ways to name the target: give one');
+  const containers = await import('../targets/container-target.js');
+  const { credentials: containerCredentials, env } = containers.containerCredentials(credentials, containers.parseTargetEnv(flags['target-env']));
+  const image = containers.parseTargetImage(imageName);
+  const options = {
+    image, port: containers.parseTargetPort(flags['target-port']), env, controlPath: '/__control',
+    startupTimeoutMs: containers.parseStartupTimeout(flags['target-startup-timeout']),
+    network: containers.parseTargetNetwork(flags['target-network']),
+    secrets: [containerCredentials.token, containerCredentials.key].filter((s): s is string => s !== undefined),
+  };
+  // Every flag is checked before a container is started for nothing.
+  runConfigFrom(flags, loaded, containerCredentials, { url: 'http://container.invalid', control: 'http://container.invalid' });
+  // The container is started before anything else and stopped whatever happens to the run.
+  const container = await containers.startContainerTarget(options);
+  process.stderr.write(`specgate: ${describeContainer(image, container)}\n`);
+  try {
+    return await runAndReport(runConfigFrom(flags, loaded, containerCredentials, { url: container.baseUrl, control: container.controlUrl }));
+  } finally {
+    await container.stop();
+  }
+}
+
+function describeContainer(image: string, container: ContainerTarget): string {
+  const network = container.network === 'host' ? `host network, port ${container.port}` : `port ${container.port} published`;
+  const reaper = container.reaper ? 'testcontainers\' reaper on' : 'testcontainers\' reaper off: specgate removes it on exit';
+  return `container ${container.containerId.slice(0, 12)} from ${image} answers at ${container.baseUrl} (${network}; ${reaper})`;
+}
+
+async function runAndReport(config: RunConfig): Promise<number> {
+  const [{ runConformance }, { SUITES }] = await Promise.all([import('../runner/run.js'), import('../catalog/suites.js')]);
+  const outcome = await runConformance(config);
+  const { report } = outcome;
+  for (const problem of report.coverageProblems) process.stderr.write(`specgate: catalog and specs out of step: ${problem.detail}\n`);
+  printFailures(report);
+  printErrors(report);
+  printBaseline(report);
+  if (config.baseline?.update) {
+    process.stdout.write(`\nspecgate: baseline ${config.baseline.file} rewritten with ${report.summary.requirements.failed} known failure(s)\n`);
+  }
+  for (const suite of config.suites.map((name) => SUITES[name]).filter((s) => s.pending)) {
+    process.stdout.write(`\nspecgate: suite ${suite.name} not run: ${suite.pending}`);
+  }
+  const where = relative(process.cwd(), outcome.reportDir) || '.';
+  process.stdout.write(`\n${verdictLines(report).join('\n')}\n`
+    + `specgate: report in ${where}/ (report.html, summary.md, report.json, junit.xml)\n`);
+  return outcome.exitCode;
+}

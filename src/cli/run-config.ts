@@ -1,0 +1,182 @@
+// `specgate run`'s options: the flags, and how flags and the config file together become one
+// RunConfig (core/run-config.ts). Each value is parsed and checked once, into its type; a flag
+// given on the command line wins over the file's field, which wins over the default. Every check
+// happens here, before anything starts (a container, a target, a report directory).
+
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { parseAsOf } from '../core/dates.js';
+import { UsageError } from '../core/errors.js';
+import { STORAGE_AREAS, SUITE_NAMES, ZONE_API_AREAS, type SuiteName } from '../core/requirements.js';
+import { DEFAULT_SEED, DEFAULT_TIMEOUT_MS, type Credentials, type RunConfig } from '../core/run-config.js';
+import type { Gate, Selection } from '../core/selection.js';
+import type { SpecgateConfig } from '../config/define.js';
+import { relativeToConfig, type LoadedConfig } from './config-file.js';
+
+export const RUN_OPTIONS = {
+  suite: { type: 'string', default: 'all' },
+  target: { type: 'string' },
+  token: { type: 'string' },
+  email: { type: 'string' },
+  key: { type: 'string' },
+  control: { type: 'string' },
+  'real-time': { type: 'boolean', default: false },
+  adapter: { type: 'string' },
+  'compatibility-date': { type: 'string' },
+  'report-dir': { type: 'string' },
+  grep: { type: 'string' },
+  profile: { type: 'string' },
+  gate: { type: 'string' },
+  area: { type: 'string', multiple: true },
+  requirement: { type: 'string', multiple: true },
+  level: { type: 'string', multiple: true },
+  shard: { type: 'string' },
+  baseline: { type: 'string' },
+  'update-baseline': { type: 'boolean', default: false },
+  seed: { type: 'string' },
+  'as-of': { type: 'string' },
+  config: { type: 'string' },
+  'target-image': { type: 'string' },
+  'target-port': { type: 'string' },
+  'target-env': { type: 'string', multiple: true },
+  'target-network': { type: 'string' },
+  'target-startup-timeout': { type: 'string' },
+  timeout: { type: 'string' },
+  'max-rps': { type: 'string' },
+} satisfies ParseArgsConfig['options'];
+
+export type RunFlags = ReturnType<typeof parseRunFlags>;
+export const parseRunFlags = (args: string[]) => parseArgs({ args, options: RUN_OPTIONS, strict: true, allowPositionals: false }).values;
+
+/** The flags that only mean something with --target-image. */
+export const CONTAINER_FLAGS = ['target-port', 'target-env', 'target-network', 'target-startup-timeout'] as const;
+
+/**
+ * The run's configuration from the flags over the config file. `target` stands in for --target
+ * when the run's target is a container started for it (its URL is known only once it runs).
+ */
+export function runConfigFrom(flags: RunFlags, loaded: LoadedConfig | undefined, credentials: Credentials, target?: { url: string; control?: string | undefined }): RunConfig {
+  const file = loaded?.config;
+  const fromFile = (path: string | undefined) => (path === undefined || !loaded ? path : relativeToConfig(loaded, path));
+  const url = target?.url ?? flags.target ?? file?.target?.url;
+  const control = flags.control ?? file?.target?.control ?? target?.control;
+  if (!url && (control || credentials.token || credentials.key)) {
+    throw new UsageError('--token, --email, --key and --control apply to a --target URL; the bundled reference makes its own');
+  }
+  const adapters = flags.adapter ?? adapterFromFile(file?.adapter, fromFile) ?? 'reference';
+  const compatibilityDate = flags['compatibility-date'] ?? file?.compatibilityDate;
+  // The file's date may serve another adapter than this run's; a flag given for nothing is a mistake.
+  if (flags['compatibility-date'] !== undefined && !listOf([adapters]).includes('workerd')) {
+    throw new UsageError('--compatibility-date applies to the workerd adapter (--adapter workerd); workerd@DATE names a date per adapter');
+  }
+  if (flags.grep !== undefined) checkPattern(flags.grep);
+  const baselineFile = flags.baseline ?? fromFile(file?.baseline);
+  if (flags['update-baseline'] && baselineFile === undefined) throw new UsageError('--update-baseline needs --baseline FILE');
+  const timeoutSeconds = positiveNumber('--timeout', flags.timeout) ?? file?.target?.timeoutSeconds;
+  const maxRps = positiveNumber('--max-rps', flags['max-rps']) ?? file?.target?.maxRps;
+  const asOf = flags['as-of'] ?? file?.asOf;
+  return {
+    suites: suitesFrom(flags.suite),
+    zoneApi: {
+      targets: url === undefined ? [] : listOf([url]),
+      controls: control === undefined ? [] : listOf([control]),
+      credentials,
+      ...(url !== undefined && file?.target?.zones && { zones: file.target.zones }),
+      realTime: flags['real-time'],
+      ...(asOf !== undefined && { asOf: asOfFrom(asOf) }),
+      timeoutMs: timeoutSeconds === undefined ? DEFAULT_TIMEOUT_MS : timeoutSeconds * 1000,
+      ...(maxRps !== undefined && { maxRps }),
+    },
+    storage: { adapters, ...(compatibilityDate !== undefined && { compatibilityDate }) },
+    selection: selectionFrom(flags, file),
+    ...(flags.grep !== undefined && { grep: flags.grep }),
+    seed: seedFrom(flags.seed),
+    gate: gateFrom(flags.gate ?? file?.gate ?? 'core'),
+    ...(baselineFile !== undefined && { baseline: { file: baselineFile, update: flags['update-baseline'] } }),
+    ...(flags['report-dir'] !== undefined && { reportDir: flags['report-dir'] }),
+    verbose: true,
+  };
+}
+
+/** A path in the config file's `adapter` is relative to the file; a built-in name is not a path. */
+const adapterFromFile = (adapter: string | undefined, fromFile: (path: string | undefined) => string | undefined): string | undefined =>
+  (adapter !== undefined && /[./\\]/.test(adapter) ? fromFile(adapter) : adapter);
+
+/** Flags first, then the variables the config file names, then SPECGATE_TOKEN, SPECGATE_EMAIL, SPECGATE_KEY. */
+export function credentialsFrom(values: { token?: string; email?: string; key?: string }, named: NonNullable<SpecgateConfig['target']>['credentials'] = {}): Credentials {
+  const fromNamed = (name: string | undefined): string | undefined => {
+    if (name === undefined) return undefined;
+    const value = process.env[name];
+    if (value === undefined || value === '') throw new UsageError(`the config file names the environment variable ${name} for a credential, and it is not set`);
+    return value;
+  };
+  const token = values.token ?? fromNamed(named.tokenEnv) ?? process.env.SPECGATE_TOKEN;
+  const email = values.email ?? fromNamed(named.emailEnv) ?? process.env.SPECGATE_EMAIL;
+  const key = values.key ?? fromNamed(named.keyEnv) ?? process.env.SPECGATE_KEY;
+  if ((email === undefined) !== (key === undefined)) throw new UsageError('the key pair needs both --email and --key');
+  return { ...(token && { token }), ...(email && { email }), ...(key && { key }) };
+}
+
+/** Comma-separated and repeated values alike: --area kv,list --area alarms */
+const listOf = (values: string[] | undefined): string[] => (values ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+
+function selectionFrom(flags: RunFlags, file: SpecgateConfig | undefined): Selection {
+  const profile = flags.profile ?? file?.profile ?? 'extended';
+  if (profile !== 'core' && profile !== 'extended') throw new UsageError(`--profile must be core or extended, got "${profile}"`);
+  const areas = listOf(flags.area);
+  const known = new Set<string>([...ZONE_API_AREAS, ...STORAGE_AREAS]);
+  const unknownArea = areas.find((a) => !known.has(a));
+  if (unknownArea) throw new UsageError(`--area: unknown area "${unknownArea}" (areas: ${[...known].join(', ')})`);
+  const levels = listOf(flags.level);
+  const badLevel = levels.find((l) => !['must', 'should', 'may'].includes(l));
+  if (badLevel) throw new UsageError(`--level must be must, should or may, got "${badLevel}"`);
+  return { profile, areas, requirements: listOf(flags.requirement), levels, shard: shardFrom(flags.shard) };
+}
+
+function shardFrom(value: string | undefined): Selection['shard'] {
+  if (value === undefined) return null;
+  const match = /^(\d+)\/(\d+)$/.exec(value);
+  const [index, total] = match ? [Number(match[1]), Number(match[2])] : [NaN, NaN];
+  if (!(total >= 1 && index >= 1 && index <= total)) throw new UsageError(`--shard must be I/N with 1 <= I <= N, got "${value}"`);
+  return { index, total };
+}
+
+export function suitesFrom(value: string): SuiteName[] {
+  if (value === 'all') return [...SUITE_NAMES];
+  if ((SUITE_NAMES as readonly string[]).includes(value)) return [value as SuiteName];
+  throw new UsageError(`--suite must be one of ${[...SUITE_NAMES, 'all'].join(', ')}, got "${value}"`);
+}
+
+function seedFrom(text: string | undefined): number {
+  if (text === undefined) return DEFAULT_SEED;
+  const seed = Number(text);
+  if (!Number.isSafeInteger(seed)) throw new UsageError(`--seed must be an integer, got "${text}"`);
+  return seed;
+}
+
+function gateFrom(value: string): Gate {
+  if (value !== 'core' && value !== 'extended') throw new UsageError(`--gate must be core or extended, got "${value}"`);
+  return value;
+}
+
+function checkPattern(pattern: string): void {
+  try {
+    new RegExp(pattern);
+  } catch {
+    throw new UsageError(`--grep is not a valid regular expression: ${pattern}`);
+  }
+}
+
+function positiveNumber(flag: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!(Number.isFinite(value) && value > 0)) throw new UsageError(`${flag} must be a positive number, got "${text}"`);
+  return value;
+}
+
+function asOfFrom(text: string): number {
+  try {
+    return parseAsOf(text);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}

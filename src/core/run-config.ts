@@ -1,0 +1,67 @@
+// The options of one run, defined once: the CLI produces a RunConfig from its flags and the config
+// file alike (cli/run-config.ts), and hands it whole to the runner, which hands each part whole to
+// what needs it (the zone API targets, the storage adapters). Nothing copies options field by field.
+
+import type { Plan } from '../contract/control.js';
+import type { SuiteName } from './requirements.js';
+import type { Gate, Selection } from './selection.js';
+
+export interface Credentials {
+  token?: string;
+  email?: string;
+  key?: string;
+}
+
+/** A zone a target without a control API provides for specs of one plan: its ID and domain name. */
+export interface ProvidedZone { id: string; name: string }
+export type ProvidedZones = Partial<Record<Plan, ProvidedZone>>;
+
+/** How the zone API suite reaches its targets. */
+export interface ZoneApiConfig {
+  /** Base URLs (with or without /client/v4); none: the bundled reference, started in-process. */
+  targets: string[];
+  /** The targets' control APIs, one per target in the same order, or none. */
+  controls: string[];
+  credentials: Credentials;
+  /** Zones the targets provide per plan, for targets without a control API. */
+  zones?: ProvidedZones;
+  /** Where specs need time to pass and the target's clock cannot be moved, wait for real. */
+  realTime: boolean;
+  /** The date to run at (ms since epoch): the target's clock is set there when it can be. */
+  asOf?: number;
+  /** How long a request may go unanswered before its spec fails. */
+  timeoutMs: number;
+  /** Requests per second at most against the zone API targets, across the run. */
+  maxRps?: number;
+}
+
+/** Which storage adapters the storage suite runs against. */
+export interface StorageConfig {
+  /** Built-in names or module paths, comma-separated (`reference`: both reference backends). */
+  adapters: string;
+  /** workerd's compatibility date for `workerd` (`workerd@DATE` names its own). */
+  compatibilityDate?: string;
+}
+
+export interface RunConfig {
+  suites: SuiteName[];
+  zoneApi: ZoneApiConfig;
+  storage: StorageConfig;
+  /** Profile, areas, requirements, levels and shard. */
+  selection: Selection;
+  /** Only specs whose full name matches this regular expression. */
+  grep?: string;
+  /** Seed of the property-based specs. */
+  seed: number;
+  /** The verdict the exit code gates on. */
+  gate: Gate;
+  /** Gate on this baseline of known failures, or (update) rewrite it from the run's failures. */
+  baseline?: { file: string; update: boolean };
+  /** Where the report goes; reports/<run-id>/ by default. */
+  reportDir?: string;
+  /** Show progress while specs run. */
+  verbose: boolean;
+}
+
+export const DEFAULT_SEED = 20261121;
+export const DEFAULT_TIMEOUT_MS = 15_000;

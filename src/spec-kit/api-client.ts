@@ -2,7 +2,9 @@
 // out, and a log of the exchanges so that a failed spec can show what it sent and what it got,
 // with every credential redacted.
 
+import type { CreatingCollection } from '../core/cleanup.js';
 import { redactor } from '../core/redact.js';
+import { DEFAULT_TIMEOUT_MS } from '../core/run-config.js';
 import { authHeaders, type Auth } from './target.js';
 
 export interface Envelope<T = unknown> {
@@ -35,7 +37,6 @@ export interface RequestOptions {
   rateLimitIsTheSubject?: boolean;
 }
 
-export const REQUEST_TIMEOUT_MS = 15_000;
 /** At most this many retries of a 429, each waiting at most MAX_RETRY_WAIT_MS. */
 const MAX_429_RETRIES = 3;
 const MAX_RETRY_WAIT_MS = 30_000;
@@ -47,8 +48,8 @@ export interface Transport {
   created: CreatedObjects;
 }
 
-export function newTransport(options: { timeoutMs?: number; maxRps?: number } = {}): Transport {
-  return { timeoutMs: options.timeoutMs ?? REQUEST_TIMEOUT_MS, limiter: new RequestPacer(options.maxRps), created: new CreatedObjects() };
+export function newTransport(options: { timeoutMs?: number; maxRps?: number; cleanup?: readonly CreatingCollection[] } = {}): Transport {
+  return { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, limiter: new RequestPacer(options.maxRps), created: new CreatedObjects(options.cleanup) };
 }
 
 /**
@@ -69,23 +70,28 @@ export class RequestPacer {
 }
 
 /**
- * The objects a spec created, found in the answers to its POSTs on the collections below: a result
- * object or array whose items carry an `id` (and, for a firewall rule, the `filter` created with
- * it). The spec's teardown deletes them newest first, whether the spec passed or not, so that a
- * run against a shared target leaves behind only what the API refuses to delete (a filter created
- * together with a rule: combined create, rule 4) and touches nothing it did not create.
+ * The objects a spec created, found in the answers to its POSTs on the collections its suite
+ * declares (core/cleanup.ts): a result object or array whose items carry an `id`, and the objects
+ * each brings with it. The spec's teardown deletes them newest first, whether the spec passed or
+ * not, so that a run against a shared target leaves behind only what the API refuses to delete
+ * and touches nothing it did not create.
  */
 export class CreatedObjects {
   private readonly paths: string[] = [];
-  static readonly COLLECTIONS = /\/zones\/[^/]+\/(filters|firewall\/rules|custom_hostnames|dns_records|firewall\/waf\/overrides)$/;
+  constructor(private readonly collections: readonly CreatingCollection[] = []) {}
 
   noteCreation(collectionUrl: string, result: unknown): void {
-    if (!CreatedObjects.COLLECTIONS.test(collectionUrl)) return;
+    const [, zoneUrl, path] = /^(.*\/zones\/[^/]+)\/(.+)$/.exec(collectionUrl) ?? [];
+    const collection = this.collections.find((c) => c.path === path);
+    if (!collection || zoneUrl === undefined) return;
     for (const item of Array.isArray(result) ? result : [result]) {
       const id = (item as { id?: unknown } | null)?.id;
       if (typeof id !== 'string' || id === '') continue;
-      const filterId = (item as { filter?: { id?: unknown } }).filter?.id;
-      if (typeof filterId === 'string' && /\/firewall\/rules$/.test(collectionUrl)) this.paths.push(collectionUrl.replace(/\/firewall\/rules$/, `/filters/${filterId}`));
+      // What the item brings goes first: drained newest first, the item is deleted before it.
+      for (const brought of collection.brings ?? []) {
+        const broughtId = brought.idAt.reduce<unknown>((value, key) => (value as Record<string, unknown> | null | undefined)?.[key], item);
+        if (typeof broughtId === 'string' && broughtId !== '') this.paths.push(`${zoneUrl}/${brought.collection}/${encodeURIComponent(broughtId)}`);
+      }
       this.paths.push(`${collectionUrl}/${encodeURIComponent(id)}`);
     }
   }
@@ -93,6 +99,7 @@ export class CreatedObjects {
   /** Newest first; each taken once. */
   drain(): string[] { return this.paths.splice(0).reverse(); }
 }
+
 const EXCERPT_BYTES = 2048;
 
 /** Keeps the last exchanges of one spec, already redacted. */

@@ -9,6 +9,7 @@
 // skipped with the reason, never passed.
 
 import { inject, test } from 'vitest';
+import { SUITES } from '../catalog/suites.js';
 import { ApiClient, ExchangeLog, RequestPacer, newTransport } from './api-client.js';
 import { isSelected } from './selection.js';
 import { ControlClient, type ControlZone, type ZoneSetup } from './control.js';
@@ -71,7 +72,9 @@ export const specTest = test.extend<SpecFixtures>({
   api: async ({ target, task, onTestFailed }, use) => {
     const log = new ExchangeLog(secretsOf(target.credentials));
     onTestFailed(() => { task.meta.exchange = log.render(); });
-    const api = new ApiClient(target.baseUrl, defaultAuth(target.credentials), log, { ...newTransport({ timeoutMs: target.timeoutMs }), limiter: pacerOf(target) });
+    const api = new ApiClient(target.baseUrl, defaultAuth(target.credentials), log, {
+      ...newTransport({ timeoutMs: target.timeoutMs, cleanup: SUITES['zone-api'].cleanup ?? [] }), limiter: pacerOf(target),
+    });
     try {
       await use(api);
     } finally {

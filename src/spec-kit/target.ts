@@ -30,7 +30,7 @@ export interface ZoneApiTarget {
   /** Whether the target's clock can be set through its control API (both sides of a date testable). */
   clockSettable: boolean;
   /** How long a request may go unanswered before its spec fails ("no response in N s"). */
-  timeoutMs?: number;
+  timeoutMs: number;
   /** --max-rps divided among the run's workers: requests each worker may start per second. */
   maxRpsPerWorker?: number;
   /** Zones the target provides per plan, for targets without a control API (specgate.config.ts). */

@@ -13,7 +13,7 @@ import { ObjectRuntime } from '../reference-impl/storage/index.js';
 import { ControlClient } from '../src/spec-kit/control.js';
 import { ROOT, tempDir } from './helpers/cli.js';
 import { BATCH_KEYS, SHARED_KEYS, batchKey, batchKind, sharedKey } from './helpers/crash-children.js';
-import { RESTORED_BATCH, ROWS, rowKey } from './helpers/crash-pitr-child.js';
+import { RESTORED_BATCH, ROWS } from './helpers/crash-pitr-child.js';
 
 const CHILD = join(ROOT, 'test/helpers/crash-children.ts');
 const PITR_CHILD = join(ROOT, 'test/helpers/crash-pitr-child.ts');

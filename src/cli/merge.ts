@@ -2,12 +2,11 @@
 // report.json, summary.md and junit.xml (written from the merged report). Exit 0
 // when the merged run has no failure, 1 when it has, 2 (through UsageError) for bad usage.
 
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { mergeReports, missingShards } from '../report/merge.js';
-import type { Report } from '../report/model.js';
 import { writeReport } from '../report/write.js';
 import { UsageError } from '../core/errors.js';
 import { loadReport } from './diff.js';

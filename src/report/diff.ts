@@ -86,7 +86,7 @@ function specKey(old: Report, next: Report): (t: ReportTest) => string {
   return (t) => (ambiguous.has(t.name) ? `${t.name}\u0000${t.file}` : t.name);
 }
 
-function verdict(from: TestStatus, to: TestStatus): 'improved' | 'regressed' | 'changed' {
+function verdict(_from: TestStatus, to: TestStatus): 'improved' | 'regressed' | 'changed' {
   if (to === 'passed') return 'improved';
   if (to === 'failed') return 'regressed';
   return 'changed';

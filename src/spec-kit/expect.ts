@@ -23,7 +23,7 @@ function errorsOf(body: unknown): string | undefined {
 }
 
 /** What the target answered, in one line: `HTTP 403, errors 10000 "Authentication error"`, or why the body is not what it should be. */
-export function answerLine(status: number | undefined, text: string, body: unknown): string {
+export function answerLine(status: number | undefined, body: unknown): string {
   const head = status === undefined ? 'no HTTP answer (the connection closed)' : `HTTP ${status}`;
   if (body === undefined) return `${head}, a body that is not JSON`;
   const errors = errorsOf(body);
@@ -32,7 +32,7 @@ export function answerLine(status: number | undefined, text: string, body: unkno
   return success === undefined ? `${head}, a JSON body without success` : `${head}, success ${JSON.stringify(success)}`;
 }
 
-const describeAnswer = (response: ApiResponse): string => answerLine(response.status, response.text, response.body);
+const describeAnswer = (response: ApiResponse): string => answerLine(response.status, response.body);
 
 /** What the target answered, for a spec's own messages: `HTTP 403, errors 10000 "Authentication error"; body: {...}`. */
 export const answered = (response: ApiResponse): string => `${describeAnswer(response)}; body: ${bodyOf(response.text)}`;
@@ -106,13 +106,13 @@ export function expectEnvelope(response: ApiResponse, what = 'the answer'): void
 /** The failure envelope on an answer read from a raw socket (requests fetch will not send). */
 export function expectRawFailure(response: RawResponse, what = 'the answer'): void {
   const body = parseJson(response.body);
-  failWith(schemaProblems('failure-envelope', body), `${what}: ${answerLine(response.status, response.body, body)}; it should fail with the error envelope (success false, result null, errors of {code, message})`, response.body);
+  failWith(schemaProblems('failure-envelope', body), `${what}: ${answerLine(response.status, body)}; it should fail with the error envelope (success false, result null, errors of {code, message})`, response.body);
 }
 
 /** A failure envelope with a given HTTP status on an answer read from a raw socket. */
 export function expectRawFailureStatus(response: RawResponse, status: number, what = 'the answer'): void {
   expectRawFailure(response, what);
-  expect(response.status, `${what}: ${answerLine(response.status, response.body, parseJson(response.body))}; it should answer HTTP ${status}\nbody: ${bodyOf(response.body)}`).toBe(status);
+  expect(response.status, `${what}: ${answerLine(response.status, parseJson(response.body))}; it should answer HTTP ${status}\nbody: ${bodyOf(response.body)}`).toBe(status);
 }
 
 /** The error codes of a failure envelope (none when the body is not one). */

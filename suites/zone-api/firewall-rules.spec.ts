@@ -7,7 +7,7 @@ import { answered, errorsIn, expectArray, expectFailure, expectObject, expectRef
 import { spec } from '../../src/spec-kit/spec.js';
 import {
   combinedCreate, contentsOf, createFilters, createRules, expectNothingCreated, idsInScope, expressions, listed, uniqueExpression,
-  type Filter, type FirewallRule, type RuleItem,
+  type Filter, type FirewallRule,
 } from './support/firewall.js';
 import { batchItem, describeBatch, itemsOf, listingChange, withContext } from './support/combined-batch.js';
 import { checkProperty } from '../../src/spec-kit/property.js';

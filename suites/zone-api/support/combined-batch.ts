@@ -45,7 +45,7 @@ export function describeBatch(batch: BatchItem[], items: RuleItem[], response: A
   return [
     `batch of ${batch.length} item(s), ${batch.filter((b) => !b.valid).length} invalid:`,
     ...sent,
-    `answer: ${answerLine(response.status, response.text, response.body)}`,
+    `answer: ${answerLine(response.status, response.body)}`,
     `the zone's listings: ${listingChange(before, after)}`,
   ].join('\n');
 }

@@ -1,0 +1,39 @@
+// A run's options are defined once (core/run-config.ts) and travel whole: flags and the config file
+// become one RunConfig, and each target gets its part of it. --timeout, which one hop used to drop
+// for the bundled reference, reaches it.
+
+import { describe, expect, it } from 'vitest';
+import { parseRunFlags, runConfigFrom } from '../src/cli/run-config.js';
+import type { LoadedConfig } from '../src/cli/config-file.js';
+import { DEFAULT_TIMEOUT_MS } from '../src/core/run-config.js';
+import { resolveZoneTarget } from '../src/targets/zone-target.js';
+
+const file = (config: LoadedConfig['config']): LoadedConfig => ({ file: '/project/specgate.config.ts', config });
+
+describe('a run\'s configuration', () => {
+  it('--timeout reaches the bundled reference target, whose specs then wait that long', async () => {
+    const config = runConfigFrom(parseRunFlags(['--timeout', '2.5']), undefined, {});
+    expect(config.zoneApi.timeoutMs).toBe(2500);
+    const resolved = await resolveZoneTarget({}, config.zoneApi, { seed: config.seed });
+    try {
+      expect(resolved.target.name).toBe('reference');
+      expect(resolved.target.timeoutMs).toBe(2500);
+    } finally {
+      await resolved.stop();
+    }
+  });
+
+  it('without --timeout, the default', () => {
+    expect(runConfigFrom(parseRunFlags([]), undefined, {}).zoneApi.timeoutMs).toBe(DEFAULT_TIMEOUT_MS);
+  });
+
+  it('takes the config file\'s numbers as numbers, and a flag over the file', () => {
+    const loaded = file({ target: { url: 'http://t.test', timeoutSeconds: 7, maxRps: 3 }, gate: 'extended', baseline: 'known.json' });
+    const fromFile = runConfigFrom(parseRunFlags([]), loaded, { token: 'tokentoken' });
+    expect(fromFile.zoneApi).toMatchObject({ targets: ['http://t.test'], timeoutMs: 7000, maxRps: 3 });
+    expect(fromFile).toMatchObject({ gate: 'extended', baseline: { file: '/project/known.json', update: false } });
+    const flagged = runConfigFrom(parseRunFlags(['--timeout', '1', '--max-rps', '9', '--gate', 'core']), loaded, { token: 'tokentoken' });
+    expect(flagged.zoneApi).toMatchObject({ timeoutMs: 1000, maxRps: 9 });
+    expect(flagged.gate).toBe('core');
+  });
+});

@@ -87,7 +87,7 @@ export default defineConfig({
     url: 'https://api.example.test/client/v4',
     // The environment variables holding the credentials: never the credentials themselves.
     credentials: { tokenEnv: 'SPECGATE_TOKEN' /* or emailEnv: 'SPECGATE_EMAIL', keyEnv: 'SPECGATE_KEY' */ },
-    // The target's control API (zones, clock), if it offers one (see DESIGN.md "The control API").
+    // The target's control API (zones, clock), if it offers one (see the README, "The control API").
     // control: 'http://127.0.0.1:8787/__control',
     // Without a control API: a zone per plan that specs may work in (they clean up after themselves).
     // zones: { enterprise: { id: '023e105f4ecef8ad9ca31a8372d0c353', name: 'example.test' } },

@@ -1,6 +1,6 @@
 // The way a conformance spec is written:
 //
-//   spec(['ZM-FW-COMBINED-INVALID-RULE-NEITHER'], 'an invalid action creates neither filter nor rule',
+//   spec(['ZM-FW-COMBINED-INVALID-RULE'], 'an invalid action creates neither filter nor rule',
 //     async ({ api, zone }) => { ... });
 //
 // Each spec carries the requirement IDs it verifies right next to it (as test262 does with its

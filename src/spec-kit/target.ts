@@ -62,7 +62,7 @@ declare module '@vitest/runner' {
     extended?: string;
     /** The last request and response of a failed spec, credentials redacted. */
     exchange?: string;
-    /** The side of a dated change of the Versioning table a spec verifies (see dated.ts). */
+    /** The side of a dated change of the Versioning table a spec verifies (see core/dates.ts). */
     dated?: { date: string; side: 'before' | 'after' };
   }
 }

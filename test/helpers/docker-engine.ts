@@ -93,7 +93,7 @@ export function testImages(log: (line: string) => void = () => {}): Promise<Test
     const from = reference.base.tag;
     const node = (script: string) => JSON.stringify(['node', '-e', script]);
     const built = {
-      exitsAtOnce: ['specgate-test-exits-at-once:latest', `FROM ${from}\nCMD ${node("console.log('starting with token', process.env.SPECGATE_TOKEN); console.error('fatal: no database'); process.exit(3)")}\n`],
+      exitsAtOnce: ['specgate-test-exits-at-once:latest', `FROM ${from}\nCMD ${node("console.error('starting with token', process.env.SPECGATE_TOKEN); console.error('fatal: no database'); process.exit(3)")}\n`],
       neverAnswers: ['specgate-test-never-answers:latest', `FROM ${from}\nCMD ${node("console.log('warming up with token', process.env.SPECGATE_TOKEN); setInterval(() => {}, 1000)")}\n`],
       unstartable: ['specgate-test-unstartable:latest', `FROM ${from}\nCMD ["/no/such/server"]\n`],
     } as const;

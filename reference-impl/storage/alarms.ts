@@ -2,7 +2,7 @@
 // the input gate); one runs at a time. A failed run is retried at now + 2 s * 2^(attempt - 1),
 // up to 6 retries, and the pending retry is the alarm getAlarm() reports.
 
-import type { VirtualClock } from './clock.js';
+import type { VirtualClock } from '../clock.js';
 import type { AlarmHandler, ObjectEvent } from './types.js';
 
 const MAX_RETRIES = 6;

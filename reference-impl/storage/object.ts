@@ -3,7 +3,7 @@
 // results, resets after a failed flush, restarts, alarms and a virtual clock.
 
 import { AlarmScheduler } from './alarms.js';
-import { VirtualClock } from './clock.js';
+import { VirtualClock } from '../clock.js';
 import { EventStorage } from './event-storage.js';
 import { OutputGate } from './gates.js';
 import { ObjectInstance } from './instance.js';
@@ -49,7 +49,7 @@ export class ObjectRuntime {
   private destroyed = false;
 
   constructor(private readonly options: ObjectRuntimeOptions) {
-    this.clock = new VirtualClock(options.startTime);
+    this.clock = VirtualClock.frozenAt(options.startTime);
     this.store = options.backend === 'sqlite' ? new SqliteStore(options.sqliteFile, () => this.clock.now()) : new MemoryStore();
     this.scenarios = options.scenarios ?? {};
     this.alarms = options.alarmHandler ? new AlarmScheduler(this, options.alarmHandler) : null;

@@ -4,7 +4,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Socket } from 'node:net';
 import { authenticate, Users, type Credentials } from './auth.js';
-import { VirtualClock } from './clock.js';
+import { VirtualClock } from '../clock.js';
 import { ApiError, codes, failureEnvelope } from './errors.js';
 import { CustomHostnamePolicy } from './custom-hostnames/policy.js';
 import { createRouter } from './router.js';

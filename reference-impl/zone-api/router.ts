@@ -4,7 +4,7 @@
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, codes } from './errors.js';
-import type { VirtualClock } from './clock.js';
+import type { VirtualClock } from '../clock.js';
 import type { Store, Zone } from './store.js';
 import type { Query } from './listing.js';
 

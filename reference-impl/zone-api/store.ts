@@ -4,7 +4,7 @@
 import Database from '../sqlite-driver.js';
 import { StatementCache } from '../sqlite-statements.js';
 import { randomBytes } from 'node:crypto';
-import type { ClockState } from './clock.js';
+import type { ClockState } from '../clock.js';
 import { defaultLegacyState, type LegacyWafState, type UriOverride } from './waf/model.js';
 
 export type Plan = 'free' | 'pro' | 'business' | 'enterprise';

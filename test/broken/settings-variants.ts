@@ -4,7 +4,7 @@
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReferenceApp } from '../../reference-impl/zone-api/app.js';
-import type { VirtualClock } from '../../reference-impl/zone-api/clock.js';
+import type { VirtualClock } from '../../reference-impl/clock.js';
 import { failureEnvelope } from '../../reference-impl/zone-api/errors.js';
 import { settingsOf } from '../../reference-impl/zone-api/settings/service.js';
 import { settingNamed } from '../../reference-impl/zone-api/settings/zone-settings.js';

@@ -2,7 +2,7 @@
 // hostname, stores the new evaluation, deletes expired moved hostnames (lazily, whenever
 // hostnames are read or routed) and gives routing its view of the store.
 
-import type { VirtualClock } from '../clock.js';
+import type { VirtualClock } from '../../clock.js';
 import type { CaaRecord, CustomHostnameRow, Store } from '../store.js';
 import { isWildcard, wildcardParent } from './hostname.js';
 import { reconsider, revalidate, sameEvaluation, validate, type Circumstances, type Evaluation } from './model.js';

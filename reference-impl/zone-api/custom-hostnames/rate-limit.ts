@@ -2,7 +2,7 @@
 // over the limit is refused and starts a penalty during which every POST is refused. The
 // penalty is not extended by refusals during it, and ends at exactly its length.
 
-import type { VirtualClock } from '../clock.js';
+import type { VirtualClock } from '../../clock.js';
 import { ApiError, codes } from '../errors.js';
 import type { Store } from '../store.js';
 import type { CustomHostnamePolicy, PostOutcome } from './policy.js';

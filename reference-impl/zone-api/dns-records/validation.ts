@@ -4,7 +4,7 @@
 // otherwise (docs/dns-records-contract.md lists the codes).
 
 import { isIPv4, isIPv6 } from 'node:net';
-import type { VirtualClock } from '../clock.js';
+import type { VirtualClock } from '../../clock.js';
 import { ApiError, badRequest, type ErrorDetail } from '../errors.js';
 import type { Json } from '../firewall-model.js';
 import { inEffect } from '../schedule.js';

@@ -2,7 +2,7 @@
 // /zones/{zone_id}/dns_records/{dns_record_id}. The dated changes of the Versioning table live in
 // dns-records/validation.ts (writes) and dns-records/render.ts (responses).
 
-import type { VirtualClock } from '../clock.js';
+import type { VirtualClock } from '../../clock.js';
 import { recordJson } from '../dns-records/render.js';
 import { DnsRecordTable, type DnsRecordFields, type DnsRecordRow } from '../dns-records/table.js';
 import { checkRecord, dnsCodes, patched, recordBody } from '../dns-records/validation.js';

@@ -2,7 +2,7 @@
 // table. cname_flattening is the one stored value behind both cname_flattening and
 // flatten_all_cnames, so a change through either shows in the other (mirrored both ways).
 
-import type { VirtualClock } from '../clock.js';
+import type { VirtualClock } from '../../clock.js';
 import { ApiError, codes, invalid } from '../errors.js';
 import { inEffect } from '../schedule.js';
 import { SETTINGS_DATES } from './schedule.js';

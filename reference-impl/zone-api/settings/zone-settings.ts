@@ -9,7 +9,7 @@
 //   privacy_pass         on | off (default on); removed 2024-03-31: unknown route from then on
 
 import { inEffect } from '../schedule.js';
-import type { VirtualClock } from '../clock.js';
+import type { VirtualClock } from '../../clock.js';
 import { SETTINGS_DATES } from './schedule.js';
 
 export type Json = Record<string, unknown>;

@@ -7,7 +7,7 @@ import { dnsNameProblem, isWildcard, parentDomain, wildcardParent } from '../ref
 import { caaPermits, MESSAGES, reconsider, revalidate as revalidateModel, sameEvaluation, type Circumstances } from '../reference-impl/zone-api/custom-hostnames/model.js';
 import { CustomHostnamePolicy } from '../reference-impl/zone-api/custom-hostnames/policy.js';
 import { startServer, type RunningServer } from '../reference-impl/zone-api/server.js';
-import type { CaaRecord, CustomHostnameRow } from '../reference-impl/zone-api/store.js';
+import type { CaaRecord, CustomHostnameRow } from '../reference-impl/zone-api/custom-hostnames/store.js';
 
 interface Answer { status: number; headers: Headers; body: { success: boolean; result: any; errors: { code: number; message: string }[] } }
 

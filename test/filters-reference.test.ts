@@ -81,7 +81,7 @@ describe('answers', () => {
   });
 });
 
-// Firewall rules and the filters both endpoints create share the same checks (firewall-model.ts):
+// Firewall rules and the filters both endpoints create share the same checks (firewall/model.ts):
 // the reference's own limits and wording, where the spec and reference-notes say nothing.
 const rules = (path = '') => `/zones/${zone.id}/firewall/rules${path}`;
 const errorsOf = (answer: Answer) => answer.body.errors.map((e) => e.message);

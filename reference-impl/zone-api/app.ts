@@ -51,7 +51,7 @@ export interface ReferenceApp {
 export function buildApp(options: AppOptions): ReferenceApp {
   const store = new Store(options.dataFile);
   const state = openState(store);
-  const clock = new VirtualClock(store.loadClock(), (state) => store.saveClock(state));
+  const clock = new VirtualClock(store.loadClock(), (saved) => store.saveClock(saved));
   const customHostnames = new CustomHostnamePolicy();
   const users = new Users(options.credentials);
   store.onReset(() => users.clear());

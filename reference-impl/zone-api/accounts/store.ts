@@ -1,5 +1,5 @@
-// Accounts, with their DNS settings: their table on the reference's database (zone-api/store.ts). Accounts
-// belong to no zone: the control API's reset deletes them.
+// Accounts, with their DNS settings: their table on the reference's database (zone-api/store.ts).
+// Accounts belong to no zone: the control API's reset deletes them.
 
 import type { NameserverType } from '../settings/nameservers.js';
 import type { Store } from '../store.js';

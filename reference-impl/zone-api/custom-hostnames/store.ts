@@ -1,7 +1,8 @@
-// Custom hostnames and the facts around them: their tables on the reference's database (zone-api/store.ts).
-// The hostnames of each zone; what the control API sets about the world outside (the customer's
-// DNS facts, holds, standalone zones, fallback origins; docs/custom-hostnames-contract.md); and
-// the certificate issuance limit's record of issuances and penalties.
+// Custom hostnames and the facts around them: their tables on the reference's database
+// (zone-api/store.ts). The hostnames of each zone; what the control API sets about the world
+// outside (the customer's DNS facts, holds, standalone zones, fallback origins;
+// docs/custom-hostnames-contract.md); and the certificate issuance limit's record of issuances and
+// penalties.
 
 import type { DnsFacts } from '../../../src/contract/control.js';
 import type { Conditions, Page, PageRequest, Store } from '../store.js';

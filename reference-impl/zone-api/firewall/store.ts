@@ -1,6 +1,6 @@
-// Filters and firewall rules: their tables on the reference's database (zone-api/store.ts). A rule refers
-// to its filter (which cannot be deleted while a rule uses it); a filter made by the combined
-// create of POST /firewall/rules is marked via_rule.
+// Filters and firewall rules: their tables on the reference's database (zone-api/store.ts). A rule
+// refers to its filter (which cannot be deleted while a rule uses it); a filter made by the
+// combined create of POST /firewall/rules is marked via_rule.
 
 import type { Conditions, Page, PageRequest, Store } from '../store.js';
 import { newId, toBool } from '../store.js';

@@ -1,5 +1,6 @@
-// Zone settings and DNS settings: their table on the reference's database (zone-api/store.ts), zone-scoped
-// and deleted with their zone (ON DELETE CASCADE), so the control API's reset clears them too.
+// Zone settings and DNS settings: their table on the reference's database (zone-api/store.ts),
+// zone-scoped and deleted with their zone (ON DELETE CASCADE), so the control API's reset clears
+// them too.
 
 import type { Store } from '../store.js';
 

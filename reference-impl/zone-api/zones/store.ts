@@ -1,5 +1,5 @@
-// Zones: their table on the reference's database (zone-api/store.ts), and what a new zone of each plan
-// starts with. A zone is what the control API creates and shows (src/contract/control.ts); its
+// Zones: their table on the reference's database (zone-api/store.ts), and what a new zone of each
+// plan starts with. A zone is what the control API creates and shows (src/contract/control.ts); its
 // certificate issuance limit, a column of the same table, is read by the custom hostnames.
 
 import type { ControlZone } from '../../../src/contract/control.js';

@@ -1,10 +1,11 @@
-// The reference zone API's virtual clock (reference-impl/zone-api/clock.ts) on its own: real mode
-// follows the wall clock plus an offset, frozen mode stands still until advanced, reset returns to
-// the wall clock, and every change reaches the persistence hook. The wall clock is stubbed, so
+// The reference's virtual clock (reference-impl/clock.ts, the zone API server's and each storage
+// object's) on its own: real mode follows the wall clock plus an offset, frozen mode stands still
+// until advanced, moveTo only moves forward, reset returns to the wall clock, and every change
+// reaches the persistence hook. The wall clock is stubbed, so
 // nothing here depends on timing. Written for mutation testing (issue #10).
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { VirtualClock, type ClockState } from '../reference-impl/zone-api/clock.js';
+import { VirtualClock, type ClockState } from '../reference-impl/clock.js';
 
 const WALL = Date.parse('2025-06-01T12:00:00.000Z');
 
@@ -43,5 +44,23 @@ describe('VirtualClock', () => {
     clock.reset();
     expect(changes).toEqual([{ mode: 'frozen', value: 20 }, { mode: 'frozen', value: 25 }, { mode: 'real', value: 0 }]);
     expect(() => new VirtualClock().set(1)).not.toThrow();
+  });
+
+  it('moveTo moves forward only, in either mode; frozenAt stands at its time (now by default)', () => {
+    const wall = vi.spyOn(Date, 'now').mockReturnValue(WALL);
+    const frozen = VirtualClock.frozenAt(1_000);
+    frozen.moveTo(500);
+    frozen.moveTo(Number.NaN);
+    expect(frozen.snapshot()).toEqual({ mode: 'frozen', value: 1_000 });
+    frozen.moveTo(1_500);
+    expect(frozen.snapshot()).toEqual({ mode: 'frozen', value: 1_500 });
+    const real = new VirtualClock();
+    real.moveTo(WALL - 1);
+    expect(real.snapshot()).toEqual({ mode: 'real', value: 0 });
+    real.moveTo(WALL + 2_000);
+    expect(real.snapshot()).toEqual({ mode: 'real', value: 2_000 });
+    const standing = VirtualClock.frozenAt();
+    wall.mockReturnValue(WALL + 60_000);
+    expect(standing.now()).toBe(WALL);
   });
 });

@@ -6,6 +6,7 @@
 // Each client's operations come from a seeded generator (SEED, printed in every failure message).
 
 import { join } from 'node:path';
+import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../reference-impl/zone-api/server.js';
 import { ControlClient } from '../src/spec-kit/control.js';
@@ -31,19 +32,20 @@ function random(seed: number): () => number {
   };
 }
 
-async function api(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
-  const response = await fetch(`${server.baseUrl}/zones/${zone}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${server.credentials.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-  });
-  return { status: response.status, json: await response.json() };
+type Verb = 'get' | 'post' | 'put' | 'delete';
+
+/** A request to the zone's API, as the operator, with a deadline. */
+async function api(method: Verb, path: string, body?: object): Promise<{ status: number; json: any }> {
+  const request = supertest(server.baseUrl)[method](`/zones/${zone}${path}`)
+    .auth(server.credentials.token!, { type: 'bearer' })
+    .timeout(REQUEST_TIMEOUT_MS);
+  const response = await (body === undefined ? request : request.send(body));
+  return { status: response.status, json: response.body };
 }
 
-async function ok(method: string, path: string, body?: unknown): Promise<any> {
+async function ok(method: Verb, path: string, body?: object): Promise<any> {
   const { status, json } = await api(method, path, body);
-  if (status !== 200 || json.success !== true) throw new Error(`seed ${SEED}: ${method} ${path} answered ${status}: ${JSON.stringify(json).slice(0, 400)}`);
+  if (status !== 200 || json.success !== true) throw new Error(`seed ${SEED}: ${method.toUpperCase()} ${path} answered ${status}: ${JSON.stringify(json).slice(0, 400)}`);
   return json.result;
 }
 
@@ -68,12 +70,12 @@ async function client(id: number, sharedRule: { id: string; filterId: string }):
     const choice = next();
     if (choice < 0.2) {
       const items = Array.from({ length: 1 + Math.floor(next() * 3) }, () => ({ expression: expression(), description: `c${id}` }));
-      const created = await ok('POST', '/filters', items);
+      const created = await ok('post', '/filters', items);
       expect(created.map((f: any) => f.expression)).toEqual(items.map((i) => i.expression));
       for (const f of created) { expected.filters.set(f.id, { expression: f.expression, description: f.description ?? null }); ownFilters.push(f.id); }
     } else if (choice < 0.45) {
       const items = Array.from({ length: 1 + Math.floor(next() * 4) }, () => ({ filter: { expression: expression() }, action: pick(['block', 'challenge', 'allow', 'log']), description: `c${id}` }));
-      const created = await ok('POST', '/firewall/rules', items);
+      const created = await ok('post', '/firewall/rules', items);
       for (const r of created) {
         expected.filters.set(r.filter.id, { expression: r.filter.expression, description: null });
         expected.rules.set(r.id, { filterId: r.filter.id, description: r.description ?? null });
@@ -82,7 +84,7 @@ async function client(id: number, sharedRule: { id: string; filterId: string }):
     } else if (choice < 0.55 && ownFilters.length > 0) {
       // A rule on an existing filter of this client: the filter is then in use, not deletable.
       const filterId = ownFilters.splice(Math.floor(next() * ownFilters.length), 1)[0]!;
-      const [rule] = await ok('POST', '/firewall/rules', [{ filter: { id: filterId }, action: 'block', description: `c${id} on ${filterId}` }]);
+      const [rule] = await ok('post', '/firewall/rules', [{ filter: { id: filterId }, action: 'block', description: `c${id} on ${filterId}` }]);
       expect(rule.filter.id).toBe(filterId);
       expected.rules.set(rule.id, { filterId, description: rule.description });
       ownRules.push(rule.id);
@@ -90,28 +92,28 @@ async function client(id: number, sharedRule: { id: string; filterId: string }):
       const ruleId = pick(ownRules);
       const current = expected.rules.get(ruleId)!;
       const description = `c${id} put ${op}`;
-      const updated = await ok('PUT', `/firewall/rules/${ruleId}`, { id: ruleId, filter: { id: current.filterId }, action: 'block', description });
+      const updated = await ok('put', `/firewall/rules/${ruleId}`, { id: ruleId, filter: { id: current.filterId }, action: 'block', description });
       expect(updated.description).toBe(description);
       current.description = description;
     } else if (choice < 0.78 && ownFilters.length > 0) {
       const ids = ownFilters.slice(0, 2);
-      const updated = await ok('PUT', '/filters', ids.map((fid) => ({ id: fid, expression: expected.filters.get(fid)!.expression, description: `c${id} put ${op}` })));
+      const updated = await ok('put', '/filters', ids.map((fid) => ({ id: fid, expression: expected.filters.get(fid)!.expression, description: `c${id} put ${op}` })));
       expect(updated.map((f: any) => f.id)).toEqual(ids);
       for (const fid of ids) expected.filters.get(fid)!.description = `c${id} put ${op}`;
     } else if (choice < 0.88 && ownRules.length > 0) {
       const ids = ownRules.splice(0, Math.min(ownRules.length, 1 + Math.floor(next() * 3)));
-      const deleted = await ok('DELETE', `/firewall/rules?${ids.map((r) => `id=${r}`).join('&')}`);
+      const deleted = await ok('delete', `/firewall/rules?${ids.map((r) => `id=${r}`).join('&')}`);
       expect(deleted.map((d: any) => d.id).sort()).toEqual([...ids].sort());
       for (const rid of ids) { expected.rules.delete(rid); expected.deletedRules.add(rid); }
     } else if (choice < 0.95 && ownFilters.length > 0) {
       const ids = ownFilters.splice(0, Math.min(ownFilters.length, 1 + Math.floor(next() * 2)));
-      await ok('DELETE', `/filters?${ids.map((f) => `id=${f}`).join('&')}`);
+      await ok('delete', `/filters?${ids.map((f) => `id=${f}`).join('&')}`);
       for (const fid of ids) { expected.filters.delete(fid); expected.deletedFilters.add(fid); }
     } else {
       // Everyone writes the one shared rule: whatever order, one of the writes is what stays.
       const description = `shared by c${id} at ${op}`;
       expected.sharedDescriptions.add(description);
-      await ok('PUT', `/firewall/rules/${sharedRule.id}`, { id: sharedRule.id, filter: { id: sharedRule.filterId }, action: 'challenge', description });
+      await ok('put', `/firewall/rules/${sharedRule.id}`, { id: sharedRule.id, filter: { id: sharedRule.filterId }, action: 'challenge', description });
     }
   }
 }
@@ -121,7 +123,7 @@ async function readPages(path: string, perPage: number): Promise<any[]> {
   const items: any[] = [];
   let total: number | undefined;
   for (let page = 1; ; page++) {
-    const { json } = await api('GET', `${path}?per_page=${perPage}&page=${page}`);
+    const { json } = await api('get', `${path}?per_page=${perPage}&page=${page}`);
     expect(json.success, `seed ${SEED}: GET ${path} page ${page}`).toBe(true);
     const info = json.result_info;
     total ??= info.total_count;
@@ -145,7 +147,7 @@ afterAll(async () => { await server?.close(); });
 
 describe(`${CLIENTS} concurrent clients against one zone (seed ${SEED})`, () => {
   it('no acknowledged create lost or duplicated, no acknowledged delete still there, the last PUT read back, pages consistent', async () => {
-    const [shared] = await ok('POST', '/firewall/rules', [{ filter: { expression: 'http.host eq "shared.concurrency.test"' }, action: 'block' }]);
+    const [shared] = await ok('post', '/firewall/rules', [{ filter: { expression: 'http.host eq "shared.concurrency.test"' }, action: 'block' }]);
     expected.rules.set(shared.id, { filterId: shared.filter.id, description: null });
     expected.filters.set(shared.filter.id, { expression: shared.filter.expression, description: null });
     await Promise.all(Array.from({ length: CLIENTS }, (_, id) => client(id, { id: shared.id, filterId: shared.filter.id })));

@@ -4,34 +4,47 @@
 // envelope and changes nothing, and what it accepts reads back as written. Written for mutation
 // testing (issue #10): these checks had no test.
 
+import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../reference-impl/zone-api/server.js';
-import { referenceCaller } from './helpers/reference-http.js';
+
+type Verb = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 let server: RunningServer;
-const call = referenceCaller(() => server);
-const control = (method: string, path: string, body?: unknown) => call(method, path, body, server.controlUrl);
+/** The server's control API, and its zone API as the operator (bearer token). */
+let control: supertest.Agent;
+let api: supertest.Agent;
 
-beforeAll(async () => { server = await startServer({ testMode: true }); });
+beforeAll(async () => {
+  server = await startServer({ testMode: true });
+  control = supertest.agent(server.controlUrl!);
+  api = supertest.agent(server.baseUrl).auth(server.credentials.token!, { type: 'bearer' });
+});
 afterAll(async () => { await server.close(); });
 
-async function expectBadRequest(method: string, path: string, body: unknown): Promise<void> {
-  const response = await control(method, path, body);
-  expect(response.status, `${method} ${path} ${JSON.stringify(body)}: ${JSON.stringify(response.body)}`).toBe(400);
+/** A control request whose body, when given, is any JSON value (a string or a number too), sent as JSON text. */
+function controlRequest(method: Verb, path: string, body: unknown): supertest.Test {
+  const request = control[method](path);
+  return body === undefined ? request : request.type('json').send(JSON.stringify(body));
+}
+
+async function expectBadRequest(method: Verb, path: string, body: unknown): Promise<void> {
+  const response = await controlRequest(method, path, body);
+  expect(response.status, `${method.toUpperCase()} ${path} ${JSON.stringify(body)}: ${JSON.stringify(response.body)}`).toBe(400);
   expect(response.body.success).toBe(false);
   expect(response.body.errors.length).toBeGreaterThan(0);
 }
 
 /** The message of the one error a refused control request answers with. */
-async function errorOf(method: string, path: string, body: unknown): Promise<string> {
-  const response = await control(method, path, body);
-  expect(response.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(400);
+async function errorOf(method: Verb, path: string, body: unknown): Promise<string> {
+  const response = await controlRequest(method, path, body);
+  expect(response.status, `${method.toUpperCase()} ${path} ${JSON.stringify(body)}`).toBe(400);
   expect(response.body.errors).toHaveLength(1);
   return response.body.errors[0]!.message;
 }
 
-async function created(body: unknown = {}) {
-  const response = await control('POST', '/zones', body);
+async function created(body: object = {}) {
+  const response = await control.post('/zones').send(body);
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body.result;
 }
@@ -48,7 +61,7 @@ describe('zones', () => {
     expect(defaults.certificate_rate_limit, 'a zone without its own limit shows the default (docs/custom-hostnames-contract.md)').toBe(15);
     const given = await created({ plan: 'business', name: 'given.example', rule_quota: 0, features: ['a', 'b'], certificate_rate_limit: 3 });
     expect(given).toMatchObject({ plan: 'business', name: 'given.example', rule_quota: 0, features: ['a', 'b'], certificate_rate_limit: 3 });
-    expect((await control('GET', `/zones/${given.id}`)).body.result).toEqual(given);
+    expect((await control.get(`/zones/${given.id}`)).body.result).toEqual(given);
   });
 
   it('refuse malformed fields on create and on PATCH, which then changes nothing', async () => {
@@ -58,12 +71,12 @@ describe('zones', () => {
       { features: 'waf' }, { features: ['waf', 1] }, { certificate_rate_limit: 0 }, { certificate_rate_limit: 2.5 }, { certificate_rate_limit: '2' },
     ];
     for (const body of malformed) {
-      await expectBadRequest('POST', '/zones', body);
-      await expectBadRequest('PATCH', `/zones/${zone.id}`, body);
+      await expectBadRequest('post', '/zones', body);
+      await expectBadRequest('patch', `/zones/${zone.id}`, body);
     }
-    await expectBadRequest('POST', '/zones', [{ plan: 'pro' }]);
-    await expectBadRequest('PATCH', `/zones/${zone.id}`, 'pro');
-    expect((await control('GET', `/zones/${zone.id}`)).body.result).toEqual(zone);
+    await expectBadRequest('post', '/zones', [{ plan: 'pro' }]);
+    await expectBadRequest('patch', `/zones/${zone.id}`, 'pro');
+    expect((await control.get(`/zones/${zone.id}`)).body.result).toEqual(zone);
   });
 
   it('say which field is wrong and what it must be', async () => {
@@ -73,94 +86,94 @@ describe('zones', () => {
       [{ rule_quota: -1 }, 'rule_quota must be a non-negative integer'],
       [{ features: ['waf', 1] }, 'features must be an array of strings'],
     ];
-    for (const [body, message] of refusals) expect(await errorOf('POST', '/zones', body), JSON.stringify(body)).toBe(message);
+    for (const [body, message] of refusals) expect(await errorOf('post', '/zones', body), JSON.stringify(body)).toBe(message);
   });
 
   it('PATCH changes only the fields given', async () => {
     const zone = await created({ plan: 'pro', name: 'before.example' });
-    const patched = (await control('PATCH', `/zones/${zone.id}`, { name: 'after.example', certificate_rate_limit: 7 })).body.result;
+    const patched = (await control.patch(`/zones/${zone.id}`).send({ name: 'after.example', certificate_rate_limit: 7 })).body.result;
     expect(patched).toEqual({ ...zone, name: 'after.example', certificate_rate_limit: 7 });
-    expect((await control('PATCH', `/zones/${zone.id}`, { rule_quota: 9 })).body.result).toEqual({ ...patched, rule_quota: 9 });
-    expect((await control('GET', '/zones/0123456789abcdef0123456789abcdef')).status).toBe(404);
+    expect((await control.patch(`/zones/${zone.id}`).send({ rule_quota: 9 })).body.result).toEqual({ ...patched, rule_quota: 9 });
+    expect((await control.get('/zones/0123456789abcdef0123456789abcdef')).status).toBe(404);
   });
 });
 
 describe('the clock', () => {
   it('is set from an ISO date or milliseconds, advanced by milliseconds, and refuses anything else unchanged', async () => {
-    expect((await control('PUT', '/clock', { now: '2025-01-15T00:00:00.000Z' })).body.result).toEqual({ now: '2025-01-15T00:00:00.000Z', epoch_ms: Date.parse('2025-01-15T00:00:00.000Z') });
-    expect((await control('PUT', '/clock', { now: 0 })).body.result.now).toBe('1970-01-01T00:00:00.000Z');
-    expect((await control('POST', '/clock/advance', { ms: 1000 })).body.result.epoch_ms).toBe(1000);
-    expect((await control('POST', '/clock/advance', { ms: 0 })).body.result.epoch_ms).toBe(1000);
-    for (const body of [{ now: 'yesterday' }, { now: null }, { now: true }, {}, { now: 8.65e15 }, { now: Number.NaN }, []]) await expectBadRequest('PUT', '/clock', body);
-    for (const body of [{ ms: -1 }, { ms: '5' }, {}, { ms: 8.7e15 }, 5]) await expectBadRequest('POST', '/clock/advance', body);
-    expect((await control('GET', '/clock')).body.result.epoch_ms).toBe(1000);
+    expect((await control.put('/clock').send({ now: '2025-01-15T00:00:00.000Z' })).body.result).toEqual({ now: '2025-01-15T00:00:00.000Z', epoch_ms: Date.parse('2025-01-15T00:00:00.000Z') });
+    expect((await control.put('/clock').send({ now: 0 })).body.result.now).toBe('1970-01-01T00:00:00.000Z');
+    expect((await control.post('/clock/advance').send({ ms: 1000 })).body.result.epoch_ms).toBe(1000);
+    expect((await control.post('/clock/advance').send({ ms: 0 })).body.result.epoch_ms).toBe(1000);
+    for (const body of [{ now: 'yesterday' }, { now: null }, { now: true }, {}, { now: 8.65e15 }, { now: Number.NaN }, []]) await expectBadRequest('put', '/clock', body);
+    for (const body of [{ ms: -1 }, { ms: '5' }, {}, { ms: 8.7e15 }, 5]) await expectBadRequest('post', '/clock/advance', body);
+    expect((await control.get('/clock')).body.result.epoch_ms).toBe(1000);
   });
 
   it('refuses a date that is not a string or a number (a list holding one too), and an advance past the range of a date from now', async () => {
-    await expectBadRequest('PUT', '/clock', { now: ['2025-01-15T00:00:00.000Z'] });
-    await control('PUT', '/clock', { now: 1000 });
-    await expectBadRequest('POST', '/clock/advance', { ms: 8.64e15 });
-    expect((await control('GET', '/clock')).body.result.epoch_ms).toBe(1000);
+    await expectBadRequest('put', '/clock', { now: ['2025-01-15T00:00:00.000Z'] });
+    await control.put('/clock').send({ now: 1000 });
+    await expectBadRequest('post', '/clock/advance', { ms: 8.64e15 });
+    expect((await control.get('/clock')).body.result.epoch_ms).toBe(1000);
   });
 
   it('says what is wrong with a refused time', async () => {
-    expect(await errorOf('PUT', '/clock', { now: 'yesterday' })).toBe('now must be an ISO 8601 date or milliseconds since epoch');
-    expect(await errorOf('PUT', '/clock', { now: 8.65e15 })).toBe('the clock must stay within ±8.64e15 ms of the epoch (the range of a date)');
-    expect(await errorOf('POST', '/clock/advance', { ms: -1 })).toBe('ms must be a non-negative number');
+    expect(await errorOf('put', '/clock', { now: 'yesterday' })).toBe('now must be an ISO 8601 date or milliseconds since epoch');
+    expect(await errorOf('put', '/clock', { now: 8.65e15 })).toBe('the clock must stay within ±8.64e15 ms of the epoch (the range of a date)');
+    expect(await errorOf('post', '/clock/advance', { ms: -1 })).toBe('ms must be a non-negative number');
   });
 });
 
 describe('the custom hostname world', () => {
   it('DNS facts: a CNAME (or none) and CAA records, read back as written; malformed ones refused', async () => {
     const caa = [{ tag: 'issue', value: 'letsencrypt.org' }];
-    expect((await control('PUT', '/dns/shop.customer.example', { cname: 'Edge.Example', caa })).body.result).toEqual({ hostname: 'shop.customer.example', cname: 'edge.example', caa });
-    expect((await control('GET', '/dns/shop.customer.example')).body.result).toEqual({ hostname: 'shop.customer.example', cname: 'edge.example', caa });
-    expect((await control('GET', '/dns/unknown.customer.example')).body.result).toEqual({ hostname: 'unknown.customer.example', cname: null, caa: [] });
+    expect((await control.put('/dns/shop.customer.example').send({ cname: 'Edge.Example', caa })).body.result).toEqual({ hostname: 'shop.customer.example', cname: 'edge.example', caa });
+    expect((await control.get('/dns/shop.customer.example')).body.result).toEqual({ hostname: 'shop.customer.example', cname: 'edge.example', caa });
+    expect((await control.get('/dns/unknown.customer.example')).body.result).toEqual({ hostname: 'unknown.customer.example', cname: null, caa: [] });
     for (const body of [{ cname: 5 }, { cname: 'not a name' }, { caa: 'issue' }, { caa: [{ tag: 'issue' }] }, { caa: [5] }, 'x']) {
-      await expectBadRequest('PUT', '/dns/shop.customer.example', body);
+      await expectBadRequest('put', '/dns/shop.customer.example', body);
     }
-    await expectBadRequest('PUT', '/dns/bad..name', { cname: null });
-    expect((await control('GET', '/dns/shop.customer.example')).body.result.cname).toBe('edge.example');
+    await expectBadRequest('put', '/dns/bad..name', { cname: null });
+    expect((await control.get('/dns/shop.customer.example')).body.result.cname).toBe('edge.example');
   });
 
   it('holds: a domain, include_subdomains false unless true; malformed ones refused; DELETE of an unknown hold is a 404', async () => {
-    expect((await control('POST', '/holds', { domain: 'Held.Example' })).body.result).toEqual({ domain: 'held.example', include_subdomains: false });
-    expect((await control('POST', '/holds', { domain: 'held2.example', include_subdomains: true })).body.result).toEqual({ domain: 'held2.example', include_subdomains: true });
-    for (const body of [{}, { domain: 5 }, { domain: '*.held.example' }, { domain: 'held3.example', include_subdomains: 'yes' }]) await expectBadRequest('POST', '/holds', body);
-    expect((await control('DELETE', '/holds/held.example')).body.result).toEqual({ domain: 'held.example' });
-    expect((await control('DELETE', '/holds/held.example')).status).toBe(404);
+    expect((await control.post('/holds').send({ domain: 'Held.Example' })).body.result).toEqual({ domain: 'held.example', include_subdomains: false });
+    expect((await control.post('/holds').send({ domain: 'held2.example', include_subdomains: true })).body.result).toEqual({ domain: 'held2.example', include_subdomains: true });
+    for (const body of [{}, { domain: 5 }, { domain: '*.held.example' }, { domain: 'held3.example', include_subdomains: 'yes' }]) await expectBadRequest('post', '/holds', body);
+    expect((await control.delete('/holds/held.example')).body.result).toEqual({ domain: 'held.example' });
+    expect((await control.delete('/holds/held.example')).status).toBe(404);
   });
 
   it('standalone zones and fallback origins: what is accepted, what is refused', async () => {
-    expect((await control('POST', '/standalone_zones', { domain: 'Standalone.Example' })).body.result).toEqual({ domain: 'standalone.example' });
-    for (const body of [{}, { domain: 7 }, { domain: 'bad name' }]) await expectBadRequest('POST', '/standalone_zones', body);
+    expect((await control.post('/standalone_zones').send({ domain: 'Standalone.Example' })).body.result).toEqual({ domain: 'standalone.example' });
+    for (const body of [{}, { domain: 7 }, { domain: 'bad name' }]) await expectBadRequest('post', '/standalone_zones', body);
     const zone = await created();
     const path = `/zones/${zone.id}/fallback_origin`;
-    expect((await control('PUT', path, { origin: 'Fallback.Example' })).body.result).toEqual({ origin: 'fallback.example', dns_record: false });
-    expect((await control('PUT', path, { origin: null, dns_record: true })).body.result).toEqual({ origin: null, dns_record: true });
-    for (const body of [{}, { origin: 5 }, { origin: 'bad name' }, { origin: 'ok.example', dns_record: 'yes' }]) await expectBadRequest('PUT', path, body);
+    expect((await control.put(path).send({ origin: 'Fallback.Example' })).body.result).toEqual({ origin: 'fallback.example', dns_record: false });
+    expect((await control.put(path).send({ origin: null, dns_record: true })).body.result).toEqual({ origin: null, dns_record: true });
+    for (const body of [{}, { origin: 5 }, { origin: 'bad name' }, { origin: 'ok.example', dns_record: 'yes' }]) await expectBadRequest('put', path, body);
   });
 });
 
 describe('a zone\'s name', () => {
   it('once changed, re-evaluates the custom hostnames: one whose CNAME names the new name validates', async () => {
     const zone = await created({ name: 'before-rename.example' });
-    expect((await control('PUT', '/dns/shop.renamed.example', { cname: 'after-rename.example' })).status).toBe(200);
-    const posted = (await call('POST', `/zones/${zone.id}/custom_hostnames`, { hostname: 'shop.renamed.example' })).body.result;
+    expect((await control.put('/dns/shop.renamed.example').send({ cname: 'after-rename.example' })).status).toBe(200);
+    const posted = (await api.post(`/zones/${zone.id}/custom_hostnames`).send({ hostname: 'shop.renamed.example' })).body.result;
     expect(posted.status, 'its CNAME names another zone').toBe('pending');
-    await control('PATCH', `/zones/${zone.id}`, { name: 'after-rename.example' });
-    const read = (await call('GET', `/zones/${zone.id}/custom_hostnames/${posted.id}`)).body.result;
+    await control.patch(`/zones/${zone.id}`).send({ name: 'after-rename.example' });
+    const read = (await api.get(`/zones/${zone.id}/custom_hostnames/${posted.id}`)).body.result;
     expect(read).toMatchObject({ status: 'active', verification_errors: [] });
   });
 });
 
 describe('names in the path', () => {
   it('a hostname of /dns may be a wildcard; a domain of /holds and a hostname of /route may not; a refusal names the segment', async () => {
-    expect((await control('GET', '/dns/*.wild.example')).body.result).toEqual({ hostname: '*.wild.example', cname: null, caa: [] });
-    expect(await errorOf('GET', '/dns/bad..name', undefined)).toMatch(/^hostname is not a valid hostname: /);
-    expect(await errorOf('PUT', '/dns/bad..name', { cname: null })).toMatch(/^hostname is not a valid hostname: /);
-    expect(await errorOf('DELETE', '/holds/*.held.example', undefined)).toMatch(/^domain is not a valid domain name: /);
-    expect(await errorOf('GET', '/route/*.route.example', undefined)).toMatch(/^hostname is not a valid domain name: /);
+    expect((await control.get('/dns/*.wild.example')).body.result).toEqual({ hostname: '*.wild.example', cname: null, caa: [] });
+    expect(await errorOf('get', '/dns/bad..name', undefined)).toMatch(/^hostname is not a valid hostname: /);
+    expect(await errorOf('put', '/dns/bad..name', { cname: null })).toMatch(/^hostname is not a valid hostname: /);
+    expect(await errorOf('delete', '/holds/*.held.example', undefined)).toMatch(/^domain is not a valid domain name: /);
+    expect(await errorOf('get', '/route/*.route.example', undefined)).toMatch(/^hostname is not a valid domain name: /);
   });
 });
 
@@ -168,39 +181,39 @@ describe('the legacy WAF state', () => {
   it('GET shows the stored state with the zone\'s URI overrides; PUT answers the same', async () => {
     const zone = await created();
     const path = `/zones/${zone.id}/waf_legacy`;
-    const state = (await control('GET', path)).body.result;
+    const state = (await control.get(path)).body.result;
     expect(state).toMatchObject({ enabled: true, sensitivity: 'default', action_mode: 'challenge', migration_state: 'start', uri_overrides: [] });
-    const put = (await control('PUT', path, { sensitivity: 'high' })).body.result;
+    const put = (await control.put(path).send({ sensitivity: 'high' })).body.result;
     expect(put).toEqual({ ...state, sensitivity: 'high' });
-    expect((await control('GET', path)).body.result).toEqual(put);
+    expect((await control.get(path)).body.result).toEqual(put);
   });
 
   it('PUT sets the control fields given and refuses unknown ones, migration_state and wrong types, changing nothing', async () => {
     const zone = await created();
     const path = `/zones/${zone.id}/waf_legacy`;
-    const before = (await control('GET', path)).body.result;
+    const before = (await control.get(path)).body.result;
     for (const body of [{ migration_state: 'migrated' }, { colour: 'red' }, { sensitivity: 'extreme' }, { action_mode: 'explode' }, { firewall_rules: 'all' }, { page_rules: 5 }, 'on']) {
-      await expectBadRequest('PUT', path, body);
+      await expectBadRequest('put', path, body);
     }
-    expect((await control('GET', path)).body.result).toEqual(before);
+    expect((await control.get(path)).body.result).toEqual(before);
   });
 });
 
 describe('the rest of the world', () => {
   it('GET /vendor names the vendor of the nameserver types (docs/settings-contract.md)', async () => {
-    expect((await control('GET', '/vendor')).body).toMatchObject({ success: true, result: { vendor: 'specgate' } });
+    expect((await control.get('/vendor')).body).toMatchObject({ success: true, result: { vendor: 'specgate' } });
   });
 
   it('POST /reset drops every zone and puts the clock back, answering {reset: true}', async () => {
     const own = await startServer({ testMode: true });
     try {
-      const onOwn = (method: string, path: string, body?: unknown) => call(method, path, body, own.controlUrl);
-      const zone = (await onOwn('POST', '/zones', {})).body.result;
-      await onOwn('PUT', '/clock', { now: 1000 });
-      expect((await onOwn('POST', '/reset')).body).toMatchObject({ success: true, result: { reset: true } });
-      expect((await onOwn('GET', `/zones/${zone.id}`)).status).toBe(404);
+      const ownControl = supertest.agent(own.controlUrl!);
+      const zone = (await ownControl.post('/zones').send({})).body.result;
+      await ownControl.put('/clock').send({ now: 1000 });
+      expect((await ownControl.post('/reset')).body).toMatchObject({ success: true, result: { reset: true } });
+      expect((await ownControl.get(`/zones/${zone.id}`)).status).toBe(404);
       const before = Date.now();
-      const now = (await onOwn('GET', '/clock')).body.result.epoch_ms;
+      const now = (await ownControl.get('/clock')).body.result.epoch_ms;
       expect(now, 'the clock follows the wall clock again').toBeGreaterThanOrEqual(before);
       expect(now).toBeLessThanOrEqual(Date.now());
     } finally {
@@ -212,13 +225,13 @@ describe('the rest of the world', () => {
 describe('users', () => {
   /** GET of a zone's filters with the given headers: the status only. */
   const statusWith = async (zoneId: string, headers: Record<string, string>) =>
-    (await fetch(`${server.baseUrl}/zones/${zoneId}/filters`, { headers })).status;
+    (await supertest(server.baseUrl).get(`/zones/${zoneId}/filters`).set(headers)).status;
   const pair = (email: string, key: string) => ({ 'x-auth-email': email, 'x-auth-key': key });
 
   it('POST /users gives a user of its own whose token and key pair authenticate; each key only with its own email', async () => {
     const zone = await created();
-    const first = (await control('POST', '/users')).body.result;
-    const second = (await control('POST', '/users')).body.result;
+    const first = (await control.post('/users')).body.result;
+    const second = (await control.post('/users')).body.result;
     expect(first).toEqual({ email: expect.stringMatching(/^user-[0-9a-f]{12}@specgate\.test$/), key: expect.stringMatching(/^[0-9a-f]{37}$/), token: expect.any(String) });
     expect(new Set([first.email, second.email, server.credentials.email]).size, 'every user has an email of its own').toBe(3);
     expect(new Set([first.key, second.key, server.credentials.key]).size).toBe(3);
@@ -236,12 +249,12 @@ describe('users', () => {
   it('are forgotten by POST /reset', async () => {
     const own = await startServer({ testMode: true });
     try {
-      const onOwn = (method: string, path: string, body?: unknown) => call(method, path, body, own.controlUrl);
-      const user = (await onOwn('POST', '/users')).body.result;
-      const zone = (await onOwn('POST', '/zones', {})).body.result;
-      const read = () => fetch(`${own.baseUrl}/zones/${zone.id}/filters`, { headers: { authorization: `Bearer ${user.token}` } });
+      const ownControl = supertest.agent(own.controlUrl!);
+      const user = (await ownControl.post('/users')).body.result;
+      const zone = (await ownControl.post('/zones').send({})).body.result;
+      const read = () => supertest(own.baseUrl).get(`/zones/${zone.id}/filters`).auth(user.token, { type: 'bearer' });
       expect((await read()).status).toBe(200);
-      await onOwn('POST', '/reset');
+      await ownControl.post('/reset');
       expect((await read()).status, 'after the reset the user is unknown').toBe(403);
     } finally {
       await own.close();

@@ -2,40 +2,45 @@
 // validation, holds, the choice of CA under CAA, moved and its deletion, routing causes, the
 // issuance rate limit, and the control API's refusals.
 
+import supertest from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dnsNameProblem, isWildcard, parentDomain, wildcardParent } from '../reference-impl/zone-api/custom-hostnames/hostname.js';
 import { caaPermits, MESSAGES, reconsider, revalidate as revalidateModel, sameEvaluation, type Circumstances } from '../reference-impl/zone-api/custom-hostnames/model.js';
 import { CustomHostnamePolicy } from '../reference-impl/zone-api/custom-hostnames/policy.js';
 import { startServer, type RunningServer } from '../reference-impl/zone-api/server.js';
-import type { CaaRecord, CustomHostnameRow } from '../reference-impl/zone-api/store.js';
+import type { CaaRecord, CustomHostnameRow } from '../reference-impl/zone-api/custom-hostnames/store.js';
 
-interface Answer { status: number; headers: Headers; body: { success: boolean; result: any; errors: { code: number; message: string }[] } }
+interface ErrorDetail { code: number; message: string }
 
 let server: RunningServer;
 let zone: { id: string; name: string };
 let cas: { preferred: { name: string; caa_domain: string }; other: { name: string; caa_domain: string } };
 
-async function call(method: string, path: string, body?: unknown, base = server.baseUrl): Promise<Answer> {
-  const response = await fetch(base + path, {
-    method,
-    headers: { authorization: `Bearer ${server.credentials.token}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, headers: response.headers, body: await response.json() as Answer['body'] };
+/** The server's zone API as its operator (bearer token), and its control API. */
+let api: supertest.Agent;
+let control: supertest.Agent;
+
+type Verb = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** A control request whose body, when given, is any JSON value (a string too), sent as JSON text. */
+function controlRequest(method: Verb, path: string, body: unknown): supertest.Test {
+  const request = control[method](path);
+  return body === undefined ? request : request.type('json').send(JSON.stringify(body));
 }
 
-const control = (method: string, path: string, body?: unknown) => call(method, path, body, server.controlUrl);
 const hostnames = `/zones/`;
-const create = (hostname: string, ssl?: object) => call('POST', `${hostnames}${zone.id}/custom_hostnames`, { hostname, ...(ssl && { ssl }) });
-const get = (id: string) => call('GET', `${hostnames}${zone.id}/custom_hostnames/${id}`);
-const cname = (hostname: string, target: string | null, caa: object[] = []) => control('PUT', `/dns/${hostname}`, { cname: target, caa });
-const advance = (ms: number) => control('POST', '/clock/advance', { ms });
+const create = (hostname: string, ssl?: object) => api.post(`${hostnames}${zone.id}/custom_hostnames`).send({ hostname, ...(ssl && { ssl }) });
+const get = (id: string) => api.get(`${hostnames}${zone.id}/custom_hostnames/${id}`);
+const cname = (hostname: string, target: string | null, caa: object[] = []) => control.put(`/dns/${hostname}`).send({ cname: target, caa });
+const advance = (ms: number) => control.post('/clock/advance').send({ ms });
 
 beforeEach(async () => {
   server = await startServer({ testMode: true });
-  await control('PUT', '/clock', { now: '2025-03-01T00:00:00.000Z' });
-  zone = (await control('POST', '/zones', { name: 'saas.example' })).body.result;
-  cas = (await control('GET', '/certificate_authorities')).body.result;
+  api = supertest.agent(server.baseUrl).auth(server.credentials.token!, { type: 'bearer' });
+  control = supertest.agent(server.controlUrl!);
+  await control.put('/clock').send({ now: '2025-03-01T00:00:00.000Z' });
+  zone = (await control.post('/zones').send({ name: 'saas.example' })).body.result;
+  cas = (await control.get('/certificate_authorities')).body.result;
 });
 afterEach(async () => { await server.close(); });
 
@@ -81,20 +86,20 @@ describe('validation and certificates', () => {
     await cname('p.customer.test', null);
     const path = `${hostnames}${zone.id}/custom_hostnames/${id}`;
     const ssl = { method: 'txt', type: 'dv', certificate_authority: '' };
-    expect((await call('PATCH', path, { ssl })).body.result.status).toBe('moved');
+    expect((await api.patch(path).send({ ssl })).body.result.status).toBe('moved');
     await cname('p.customer.test', 'saas.example');
-    const patched = await call('PATCH', path, { ssl });
+    const patched = await api.patch(path).send({ ssl });
     expect(patched.status).toBe(202);
     expect(patched.body.result.status).toBe('active');
   });
 
   it('is blocked under a hold that includes subdomains, and active once released', async () => {
-    await control('POST', '/holds', { domain: 'customer.test', include_subdomains: true });
+    await control.post('/holds').send({ domain: 'customer.test', include_subdomains: true });
     await cname('h.customer.test', 'saas.example');
     const created = await create('h.customer.test');
     expect(created.body.result.status).toBe('blocked');
     expect(created.body.result.verification_errors[0]).toMatch(/associated with a held zone/);
-    await control('DELETE', '/holds/customer.test');
+    await control.delete('/holds/customer.test');
     expect((await get(created.body.result.id)).body.result.status).toBe('active');
   });
 
@@ -104,7 +109,7 @@ describe('validation and certificates', () => {
     expect([duplicate.status, duplicate.body.errors[0]?.code]).toEqual([409, 1406]);
     for (const body of [{}, { hostname: 'bad_name.test' }, { hostname: '-a.test' }, { hostname: `${'a'.repeat(64)}.test` }, { hostname: 'a.*.test' },
       { hostname: 'ok.test', ssl: { method: 'http' } }, { hostname: 'ok.test', ssl: { type: 'ov' } }, { hostname: 'ok.test', ssl: { certificate_authority: 'acme' } }, []]) {
-      const answer = await call('POST', `${hostnames}${zone.id}/custom_hostnames`, body);
+      const answer = await api.post(`${hostnames}${zone.id}/custom_hostnames`).send(body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.body.success).toBe(false);
       expect(answer.body.errors[0]?.message).toBeTruthy();
@@ -114,22 +119,22 @@ describe('validation and certificates', () => {
 
 describe('routing', () => {
   it('names each cause of 1016, and routes once everything is in place', async () => {
-    const route = async (hostname: string) => (await control('GET', `/route/${hostname}`)).body.result;
+    const route = async (hostname: string) => (await control.get(`/route/${hostname}`)).body.result;
     expect(await route('nothing.customer.test')).toEqual({ routable: false, error: 1016, cause: 'no_custom_hostname' });
     const exact = (await create('r.customer.test')).body.result;
     expect((await route('r.customer.test')).cause).toBe('validation_incomplete');
     await cname('r.customer.test', 'saas.example');
     expect((await route('r.customer.test')).cause).toBe('fallback_origin');
-    await control('PUT', `/zones/${zone.id}/fallback_origin`, { origin: 'origin.saas.example', dns_record: false });
+    await control.put(`/zones/${zone.id}/fallback_origin`).send({ origin: 'origin.saas.example', dns_record: false });
     expect((await route('r.customer.test')).cause).toBe('fallback_origin');
-    await control('PUT', `/zones/${zone.id}/fallback_origin`, { origin: 'origin.saas.example', dns_record: true });
+    await control.put(`/zones/${zone.id}/fallback_origin`).send({ origin: 'origin.saas.example', dns_record: true });
     expect(await route('r.customer.test')).toEqual({ routable: true, zone_id: zone.id, custom_hostname_id: exact.id });
 
     await cname('*.wild.test', 'saas.example');
     const wildcard = (await create('*.wild.test')).body.result;
     expect(wildcard.status).toBe('active');
     expect((await route('x.wild.test')).custom_hostname_id).toBe(wildcard.id);
-    await control('POST', '/standalone_zones', { domain: 'x.wild.test' });
+    await control.post('/standalone_zones').send({ domain: 'x.wild.test' });
     expect((await route('x.wild.test')).cause).toBe('shadowed_by_zone');
     await cname('x.wild.test', 'saas.example');
     const own = (await create('x.wild.test')).body.result;
@@ -143,14 +148,14 @@ describe('issuance rate limit', () => {
     expect(failed.status).toBe(400);
     for (let i = 0; i < 15; i++) expect((await create(`n${i}.customer.test`)).status).toBe(200);
     const refused = await create('n15.customer.test');
-    expect([refused.status, refused.body.errors[0]?.code, refused.headers.get('retry-after')]).toEqual([429, 1407, '30']);
+    expect([refused.status, refused.body.errors[0]?.code, refused.headers['retry-after']]).toEqual([429, 1407, '30']);
     // The window would allow it again after 60 s, not 30: move the window past first.
     await advance(60_000);
     expect((await create('late.customer.test')).status).toBe(200);
   });
 
   it('refuses everything during the penalty and accepts at exactly 30 s', async () => {
-    await control('PATCH', `/zones/${zone.id}`, { certificate_rate_limit: 1 });
+    await control.patch(`/zones/${zone.id}`).send({ certificate_rate_limit: 1 });
     expect((await create('one.customer.test')).status).toBe(200);
     await advance(59_999);
     expect((await create('two.customer.test')).status).toBe(429);
@@ -164,17 +169,17 @@ describe('issuance rate limit', () => {
 describe('control API refusals', () => {
   it('answers 400 in the envelope', async () => {
     for (const [method, path, body] of [
-      ['PUT', '/dns/a.test', { cname: 'bad name' }], ['PUT', '/dns/a.test', { caa: [{ tag: 'iodef', value: 'x' }] }], ['PUT', '/dns/bad_host', {}],
-      ['POST', '/holds', { include_subdomains: true }], ['POST', '/holds', { domain: 'a.test', include_subdomains: 'yes' }],
-      ['POST', '/standalone_zones', { domain: '*.a.test' }], ['PUT', `/zones/${zone.id}/fallback_origin`, { dns_record: true }],
-      ['PUT', `/zones/${zone.id}/fallback_origin`, { origin: 'o.test', dns_record: 1 }], ['PATCH', `/zones/${zone.id}`, { certificate_rate_limit: 0 }],
-      ['GET', '/route/*.a.test', undefined], ['PUT', '/dns/a.test', 'text'],
+      ['put', '/dns/a.test', { cname: 'bad name' }], ['put', '/dns/a.test', { caa: [{ tag: 'iodef', value: 'x' }] }], ['put', '/dns/bad_host', {}],
+      ['post', '/holds', { include_subdomains: true }], ['post', '/holds', { domain: 'a.test', include_subdomains: 'yes' }],
+      ['post', '/standalone_zones', { domain: '*.a.test' }], ['put', `/zones/${zone.id}/fallback_origin`, { dns_record: true }],
+      ['put', `/zones/${zone.id}/fallback_origin`, { origin: 'o.test', dns_record: 1 }], ['patch', `/zones/${zone.id}`, { certificate_rate_limit: 0 }],
+      ['get', '/route/*.a.test', undefined], ['put', '/dns/a.test', 'text'],
     ] as const) {
-      const answer = await control(method, path, body);
-      expect(answer.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(400);
+      const answer = await controlRequest(method, path, body);
+      expect(answer.status, `${method.toUpperCase()} ${path} ${JSON.stringify(body)}`).toBe(400);
       expect(answer.body).toMatchObject({ success: false, result: null });
     }
-    expect((await control('DELETE', '/holds/never-held.test')).status).toBe(404);
+    expect((await control.delete('/holds/never-held.test')).status).toBe(404);
   });
 });
 
@@ -189,7 +194,7 @@ describe('policy overrides', () => {
 
 // --- Written for mutation testing (issue #10): the reference's own choices below had no test. ---
 
-const messages = (answer: Answer): string[] => answer.body.errors.map((e) => e.message);
+const messages = (answer: supertest.Response): string[] => answer.body.errors.map((e: ErrorDetail) => e.message);
 
 describe('DNS names (hostname.ts)', () => {
   const label63 = 'a'.repeat(63);
@@ -218,13 +223,13 @@ describe('DNS names (hostname.ts)', () => {
   });
 
   it('a single-label hostname is not covered by a wildcard of itself', async () => {
-    await control('PUT', `/zones/${zone.id}/fallback_origin`, { origin: 'origin.saas.example', dns_record: true });
+    await control.put(`/zones/${zone.id}/fallback_origin`).send({ origin: 'origin.saas.example', dns_record: true });
     // 'undefined' too: a lookup of the parent's wildcard built from a missing parent would read `*.undefined`.
     for (const name of ['localhost', 'undefined']) {
       await cname(`*.${name}`, 'saas.example');
       expect((await create(`*.${name}`)).body.result.status).toBe('active');
-      expect((await control('GET', `/route/x.${name}`)).body.result.routable, `x.${name} is covered by *.${name}`).toBe(true);
-      expect((await control('GET', `/route/${name}`)).body.result, `${name} has no parent: no wildcard covers it`).toEqual({ routable: false, error: 1016, cause: 'no_custom_hostname' });
+      expect((await control.get(`/route/x.${name}`)).body.result.routable, `x.${name} is covered by *.${name}`).toBe(true);
+      expect((await control.get(`/route/${name}`)).body.result, `${name} has no parent: no wildcard covers it`).toEqual({ routable: false, error: 1016, cause: 'no_custom_hostname' });
     }
   });
 });
@@ -300,7 +305,7 @@ describe('policy (policy.ts)', () => {
 
 describe('verification errors of each status', () => {
   it('blocked: the hold message only; caa_error: the CAs CAA refused; moved: no CNAME', async () => {
-    await control('POST', '/holds', { domain: 'held.test', include_subdomains: true });
+    await control.post('/holds').send({ domain: 'held.test', include_subdomains: true });
     await cname('h.held.test', 'saas.example');
     expect((await create('h.held.test')).body.result.verification_errors).toEqual([MESSAGES.held]);
 
@@ -327,7 +332,8 @@ describe('verification errors of each status', () => {
 });
 
 describe('create and PATCH input (input.ts)', () => {
-  const post = (body: unknown) => call('POST', `${hostnames}${zone.id}/custom_hostnames`, body);
+  /** `body` is any JSON value (null too), sent as JSON text. */
+  const post = (body: unknown) => api.post(`${hostnames}${zone.id}/custom_hostnames`).type('json').send(JSON.stringify(body));
 
   it('refuses with a message naming the field', async () => {
     const cases: [unknown, string][] = [
@@ -354,51 +360,51 @@ describe('create and PATCH input (input.ts)', () => {
     await cname('patched.customer.test', 'saas.example');
     const id = (await create('patched.customer.test')).body.result.id;
     const path = `${hostnames}${zone.id}/custom_hostnames/${id}`;
-    const refused = await call('PATCH', path, { ssl: { certificate_authority: 'acme' } });
+    const refused = await api.patch(path).send({ ssl: { certificate_authority: 'acme' } });
     expect(refused.status).toBe(400);
-    const patched = await call('PATCH', path, { ssl: { certificate_authority: cas.other.name } });
+    const patched = await api.patch(path).send({ ssl: { certificate_authority: cas.other.name } });
     expect([patched.status, patched.body.result.ssl]).toEqual([202, { method: 'txt', type: 'dv', certificate_authority: cas.other.name, issuer: cas.other.name }]);
     expect((await get(id)).body.result.ssl.certificate_authority).toBe(cas.other.name);
   });
 
   it('a PATCH of a pending hostname leaves it pending', async () => {
     const id = (await create('never.customer.test')).body.result.id;
-    const patched = await call('PATCH', `${hostnames}${zone.id}/custom_hostnames/${id}`, { ssl: {} });
+    const patched = await api.patch(`${hostnames}${zone.id}/custom_hostnames/${id}`).send({ ssl: {} });
     expect(patched.body.result).toMatchObject({ status: 'pending', ssl: { issuer: null }, verification_errors: [MESSAGES.notCnamed] });
   });
 });
 
 describe('control API input (input.ts)', () => {
-  const expectRefusal = async (method: string, path: string, body: unknown, message: string) => {
-    const answer = await control(method, path, body);
-    expect([answer.status, messages(answer)], `${method} ${path} ${JSON.stringify(body)}`).toEqual([400, [message]]);
+  const expectRefusal = async (method: Verb, path: string, body: unknown, message: string) => {
+    const answer = await controlRequest(method, path, body);
+    expect([answer.status, messages(answer)], `${method.toUpperCase()} ${path} ${JSON.stringify(body)}`).toEqual([400, [message]]);
   };
 
   it('DNS facts: cname and caa each optional; a cname is a domain name, not a wildcard', async () => {
-    expect((await control('PUT', '/dns/a.customer.test', { cname: 'saas.example' })).body.result).toEqual({ hostname: 'a.customer.test', cname: 'saas.example', caa: [] });
-    expect((await control('PUT', '/dns/a.customer.test', { cname: 'saas.example', caa: null })).body.result.caa).toEqual([]);
+    expect((await control.put('/dns/a.customer.test').send({ cname: 'saas.example' })).body.result).toEqual({ hostname: 'a.customer.test', cname: 'saas.example', caa: [] });
+    expect((await control.put('/dns/a.customer.test').send({ cname: 'saas.example', caa: null })).body.result.caa).toEqual([]);
     const caa = [{ tag: 'issue', value: cas.other.caa_domain }];
-    expect((await control('PUT', '/dns/a.customer.test', { caa })).body.result).toEqual({ hostname: 'a.customer.test', cname: null, caa });
-    await expectRefusal('PUT', '/dns/a.customer.test', { cname: '*.saas.example' }, 'cname is not a valid domain name: must not be a wildcard');
-    await expectRefusal('PUT', '/dns/a.customer.test', { caa: [{ tag: 'issue', value: 5 }] }, 'caa[0] must be {tag: "issue" or "issuewild", value: string}');
+    expect((await control.put('/dns/a.customer.test').send({ caa })).body.result).toEqual({ hostname: 'a.customer.test', cname: null, caa });
+    await expectRefusal('put', '/dns/a.customer.test', { cname: '*.saas.example' }, 'cname is not a valid domain name: must not be a wildcard');
+    await expectRefusal('put', '/dns/a.customer.test', { caa: [{ tag: 'issue', value: 5 }] }, 'caa[0] must be {tag: "issue" or "issuewild", value: string}');
   });
 
   it('holds, standalone zones and fallback origins: messages naming the field; include_subdomains false stays false', async () => {
-    expect((await control('POST', '/holds', { domain: 'h.test', include_subdomains: false })).body.result).toEqual({ domain: 'h.test', include_subdomains: false });
-    await expectRefusal('POST', '/holds', {}, 'domain is required');
-    await expectRefusal('POST', '/holds', { domain: 'a_b.test' }, 'domain is not a valid domain name: label "a_b" must be letters, digits and "-", not starting or ending with "-"');
-    await expectRefusal('POST', '/standalone_zones', {}, 'domain is required');
-    await expectRefusal('POST', '/standalone_zones', { domain: '-a.test' }, 'domain is not a valid domain name: label "-a" must be letters, digits and "-", not starting or ending with "-"');
+    expect((await control.post('/holds').send({ domain: 'h.test', include_subdomains: false })).body.result).toEqual({ domain: 'h.test', include_subdomains: false });
+    await expectRefusal('post', '/holds', {}, 'domain is required');
+    await expectRefusal('post', '/holds', { domain: 'a_b.test' }, 'domain is not a valid domain name: label "a_b" must be letters, digits and "-", not starting or ending with "-"');
+    await expectRefusal('post', '/standalone_zones', {}, 'domain is required');
+    await expectRefusal('post', '/standalone_zones', { domain: '-a.test' }, 'domain is not a valid domain name: label "-a" must be letters, digits and "-", not starting or ending with "-"');
     const fallback = `/zones/${zone.id}/fallback_origin`;
-    await expectRefusal('PUT', fallback, {}, 'origin is required (a hostname, or null for no setting)');
-    await expectRefusal('PUT', fallback, { origin: '*.o.test' }, 'origin is not a valid domain name: must not be a wildcard');
+    await expectRefusal('put', fallback, {}, 'origin is required (a hostname, or null for no setting)');
+    await expectRefusal('put', fallback, { origin: '*.o.test' }, 'origin is not a valid domain name: must not be a wildcard');
   });
 
   it('certificate_rate_limit is a positive integer', async () => {
     for (const value of ['5', 1.5, 0, null]) {
-      await expectRefusal('PATCH', `/zones/${zone.id}`, { certificate_rate_limit: value }, 'certificate_rate_limit must be a positive integer');
+      await expectRefusal('patch', `/zones/${zone.id}`, { certificate_rate_limit: value }, 'certificate_rate_limit must be a positive integer');
     }
-    expect((await control('PATCH', `/zones/${zone.id}`, { certificate_rate_limit: 1 })).status).toBe(200);
+    expect((await control.patch(`/zones/${zone.id}`).send({ certificate_rate_limit: 1 })).status).toBe(200);
   });
 });
 
@@ -406,7 +412,7 @@ describe('the list (routes/custom-hostnames.ts)', () => {
   it('answers result_info; a repeated filter takes its last value; two filters are refused by name', async () => {
     const a = (await create('a.list.test')).body.result;
     await create('b.list.test');
-    const list = (query: string) => call('GET', `${hostnames}${zone.id}/custom_hostnames${query}`);
+    const list = (query: string) => api.get(`${hostnames}${zone.id}/custom_hostnames${query}`);
     expect((await list('?per_page=5')).body).toMatchObject({ result_info: { page: 1, per_page: 5, count: 2, total_count: 2, total_pages: 1 } });
     expect((await list('?hostname=b.list.test&hostname=a.list.test')).body.result.map((h: { id: string }) => h.id)).toEqual([a.id]);
     const refused = await list(`?id=${a.id}&hostname.contain=list`);
@@ -416,11 +422,11 @@ describe('the list (routes/custom-hostnames.ts)', () => {
 
 describe('issuance rate limit: retry-after', () => {
   it('counts down the penalty', async () => {
-    await control('PATCH', `/zones/${zone.id}`, { certificate_rate_limit: 1 });
+    await control.patch(`/zones/${zone.id}`).send({ certificate_rate_limit: 1 });
     expect((await create('one.rate.test')).status).toBe(200);
-    expect((await create('two.rate.test')).headers.get('retry-after')).toBe('30');
+    expect((await create('two.rate.test')).headers['retry-after']).toBe('30');
     await advance(10_500);
     const during = await create('three.rate.test');
-    expect([during.status, during.headers.get('retry-after')]).toEqual([429, '20']);
+    expect([during.status, during.headers['retry-after']]).toEqual([429, '20']);
   });
 });

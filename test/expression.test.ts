@@ -8,7 +8,7 @@ import {
   type Expression,
   type FieldType,
   type Literal,
-} from '../reference-impl/zone-api/expression.js';
+} from '../reference-impl/zone-api/firewall/expression.js';
 
 interface ExpressionFixtures {
   valid: string[];

@@ -1,6 +1,7 @@
 // The reference zone API server itself: persistence, test mode, the clock, credentials.
 
 import { join } from 'node:path';
+import supertest from 'supertest';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../reference-impl/zone-api/app.js';
 import { unusableCredentials } from '../reference-impl/zone-api/auth.js';
@@ -17,39 +18,36 @@ async function start(options: Parameters<typeof startServer>[0] = {}): Promise<R
   return server;
 }
 
-function call(server: RunningServer, method: string, path: string, body?: unknown, base = server.baseUrl) {
-  return fetch(base + path, {
-    method,
-    headers: { authorization: `Bearer ${server.credentials.token}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  }).then(async (r) => ({ status: r.status, body: await r.json() as { success: boolean; result: any; result_info?: unknown; errors: { code: number }[] } }));
-}
+/** A server's zone API as its operator (bearer token), through supertest. */
+const api = (server: RunningServer) => supertest.agent(server.baseUrl).auth(server.credentials.token!, { type: 'bearer' });
+/** A server's control API. */
+const control = (server: RunningServer) => supertest.agent(server.controlUrl!);
 
 describe('state', () => {
   it('kept in a --data file survives a restart, with the virtual clock', async () => {
     const dataFile = join(tempDir('data'), 'state.sqlite');
     const first = await start({ dataFile, testMode: true });
     const zone = first.defaultZoneId;
-    const created = await call(first, 'POST', `/zones/${zone}/firewall/rules`, [{ filter: { expression: 'ip.src eq 192.0.2.1' }, action: 'block' }]);
+    const created = await api(first).post(`/zones/${zone}/firewall/rules`).send([{ filter: { expression: 'ip.src eq 192.0.2.1' }, action: 'block' }]);
     expect(created.body.success).toBe(true);
-    await call(first, 'PUT', '/clock', { now: '2024-01-02T03:04:05.000Z' }, first.controlUrl);
+    await control(first).put('/clock').send({ now: '2024-01-02T03:04:05.000Z' });
     await first.close();
     servers.length = 0;
 
     const second = await start({ dataFile, testMode: true });
     expect(second.defaultZoneId).toBe(zone);
-    const rules = await call(second, 'GET', `/zones/${zone}/firewall/rules`);
+    const rules = await api(second).get(`/zones/${zone}/firewall/rules`);
     expect(rules.body.result.map((r: { id: string }) => r.id)).toEqual([created.body.result[0].id]);
-    expect((await call(second, 'GET', '/clock', undefined, second.controlUrl)).body.result.now).toBe('2024-01-02T03:04:05.000Z');
+    expect((await control(second).get('/clock')).body.result.now).toBe('2024-01-02T03:04:05.000Z');
   });
 
   it('in memory by default: a restart starts empty', async () => {
     const first = await start();
-    await call(first, 'POST', `/zones/${first.defaultZoneId}/filters`, [{ expression: 'ssl' }]);
+    await api(first).post(`/zones/${first.defaultZoneId}/filters`).send([{ expression: 'ssl' }]);
     await first.close();
     servers.length = 0;
     const second = await start();
-    expect((await call(second, 'GET', `/zones/${second.defaultZoneId}/filters`)).body.result).toEqual([]);
+    expect((await api(second).get(`/zones/${second.defaultZoneId}/filters`)).body.result).toEqual([]);
   });
 });
 
@@ -57,27 +55,26 @@ describe('the control API', () => {
   it('exists only in test mode', async () => {
     const server = await start({ testMode: false });
     expect(server.controlUrl).toBeUndefined();
-    const origin = new URL(server.baseUrl).origin;
-    const response = await call(server, 'POST', '/__control/zones', {}, origin);
+    const response = await supertest(server.app.server).post('/__control/zones').send({});
     expect(response.status).toBe(404);
     expect(response.body.success).toBe(false);
   });
 
   it('freezes and advances the clock that stamps resources', async () => {
     const server = await start({ testMode: true });
-    await call(server, 'PUT', '/clock', { now: '2025-01-15T00:00:00.000Z' }, server.controlUrl);
-    await call(server, 'POST', '/clock/advance', { ms: 86_400_000 }, server.controlUrl);
-    const zone = (await call(server, 'POST', '/zones', { plan: 'pro' }, server.controlUrl)).body.result;
+    await control(server).put('/clock').send({ now: '2025-01-15T00:00:00.000Z' });
+    await control(server).post('/clock/advance').send({ ms: 86_400_000 });
+    const zone = (await control(server).post('/zones').send({ plan: 'pro' })).body.result;
     expect(zone).toMatchObject({ plan: 'pro', rule_quota: 20, features: [] });
-    const [rule] = (await call(server, 'POST', `/zones/${zone.id}/firewall/rules`, [{ filter: { expression: 'ssl' }, action: 'block' }])).body.result;
+    const [rule] = (await api(server).post(`/zones/${zone.id}/firewall/rules`).send([{ filter: { expression: 'ssl' }, action: 'block' }])).body.result;
     expect(rule.created_on).toBe('2025-01-16T00:00:00.000Z');
   });
 
   it('refuses bad input with the envelope', async () => {
     const server = await start({ testMode: true });
-    for (const [method, path, body] of [['PUT', '/clock', { now: 'yesterday' }], ['POST', '/clock/advance', { ms: -1 }], ['POST', '/zones', { plan: 'gold' }], ['POST', '/zones', { rule_quota: 1.5 }]] as const) {
-      const response = await call(server, method, path, body, server.controlUrl);
-      expect(response.status, `${method} ${path}`).toBe(400);
+    for (const [method, path, body] of [['put', '/clock', { now: 'yesterday' }], ['post', '/clock/advance', { ms: -1 }], ['post', '/zones', { plan: 'gold' }], ['post', '/zones', { rule_quota: 1.5 }]] as const) {
+      const response = await control(server)[method](path).send(body);
+      expect(response.status, `${method.toUpperCase()} ${path}`).toBe(400);
       expect(response.body.success).toBe(false);
     }
   });
@@ -88,17 +85,17 @@ describe('credentials', () => {
     const server = await start();
     const { email, key, token } = server.credentials;
     expect(token).toMatch(/^[A-Za-z0-9_-]{40}$/);
-    const path = `${server.baseUrl}/zones/${server.defaultZoneId}/filters`;
-    expect((await fetch(path, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
-    expect((await fetch(path, { headers: { 'x-auth-email': email!, 'x-auth-key': key! } })).status).toBe(200);
+    const filters = () => supertest(server.baseUrl).get(`/zones/${server.defaultZoneId}/filters`);
+    expect((await filters().auth(token!, { type: 'bearer' })).status).toBe(200);
+    expect((await filters().set({ 'x-auth-email': email!, 'x-auth-key': key! })).status).toBe(200);
   });
 
   it('only those configured are accepted', async () => {
     const server = await start({ credentials: { token: 'only-this-token' } });
-    const path = `${server.baseUrl}/zones/${server.defaultZoneId}/filters`;
-    expect((await fetch(path, { headers: { authorization: 'Bearer only-this-token' } })).status).toBe(200);
-    expect((await fetch(path, { headers: { authorization: 'Bearer another-token' } })).status).toBe(403);
-    expect((await fetch(path, { headers: { 'x-auth-email': 'a@example.test', 'x-auth-key': 'abc123' } })).status).toBe(403);
+    const filters = () => supertest(server.baseUrl).get(`/zones/${server.defaultZoneId}/filters`);
+    expect((await filters().set('authorization', 'Bearer only-this-token')).status).toBe(200);
+    expect((await filters().set('authorization', 'Bearer another-token')).status).toBe(403);
+    expect((await filters().set({ 'x-auth-email': 'a@example.test', 'x-auth-key': 'abc123' })).status).toBe(403);
   });
 });
 
@@ -174,7 +171,7 @@ describe('requests the routes never see: answered in the envelope, with their co
 });
 
 describe('list query parameters', () => {
-  const list = (server: RunningServer, query: string) => call(server, 'GET', `/zones/${server.defaultZoneId}/firewall/rules?${query}`);
+  const list = (server: RunningServer, query: string) => api(server).get(`/zones/${server.defaultZoneId}/firewall/rules?${query}`);
 
   it('a repeated parameter: the last one counts', async () => {
     const server = await start();
@@ -197,7 +194,7 @@ describe('list query parameters', () => {
   it('a bulk DELETE without any (non-empty) id: 400 with code 10014', async () => {
     const server = await start();
     for (const query of ['', '?id=', '?id=&id=']) {
-      const response = await call(server, 'DELETE', `/zones/${server.defaultZoneId}/firewall/rules${query}`);
+      const response = await api(server).delete(`/zones/${server.defaultZoneId}/firewall/rules${query}`);
       expect(response.status, query).toBe(400);
       expect(response.body.errors[0]!.code, query).toBe(10014);
     }
@@ -208,7 +205,7 @@ describe('serving', () => {
   it('on an IPv6 address: the base URL brackets the host', async () => {
     const server = await start({ host: '::1' });
     expect(server.baseUrl).toMatch(/^http:\/\/\[::1\]:\d+\/client\/v4$/);
-    expect((await call(server, 'GET', `/zones/${server.defaultZoneId}/filters`)).status).toBe(200);
+    expect((await api(server).get(`/zones/${server.defaultZoneId}/filters`)).status).toBe(200);
   });
 
   it('refuses credentials no request could ever match (serve checks them at start)', () => {

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import Database from '../reference-impl/sqlite-driver.js';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HISTORY_WINDOW_MS, ObjectRuntime, type StorageApi } from '../reference-impl/storage/index.js';
+import { HISTORY_WINDOW_MS, ObjectRuntime } from '../reference-impl/storage/index.js';
+import type { ObjectStorage } from '../src/contract/storage.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -35,7 +36,7 @@ function sqliteObject({ inMemory = false } = {}): { runtime: ObjectRuntime; file
 
 /** Runs SQL inside the object; answers the rows of the last statement. */
 const sql = (runtime: ObjectRuntime, query: string, ...bindings: (string | number | null)[]) =>
-  runtime.deliver((storage: StorageApi) => storage.sql!.exec(query, ...bindings).toArray());
+  runtime.deliver((storage: ObjectStorage) => storage.sql!.exec(query, ...bindings).toArray());
 
 async function restoreAndRestart(runtime: ObjectRuntime, bookmark: string): Promise<string> {
   const undo = await runtime.storage.onNextSessionRestoreBookmark(bookmark);
@@ -195,7 +196,7 @@ describe('the reference PITR history', () => {
     expect(placeholder).toBe('00000000-00000000-00000000-00000000000000000000000000000000');
     await expect(runtime.storage.getBookmarkForTime(Date.now())).rejects.toThrow(/does not implement point-in-time recovery/);
     await expect(runtime.storage.onNextSessionRestoreBookmark(placeholder)).rejects.toThrow(/does not implement point-in-time recovery/);
-    expect(await runtime.deliver((storage: StorageApi) => storage.sql)).toBeUndefined();
+    expect(await runtime.deliver((storage: ObjectStorage) => storage.sql)).toBeUndefined();
   });
 });
 
@@ -255,7 +256,7 @@ describe('repair at open: what a flush wrote, and an interrupted restore', () =>
     'a delete()': (runtime) => runtime.storage.delete('a'),
     'a setAlarm()': (runtime) => runtime.storage.setAlarm(START + HOUR),
     'a deleteAlarm()': (runtime) => runtime.storage.deleteAlarm(),
-    'a deleteAll() with a put() and a delete() after it, in one flush': (runtime) => runtime.deliver((storage: StorageApi) => {
+    'a deleteAll() with a put() and a delete() after it, in one flush': (runtime) => runtime.deliver((storage: ObjectStorage) => {
       void storage.deleteAll();
       void storage.put('c', 3);
       void storage.delete('b');

@@ -4,9 +4,9 @@
 import { serialize } from 'node:v8';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ObjectRuntime, compareKeys, type ObjectRuntimeOptions, type StorageApi } from '../reference-impl/storage/index.js';
+import { ObjectRuntime, compareKeys, type ObjectRuntimeOptions } from '../reference-impl/storage/index.js';
 import { referenceKvAdapter, referenceSqliteAdapter } from '../src/adapters/reference.js';
-import type { StorageAdapter, StorageObject } from '../src/contract/storage.js';
+import type { ObjectStorage, StorageAdapter, StorageObject, StorageTransaction } from '../src/contract/storage.js';
 import { ALARM_BEHAVIOUR_KEY, ALARM_LOG_KEY } from '../suites/storage/scenarios.js';
 
 const RESET = /object reset: write failed to reach disk/;
@@ -134,7 +134,7 @@ describe.each([referenceKvAdapter, referenceSqliteAdapter])('$name', (adapter: S
         });
         await runtime.storage.put(entriesOf(['a', 'b', 'd', 'e']));
         // In one event: the writes are still in the write buffer, not flushed, when list() runs.
-        const buffered = await runtime.deliver(async (storage: StorageApi) => {
+        const buffered = await runtime.deliver(async (storage: ObjectStorage) => {
           await changes(storage);
           return limited(storage);
         });
@@ -406,7 +406,7 @@ describe.each([referenceKvAdapter, referenceSqliteAdapter])('$name', (adapter: S
 
     it('inside the handler: no alarm is set; deleteAlarm does not cancel; setAlarm sets a new one', async () => {
       const log: Array<number | null | string> = [];
-      const alarmHandler = async (storage: StorageApi, { now }: { now: number }) => {
+      const alarmHandler = async (storage: ObjectStorage, { now }: { now: number }) => {
         log.push(await storage.getAlarm());
         await storage.deleteAlarm();
         await storage.setAlarm(now + 500);
@@ -453,7 +453,7 @@ describe.each([referenceKvAdapter, referenceSqliteAdapter])('$name: alarm schedu
 
   it('one advance() runs each alarm a handler re-arms within it, each at its own time', async () => {
     const runs: number[] = [];
-    const alarmHandler = async (storage: StorageApi, { now }: { now: number }) => {
+    const alarmHandler = async (storage: ObjectStorage, { now }: { now: number }) => {
       runs.push(now);
       if (runs.length < 4) await storage.setAlarm(now + 100);
     };
@@ -466,7 +466,7 @@ describe.each([referenceKvAdapter, referenceSqliteAdapter])('$name: alarm schedu
 
   it('a run that succeeds ends the retries: a later failure backs off from 2 s again', async () => {
     let calls = 0;
-    const alarmHandler = async (storage: StorageApi, { now }: { now: number }) => {
+    const alarmHandler = async (storage: ObjectStorage, { now }: { now: number }) => {
       calls++;
       // 1st run fails; its retry (2nd) succeeds and re-arms at once; that 3rd run fails.
       if (calls === 2) await storage.setAlarm(now);
@@ -484,7 +484,7 @@ describe.each([referenceKvAdapter, referenceSqliteAdapter])('$name: alarm schedu
   });
 
   it('an alarm the failing handler set wins over the retry', async () => {
-    const alarmHandler = async (storage: StorageApi, { now }: { now: number }) => {
+    const alarmHandler = async (storage: ObjectStorage, { now }: { now: number }) => {
       await storage.setAlarm(now + 50_000);
       throw new Error('fails after setting an alarm');
     };
@@ -498,7 +498,7 @@ describe.each([referenceKvAdapter, referenceSqliteAdapter])('$name: alarm schedu
 
   it('a handler that keeps re-arming in the past runs 1,000 times per check, not forever', async () => {
     let runs = 0;
-    const alarmHandler = async (storage: StorageApi, { now }: { now: number }) => {
+    const alarmHandler = async (storage: ObjectStorage, { now }: { now: number }) => {
       runs++;
       await storage.setAlarm(now - 1);
     };
@@ -565,8 +565,8 @@ describe.each([referenceKvAdapter, referenceSqliteAdapter])('$name: malformed ar
 
   it('a transaction\'s txn refuses every operation once the transaction is over', async () => {
     await withRuntime(adapter, async (runtime) => {
-      let kept: StorageApi | undefined;
-      await runtime.storage.transaction(async (txn) => { kept = txn as unknown as StorageApi; await txn.put('inside', 1); });
+      let kept: StorageTransaction | undefined;
+      await runtime.storage.transaction(async (txn) => { kept = txn; await txn.put('inside', 1); });
       for (const [call, run] of [['get', () => kept!.get('inside')], ['put', () => kept!.put('late', 1)], ['list', () => kept!.list()]] as const) {
         await expect((async () => run())(), `txn.${call}() after the transaction`).rejects.toThrow();
       }
@@ -585,7 +585,7 @@ describe('reference-sqlite: sql.exec() errors and statement splitting', () => {
 
   /** Runs the query inside the object: its rows, or the error it threw. */
   const attempt = (runtime: ObjectRuntime, query: string, ...bindings: (string | number | null)[]) =>
-    runtime.deliver((storage: StorageApi): { rows: unknown[] } | { error: Error } => {
+    runtime.deliver((storage: ObjectStorage): { rows: unknown[] } | { error: Error } => {
       try {
         return { rows: storage.sql!.exec(query, ...bindings).toArray() };
       } catch (error) {
@@ -662,7 +662,7 @@ describe('reference-sqlite: sql.exec() errors and statement splitting', () => {
   it('a cursor left half-read keeps its rows while other queries and key-value writes use the database', async () => {
     await withSql(async (runtime) => {
       await rows(runtime, 'CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1), (2), (3), (4)');
-      const seen = await runtime.deliver(async (storage: StorageApi) => {
+      const seen = await runtime.deliver(async (storage: ObjectStorage) => {
         const sql = storage.sql!;
         const first = sql.exec('SELECT x FROM t ORDER BY x');
         const readAtExec = first.rowsRead;

@@ -2,25 +2,25 @@
 // config and status; the mapping; the one-way state machine; compatibility, eligibility and limits;
 // the previous-version API before and after migration; the control API's refusals.
 
+import supertest from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../reference-impl/zone-api/server.js';
-import { referenceCaller } from './helpers/reference-http.js';
 import { CORE_PACKAGE_ID } from '../reference-impl/zone-api/waf/legacy-catalog.js';
 import { CORE_RULESET_ID, CORE_SCORE_RULE_ID, MANAGED_RULESET_ID } from '../reference-impl/zone-api/waf/model.js';
 
 
 let server: RunningServer;
+/** The server's zone API as its operator (bearer token), and its control API. */
+let api: supertest.Agent;
+let control: supertest.Agent;
 
-const call = referenceCaller(() => server);
-
-const control = (method: string, path: string, body?: unknown) => call(method, path, body, server.controlUrl);
-const newZone = async (plan: string): Promise<string> => (await control('POST', '/zones', { plan })).body.result.id;
-const setLegacy = (zone: string, state: object) => control('PUT', `/zones/${zone}/waf_legacy`, state);
-const check = (zone: string, phaseTwo = true) => call('GET', `/zones/${zone}/waf_migration/check${phaseTwo ? '?phase_two=1' : ''}`);
-const config = (zone: string) => call('GET', `/zones/${zone}/waf_migration/config?phase_two=1`);
-const status = (zone: string) => call('GET', `/zones/${zone}/waf_migration/status`);
-const entrypoint = (zone: string, mode: string, body: unknown) =>
-  call('PUT', `/zones/${zone}/rulesets/phases/http_request_firewall_managed/entrypoint?waf_migration=${mode}&phase_two=1`, body);
+const newZone = async (plan: string): Promise<string> => (await control.post('/zones').send({ plan })).body.result.id;
+const setLegacy = (zone: string, state: object) => control.put(`/zones/${zone}/waf_legacy`).send(state);
+const check = (zone: string, phaseTwo = true) => api.get(`/zones/${zone}/waf_migration/check${phaseTwo ? '?phase_two=1' : ''}`);
+const config = (zone: string) => api.get(`/zones/${zone}/waf_migration/config?phase_two=1`);
+const status = (zone: string) => api.get(`/zones/${zone}/waf_migration/status`);
+const entrypoint = (zone: string, mode: string, body: object) =>
+  api.put(`/zones/${zone}/rulesets/phases/http_request_firewall_managed/entrypoint?waf_migration=${mode}&phase_two=1`).send(body);
 
 /** The validation call omits id, version and ref; the pending call sends them as empty strings. */
 const withoutIdentity = (cfg: { name: string; rules: object[] }) =>
@@ -32,7 +32,11 @@ const migrate = async (zone: string, mode = 'pending') => {
 
 const coreRule = (cfg: { rules: any[] }) => cfg.rules.find((r) => r.action_parameters?.id === CORE_RULESET_ID);
 
-beforeEach(async () => { server = await startServer({ testMode: true }); });
+beforeEach(async () => {
+  server = await startServer({ testMode: true });
+  api = supertest.agent(server.baseUrl).auth(server.credentials.token!, { type: 'bearer' });
+  control = supertest.agent(server.controlUrl!);
+});
 afterEach(async () => { await server.close(); });
 
 describe('check, config and status of a zone never migrated', () => {
@@ -71,7 +75,7 @@ describe('mapping', () => {
   it('turns bypassing firewall rules and WAF-off page rules into skip rules first, and ignores group overrides', async () => {
     const zone = await newZone('enterprise');
     await setLegacy(zone, { firewall_rules: [{ expression: 'ip.src eq 192.0.2.1' }], page_rules: [{ target: 'example.com/admin/*', setting: 'waf_off' }] });
-    await call('PATCH', `/zones/${zone}/firewall/waf/packages/${CORE_PACKAGE_ID}/groups/cfda825dfda411ea218cb70e6c88e82e`, { mode: 'off' });
+    await api.patch(`/zones/${zone}/firewall/waf/packages/${CORE_PACKAGE_ID}/groups/cfda825dfda411ea218cb70e6c88e82e`).send({ mode: 'off' });
     const rules = (await config(zone)).body.result.rules;
     expect(rules.map((r: any) => r.action)).toEqual(['skip', 'skip', 'execute', 'execute']);
     expect(rules[0].expression).toBe('ip.src eq 192.0.2.1');
@@ -116,32 +120,32 @@ describe('the state machine', () => {
   it('retires the previous-version API for the migrated zone only', async () => {
     const migrated = await newZone('pro');
     const other = await newZone('pro');
-    expect((await call('GET', `/zones/${migrated}/firewall/waf/packages`)).status).toBe(200);
+    expect((await api.get(`/zones/${migrated}/firewall/waf/packages`)).status).toBe(200);
     await migrate(migrated);
     for (const path of ['packages', `packages/${CORE_PACKAGE_ID}`, `packages/${CORE_PACKAGE_ID}/rules`, 'overrides']) {
-      const answer = await call('GET', `/zones/${migrated}/firewall/waf/${path}`);
+      const answer = await api.get(`/zones/${migrated}/firewall/waf/${path}`);
       expect(answer.status).toBe(410);
       expect(answer.body.success).toBe(false);
     }
-    expect((await call('GET', `/zones/${other}/firewall/waf/packages`)).status).toBe(200);
+    expect((await api.get(`/zones/${other}/firewall/waf/packages`)).status).toBe(200);
   });
 
   it('accepts a plain entry point PUT only after migration', async () => {
     const zone = await newZone('pro');
     const path = `/zones/${zone}/rulesets/phases/http_request_firewall_managed/entrypoint`;
-    expect((await call('PUT', path, { name: 'default', rules: [] })).status).toBe(409);
+    expect((await api.put(path).send({ name: 'default', rules: [] })).status).toBe(409);
     await migrate(zone);
-    expect((await call('PUT', path, { name: 'default', rules: [] })).body.result.version).toBe('2');
+    expect((await api.put(path).send({ name: 'default', rules: [] })).body.result.version).toBe('2');
   });
 });
 
 describe('compatibility, eligibility and limits', () => {
   it('is incompatible with a URI override until it is deleted', async () => {
     const zone = await newZone('enterprise');
-    const override = (await call('POST', `/zones/${zone}/firewall/waf/overrides`, { urls: ['example.com/api/*'], rules: { '100000': 'disable' } })).body.result;
+    const override = (await api.post(`/zones/${zone}/firewall/waf/overrides`).send({ urls: ['example.com/api/*'], rules: { '100000': 'disable' } })).body.result;
     expect((await check(zone)).body.result.compatible).toBe(false);
     expect((await migrate(zone)).status).toBe(409);
-    expect((await call('DELETE', `/zones/${zone}/firewall/waf/overrides/${override.id}`)).body.result).toEqual({ id: override.id });
+    expect((await api.delete(`/zones/${zone}/firewall/waf/overrides/${override.id}`)).body.result).toEqual({ id: override.id });
     expect((await check(zone)).body.result.compatible).toBe(true);
   });
 
@@ -202,7 +206,7 @@ describe('bad input', () => {
   it('refuses a bad waf_migration, phase_two or body with a 400 envelope', async () => {
     const zone = await newZone('enterprise');
     expect((await entrypoint(zone, 'later', { name: 'x', rules: [] })).status).toBe(400);
-    expect((await call('GET', `/zones/${zone}/waf_migration/check?phase_two=yes`)).status).toBe(400);
+    expect((await api.get(`/zones/${zone}/waf_migration/check?phase_two=yes`)).status).toBe(400);
     const bad = await entrypoint(zone, 'pending', { name: '', rules: [{ action: 'execute', expression: 'true' }] });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.length).toBe(2);
@@ -217,13 +221,13 @@ describe('bad input', () => {
 describe('the reference\'s own answers: codes, messages and details', () => {
   it('lists every obstacle in the check\'s messages with its code, and the migrated zone\'s with 10043', async () => {
     const zone = await newZone('enterprise');
-    await call('POST', `/zones/${zone}/firewall/waf/overrides`, { urls: ['example.com/*'] });
+    await api.post(`/zones/${zone}/firewall/waf/overrides`).send({ urls: ['example.com/*'] });
     await setLegacy(zone, { firewall_rules: [{ expression: 'a'.repeat(4097) }] });
     expect((await check(zone)).body.messages).toEqual([
       { code: 10040, message: expect.stringMatching(/^The zone has 1 URI-based WAF override\(s\)/) },
       { code: 10041, message: expect.stringMatching(/^Firewall rule expression longer than 4096 bytes/) },
     ]);
-    expect((await check(zone, false)).body.messages.map((m) => m.code)).toEqual([10040, 10040, 10041]);
+    expect((await check(zone, false)).body.messages.map((m: { code: number }) => m.code)).toEqual([10040, 10040, 10041]);
     const migrated = await newZone('pro');
     await migrate(migrated);
     expect((await check(migrated)).body.messages).toEqual([{ code: 10043, message: 'The zone is already migrated' }]);
@@ -233,33 +237,33 @@ describe('the reference\'s own answers: codes, messages and details', () => {
 
   it('refuses a migration over a limit with 10041 for every obstacle, limits or not', async () => {
     const zone = await newZone('enterprise');
-    await call('POST', `/zones/${zone}/firewall/waf/overrides`, { urls: ['example.com/*'] });
+    await api.post(`/zones/${zone}/firewall/waf/overrides`).send({ urls: ['example.com/*'] });
     await setLegacy(zone, { firewall_rules: [{ expression: 'a'.repeat(4097) }] });
     const refused = await entrypoint(zone, 'pending', { name: 'default', rules: [] });
     expect(refused.status).toBe(403);
-    expect(refused.body.errors.map((e) => e.code)).toEqual([10041, 10041]);
+    expect(refused.body.errors.map((e: { code: number }) => e.code)).toEqual([10041, 10041]);
   });
 
   it('names the bad query value in its refusal', async () => {
     const zone = await newZone('enterprise');
-    expect((await call('GET', `/zones/${zone}/waf_migration/check?phase_two=yes`)).body.errors[0]!.message).toBe('phase_two must be 1 (or 0), got "yes"');
+    expect((await api.get(`/zones/${zone}/waf_migration/check?phase_two=yes`)).body.errors[0]!.message).toBe('phase_two must be 1 (or 0), got "yes"');
     expect((await entrypoint(zone, 'later', { name: 'x', rules: [] })).body.errors[0]!.message).toBe('waf_migration must be pending, 1, validation or 2, got "later"');
   });
 
   it('takes the last of a repeated query parameter', async () => {
     const zone = await newZone('enterprise');
     await setLegacy(zone, { partner_account: true });
-    expect((await call('GET', `/zones/${zone}/waf_migration/check?phase_two=0&phase_two=1`)).body.result.compatible).toBe(true);
-    expect((await call('GET', `/zones/${zone}/waf_migration/check?phase_two=1&phase_two=0`)).body.result.compatible).toBe(false);
+    expect((await api.get(`/zones/${zone}/waf_migration/check?phase_two=0&phase_two=1`)).body.result.compatible).toBe(true);
+    expect((await api.get(`/zones/${zone}/waf_migration/check?phase_two=1&phase_two=0`)).body.result.compatible).toBe(false);
   });
 
   it('switches the previous version off on migration and dates the deployed entry point', async () => {
     const zone = await newZone('enterprise');
     await migrate(zone, 'validation');
-    expect((await control('GET', `/zones/${zone}/waf_legacy`)).body.result.enabled).toBe(true);
-    await control('PUT', '/clock', { now: '2026-03-04T05:06:07.089Z' });
+    expect((await control.get(`/zones/${zone}/waf_legacy`)).body.result.enabled).toBe(true);
+    await control.put('/clock').send({ now: '2026-03-04T05:06:07.089Z' });
     const deployed = (await migrate(zone)).body.result;
-    expect((await control('GET', `/zones/${zone}/waf_legacy`)).body.result).toMatchObject({ enabled: false, migration_state: 'migrated' });
+    expect((await control.get(`/zones/${zone}/waf_legacy`)).body.result).toMatchObject({ enabled: false, migration_state: 'migrated' });
     expect(deployed.last_updated).toBe('2026-03-04T05:06:07.089Z');
   });
 
@@ -272,7 +276,7 @@ describe('the reference\'s own answers: codes, messages and details', () => {
 
   it('says which package has no settings and where they belong', async () => {
     const zone = await newZone('pro');
-    const refused = await call('PATCH', `/zones/${zone}/firewall/waf/packages/a25a9a7e9c00afc1fb2e0245519d725b`, { sensitivity: 'low' });
+    const refused = await api.patch(`/zones/${zone}/firewall/waf/packages/a25a9a7e9c00afc1fb2e0245519d725b`).send({ sensitivity: 'low' });
     expect(refused.body.errors[0]!.message).toBe(`WAF package a25a9a7e9c00afc1fb2e0245519d725b (Managed) has no settings to change; sensitivity and action_mode belong to package ${CORE_PACKAGE_ID}`);
   });
 });

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serialize } from 'node:v8';
 import Database from '../../reference-impl/sqlite-driver.js';
-import { ObjectRuntime, type Scenario } from '../../reference-impl/storage/index.js';
+import { ObjectRuntime } from '../../reference-impl/storage/index.js';
+import type { Scenario } from '../../src/contract/storage.js';
 
 export const MAX_BATCH = 128;
 

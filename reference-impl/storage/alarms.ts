@@ -2,8 +2,9 @@
 // the input gate); one runs at a time. A failed run is retried at now + 2 s * 2^(attempt - 1),
 // up to 6 retries, and the pending retry is the alarm getAlarm() reports.
 
-import type { VirtualClock } from './clock.js';
-import type { AlarmHandler, ObjectEvent } from './types.js';
+import type { VirtualClock } from '../clock.js';
+import type { AlarmHandler } from '../../src/contract/storage.js';
+import type { ObjectEvent } from './event-storage.js';
 
 const MAX_RETRIES = 6;
 const FIRST_RETRY_DELAY_MS = 2000;

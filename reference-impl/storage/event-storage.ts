@@ -2,11 +2,20 @@
 // (through the input gate, its result held by the output gate), as a remote runtime would do.
 // The SQL API is not offered here: a cursor is synchronous, so SQL runs inside the object (a scenario).
 
-import type { ListOptions, ObjectEvent, OperationOptions, StorageApi, TransactionApi } from './types.js';
+import type { ListOptions, ObjectStorage, StorageOperationOptions, StorageTransaction } from '../../src/contract/storage.js';
+
+/**
+ * ctx.storage as the runtime offers it: the contract's, whose point-in-time recovery methods are
+ * always there (the key-value backend answers them as a local-development runtime does).
+ */
+export type RuntimeStorage = ObjectStorage & Required<Pick<ObjectStorage, 'getCurrentBookmark' | 'getBookmarkForTime' | 'onNextSessionRestoreBookmark'>>;
+
+/** One event delivered to the object: code that runs inside it, given the event's ctx.storage. */
+export type ObjectEvent<T> = (storage: RuntimeStorage) => T | Promise<T>;
 
 type Deliver = <T>(event: ObjectEvent<T>) => Promise<T>;
 
-export class EventStorage implements StorageApi {
+export class EventStorage implements RuntimeStorage {
   constructor(private readonly deliver: Deliver) {}
 
   get(...args: unknown[]): Promise<any> {
@@ -25,11 +34,11 @@ export class EventStorage implements StorageApi {
     return this.deliver((storage) => storage.list(options));
   }
 
-  deleteAll(options?: OperationOptions): Promise<void> {
+  deleteAll(options?: StorageOperationOptions): Promise<void> {
     return this.deliver((storage) => storage.deleteAll(options));
   }
 
-  transaction<T>(closure: (txn: TransactionApi) => Promise<T>): Promise<T> {
+  transaction<T>(closure: (txn: StorageTransaction) => Promise<T>): Promise<T> {
     return this.deliver((storage) => storage.transaction(closure));
   }
 
@@ -37,15 +46,15 @@ export class EventStorage implements StorageApi {
     return this.deliver((storage) => storage.sync());
   }
 
-  getAlarm(options?: OperationOptions): Promise<number | null> {
+  getAlarm(options?: StorageOperationOptions): Promise<number | null> {
     return this.deliver((storage) => storage.getAlarm(options));
   }
 
-  setAlarm(time: number | Date, options?: OperationOptions): Promise<void> {
+  setAlarm(time: number | Date, options?: StorageOperationOptions): Promise<void> {
     return this.deliver((storage) => storage.setAlarm(time, options));
   }
 
-  deleteAlarm(options?: OperationOptions): Promise<void> {
+  deleteAlarm(options?: StorageOperationOptions): Promise<void> {
     return this.deliver((storage) => storage.deleteAlarm(options));
   }
 

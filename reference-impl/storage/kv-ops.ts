@@ -3,13 +3,13 @@
 
 import { checkBatchSize, compareKeys, describeValue, toStoredKey } from './keys.js';
 import { orderAndLimit, parseListOptions } from './key-range.js';
-import type { OperationOptions } from './types.js';
+import type { StorageOperationOptions } from '../../src/contract/storage.js';
 import { deserializeValue, serializeValue } from './values.js';
 import type { KvReader } from './write-buffer.js';
 
 const BOOLEAN_OPTIONS = ['allowConcurrency', 'noCache', 'allowUnconfirmed'] as const;
 
-export function checkOptions(method: string, options: unknown): OperationOptions {
+export function checkOptions(method: string, options: unknown): StorageOperationOptions {
   if (options === undefined) return {};
   if (typeof options !== 'object' || options === null) {
     throw new TypeError(`${method}(): options must be an object, got ${describeValue(options)}.`);
@@ -20,12 +20,12 @@ export function checkOptions(method: string, options: unknown): OperationOptions
       throw new TypeError(`${method}(): option ${name} must be a boolean, got ${describeValue(value)}.`);
     }
   }
-  return options as OperationOptions;
+  return options as StorageOperationOptions;
 }
 
 /** Whether the call asked to let other events in while it runs (decides the input gate). */
 export function allowsConcurrency(options: unknown): boolean {
-  return typeof options === 'object' && options !== null && (options as OperationOptions).allowConcurrency === true;
+  return typeof options === 'object' && options !== null && (options as StorageOperationOptions).allowConcurrency === true;
 }
 
 /** get(key) → value or undefined; get(keys[]) → Map sorted by UTF-8, missing keys omitted. */

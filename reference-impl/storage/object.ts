@@ -3,16 +3,15 @@
 // results, resets after a failed flush, restarts, alarms and a virtual clock.
 
 import { AlarmScheduler } from './alarms.js';
-import { VirtualClock } from './clock.js';
-import { EventStorage } from './event-storage.js';
+import { VirtualClock } from '../clock.js';
+import { EventStorage, type ObjectEvent, type RuntimeStorage } from './event-storage.js';
 import { OutputGate } from './gates.js';
 import { ObjectInstance } from './instance.js';
 import { MemoryStore } from './kv-backend.js';
-import type { PersistedStore, WriteBatch } from './persisted-store.js';
-import type { HistoryStats } from './pitr-history.js';
+import type { HistoryStats, PersistedStore, WriteBatch } from './persisted-store.js';
 import { SqliteStore } from './sqlite-backend.js';
 import { StorageFacade } from './storage.js';
-import type { AlarmHandler, ObjectEvent, Scenario, StorageApi } from './types.js';
+import type { AlarmHandler, Scenario } from '../../src/contract/storage.js';
 import { cloneValue } from './values.js';
 
 export interface ObjectRuntimeOptions {
@@ -39,7 +38,7 @@ interface QueuedEvent {
 export class ObjectRuntime {
   readonly clock: VirtualClock;
   /** Storage from outside: each call is one event. */
-  readonly storage: StorageApi;
+  readonly storage: RuntimeStorage;
   private readonly store: PersistedStore;
   private readonly alarms: AlarmScheduler | null;
   private readonly scenarios: Readonly<Record<string, Scenario>>;
@@ -49,7 +48,7 @@ export class ObjectRuntime {
   private destroyed = false;
 
   constructor(private readonly options: ObjectRuntimeOptions) {
-    this.clock = new VirtualClock(options.startTime);
+    this.clock = VirtualClock.frozenAt(options.startTime);
     this.store = options.backend === 'sqlite' ? new SqliteStore(options.sqliteFile, () => this.clock.now()) : new MemoryStore();
     this.scenarios = options.scenarios ?? {};
     this.alarms = options.alarmHandler ? new AlarmScheduler(this, options.alarmHandler) : null;
@@ -67,11 +66,12 @@ export class ObjectRuntime {
   }
 
   /** Runs a named scenario inside the object; arguments and result cross by structured clone. */
-  run(name: string, args?: unknown): Promise<unknown> {
+  run<T = unknown>(name: string, args?: unknown): Promise<T> {
     const scenario = Object.hasOwn(this.scenarios, name) ? this.scenarios[name] : undefined;
     if (!scenario) return Promise.reject(new Error(`unknown scenario: ${name}`));
     const input = cloneValue(args);
-    return this.deliver((storage) => scenario(storage, input)).then(cloneValue);
+    // A scenario's result is what its caller expects of it (the contract's StorageObject.run<T>).
+    return this.deliver((storage) => scenario(storage, input) as Promise<T>).then(cloneValue);
   }
 
   /** Flushes the current write buffer now; throws (and resets the object) when the write fails. */
@@ -173,7 +173,7 @@ export class ObjectRuntime {
 }
 
 /** The event's result, released only once the writes it must wait for are flushed. */
-async function runEvent<T>(event: ObjectEvent<T>, storage: StorageApi, outputGate: OutputGate): Promise<T> {
+async function runEvent<T>(event: ObjectEvent<T>, storage: RuntimeStorage, outputGate: OutputGate): Promise<T> {
   const value = await event(storage);
   await outputGate.released();
   return value;

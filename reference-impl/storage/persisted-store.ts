@@ -2,7 +2,6 @@
 // A flush applies one WriteBatch atomically: all of it, or (when it throws) none of it.
 
 import type { Entry, KeyRange, RangeWindow } from './key-range.js';
-import type { HistoryStats } from './pitr-history.js';
 import type { SqlHost } from './sql-api.js';
 
 export interface WriteBatch {
@@ -46,6 +45,17 @@ export interface PointInTimeRecovery {
   /** Restore at the next reopen(); answers the bookmark that undoes it. */
   requestRestore(bookmark: string): string;
   stats(): HistoryStats;
+}
+
+/** What the history keeps (PitrHistory), to check that it is pruned. */
+export interface HistoryStats {
+  /** Versions a bookmark can reach (the window's, and the state at its start). */
+  versions: number;
+  snapshots: number;
+  diffPages: number;
+  /** Bytes of images, pages and key-value writes kept. */
+  bytes: number;
+  oldestTime: number | null;
 }
 
 /** Fault injection: makes the next apply() fail, as a write that does not reach disk. */

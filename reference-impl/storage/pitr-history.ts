@@ -21,7 +21,7 @@ import { randomBytes } from 'node:crypto';
 import Database from '../sqlite-driver.js';
 import { StatementCache } from '../sqlite-statements.js';
 import { BookmarkCodec, END_OF_GENERATION, type BookmarkPoint } from './bookmarks.js';
-import type { WriteBatch } from './persisted-store.js';
+import type { HistoryStats, WriteBatch } from './persisted-store.js';
 
 export const HISTORY_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -42,16 +42,6 @@ const SCHEMA = `
 
 type Kind = 'kv' | 'sql' | 'image';
 interface Version { seq: number; generation: number; time: number; kind: Kind; size: number | null; writes: Buffer | null; clear: number; alarm_op: number; alarm: number | null }
-
-export interface HistoryStats {
-  /** Versions a bookmark can reach (the window's, and the state at its start). */
-  versions: number;
-  snapshots: number;
-  diffPages: number;
-  /** Bytes of images, pages and key-value writes kept. */
-  bytes: number;
-  oldestTime: number | null;
-}
 
 export type LatestRecord = { seq: number } & ({ kind: 'kv'; batch: WriteBatch } | { kind: 'sql' } | { kind: 'image'; image: Buffer });
 

@@ -6,7 +6,7 @@
 import type Database from 'better-sqlite3';
 import { RowSource, SqlCursor } from './sql-cursor.js';
 import { refusal, splitStatements, type SqlStatement } from './sql-statements.js';
-import type { SqlApi, SqlBinding, SqlStorageCursorApi } from './types.js';
+import type { SqlBinding, SqlStorage, SqlStorageCursor } from '../../src/contract/storage.js';
 
 /** What the SQL API needs from the SQLite backend. */
 export interface SqlHost {
@@ -28,11 +28,11 @@ const OUTSIDE_TRANSACTION = new Set(['VACUUM', 'ATTACH', 'DETACH', 'PRAGMA']);
 const ONLY_LAST_HAS_PARAMETERS = 'When executing multiple SQL statements in a single call, only the last statement can have parameters.';
 const WRONG_BINDING_COUNT = 'Wrong number of parameter bindings for SQL query.';
 
-export class SqlStorage implements SqlApi {
+export class SqlApi implements SqlStorage {
   /** `beforeUse`: makes buffered key-value writes part of the database the SQL sees. */
   constructor(private readonly host: SqlHost, private readonly beforeUse: () => void) {}
 
-  exec(query: string, ...bindings: SqlBinding[]): SqlStorageCursorApi {
+  exec(query: string, ...bindings: SqlBinding[]): SqlStorageCursor {
     if (typeof query !== 'string') throw new TypeError('sql.exec() expects the query as a string.');
     const values = bindings.map(bindingValue);
     const statements = splitStatements(query);

@@ -8,12 +8,13 @@ import { releaseAfterContinuations, type OutputGate } from './gates.js';
 import type { ObjectInstance } from './instance.js';
 import { Transaction } from './transaction.js';
 import type { PointInTimeRecovery } from './persisted-store.js';
-import { SqlStorage } from './sql-api.js';
-import type { ListOptions, OperationOptions, SqlApi, StorageApi, TransactionApi } from './types.js';
+import { SqlApi } from './sql-api.js';
+import type { RuntimeStorage } from './event-storage.js';
+import type { ListOptions, SqlStorage, StorageOperationOptions, StorageTransaction } from '../../src/contract/storage.js';
 
-export class StorageFacade implements StorageApi {
+export class StorageFacade implements RuntimeStorage {
   /** ctx.storage.sql: the SQLite backend only. */
-  readonly sql?: SqlApi;
+  readonly sql?: SqlStorage;
 
   constructor(
     private readonly instance: ObjectInstance,
@@ -21,10 +22,10 @@ export class StorageFacade implements StorageApi {
     private readonly hasAlarmHandler: boolean,
   ) {
     const host = instance.store.sql;
-    if (host) this.sql = new SqlStorage(host, () => this.writeBufferToDatabase());
+    if (host) this.sql = new SqlApi(host, () => this.writeBufferToDatabase());
   }
 
-  get(keyOrKeys: string | string[], options?: OperationOptions): Promise<any> {
+  get(keyOrKeys: string | string[], options?: StorageOperationOptions): Promise<any> {
     return this.operation(!allowsConcurrency(options), () => {
       checkOptions('get', options);
       return readValues(this.instance.buffer, keyOrKeys);
@@ -35,7 +36,7 @@ export class StorageFacade implements StorageApi {
     return this.operation(!allowsConcurrency(options), () => listValues(this.instance.buffer, options));
   }
 
-  put(first: string | Record<string, unknown>, second?: unknown, third?: OperationOptions): Promise<void> {
+  put(first: string | Record<string, unknown>, second?: unknown, third?: StorageOperationOptions): Promise<void> {
     return this.operation(true, () => {
       const { writes, options } = parsePut(first, second, third);
       const checked = checkOptions('put', options);
@@ -43,7 +44,7 @@ export class StorageFacade implements StorageApi {
     });
   }
 
-  delete(keyOrKeys: string | string[], options?: OperationOptions): Promise<any> {
+  delete(keyOrKeys: string | string[], options?: StorageOperationOptions): Promise<any> {
     return this.operation(true, () => {
       const checked = checkOptions('delete', options);
       const parsed = parseDelete(keyOrKeys);
@@ -53,7 +54,7 @@ export class StorageFacade implements StorageApi {
     });
   }
 
-  deleteAll(options?: OperationOptions): Promise<void> {
+  deleteAll(options?: StorageOperationOptions): Promise<void> {
     return this.operation(true, () => {
       const checked = checkOptions('deleteAll', options);
       this.confirm(this.instance.buffer.clearAll(), checked);
@@ -61,7 +62,7 @@ export class StorageFacade implements StorageApi {
   }
 
   /** The closure runs as one storage operation: no other event is delivered until it is done. */
-  async transaction<T>(closure: (txn: TransactionApi) => Promise<T>): Promise<T> {
+  async transaction<T>(closure: (txn: StorageTransaction) => Promise<T>): Promise<T> {
     if (typeof closure !== 'function') throw new TypeError(`transaction() expects a function, got ${describeValue(closure)}.`);
     this.instance.assertUsable();
     const release = this.instance.gate.lock();
@@ -80,14 +81,14 @@ export class StorageFacade implements StorageApi {
     return this.operation(false, () => this.instance.buffer.whenFlushed());
   }
 
-  getAlarm(options?: OperationOptions): Promise<number | null> {
+  getAlarm(options?: StorageOperationOptions): Promise<number | null> {
     return this.operation(!allowsConcurrency(options), () => {
       checkOptions('getAlarm', options);
       return this.instance.buffer.readAlarm();
     });
   }
 
-  setAlarm(time: number | Date, options?: OperationOptions): Promise<void> {
+  setAlarm(time: number | Date, options?: StorageOperationOptions): Promise<void> {
     return this.operation(true, () => {
       if (!this.hasAlarmHandler) {
         throw new TypeError('Your Durable Object class must have an alarm() handler in order to call setAlarm()');
@@ -97,7 +98,7 @@ export class StorageFacade implements StorageApi {
     });
   }
 
-  deleteAlarm(options?: OperationOptions): Promise<void> {
+  deleteAlarm(options?: StorageOperationOptions): Promise<void> {
     return this.operation(true, () => {
       const checked = checkOptions('deleteAlarm', options);
       this.confirm(this.instance.buffer.writeAlarm(null), checked);
@@ -140,7 +141,7 @@ export class StorageFacade implements StorageApi {
   }
 
   /** Holds the event's result until this write is flushed, unless the caller opted out. */
-  private confirm(flush: Promise<void>, options: OperationOptions): void {
+  private confirm(flush: Promise<void>, options: StorageOperationOptions): void {
     if (options.allowUnconfirmed !== true) this.outputGate.hold(flush);
   }
 

@@ -4,12 +4,12 @@
 import type { Entry, KeyRange } from './key-range.js';
 import { overlayEntries, widen, type RangeWindow } from './key-range.js';
 import { checkOptions, deleteResult, listValues, parseDelete, parsePut, readValues, tombstones } from './kv-ops.js';
-import type { ListOptions, OperationOptions, TransactionApi } from './types.js';
+import type { ListOptions, StorageOperationOptions, StorageTransaction } from '../../src/contract/storage.js';
 import type { KvReader } from './write-buffer.js';
 
 type Run = <T>(work: () => T) => Promise<T>;
 
-export class Transaction implements TransactionApi, KvReader {
+export class Transaction implements StorageTransaction, KvReader {
   private readonly writes = new Map<string, Buffer | null>();
   private state: 'open' | 'rolledBack' | 'finished' = 'open';
 
@@ -32,14 +32,14 @@ export class Transaction implements TransactionApi, KvReader {
     return overlayEntries(this.base.readRange(range, widen(window, this.writes.size)), this.writes, range);
   }
 
-  get(keyOrKeys: string | string[], options?: OperationOptions): Promise<any> {
+  get(keyOrKeys: string | string[], options?: StorageOperationOptions): Promise<any> {
     return this.operation('get', () => {
       checkOptions('get', options);
       return readValues(this, keyOrKeys);
     });
   }
 
-  put(first: string | Record<string, unknown>, second?: unknown, third?: OperationOptions): Promise<void> {
+  put(first: string | Record<string, unknown>, second?: unknown, third?: StorageOperationOptions): Promise<void> {
     return this.operation('put', () => {
       const { writes, options } = parsePut(first, second, third);
       checkOptions('put', options);
@@ -47,7 +47,7 @@ export class Transaction implements TransactionApi, KvReader {
     });
   }
 
-  delete(keyOrKeys: string | string[], options?: OperationOptions): Promise<any> {
+  delete(keyOrKeys: string | string[], options?: StorageOperationOptions): Promise<any> {
     return this.operation('delete', () => {
       checkOptions('delete', options);
       const parsed = parseDelete(keyOrKeys);

@@ -1,10 +1,11 @@
-// The reference zone-management server: a fastify app over one SQLite store and one virtual clock.
+// The reference zone-management server: a fastify app over one SQLite database (each area's state
+// in tables of its own: state.ts) and one virtual clock.
 // Every response, including transport-level refusals, is the spec's envelope.
 
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Socket } from 'node:net';
 import { authenticate, Users, type Credentials } from './auth.js';
-import { VirtualClock } from './clock.js';
+import { VirtualClock } from '../clock.js';
 import { ApiError, codes, failureEnvelope } from './errors.js';
 import { CustomHostnamePolicy } from './custom-hostnames/policy.js';
 import { createRouter } from './router.js';
@@ -18,6 +19,7 @@ import { wafMigrationRoutes } from './routes/waf-migration.js';
 import { accountRoutes } from './routes/accounts.js';
 import { dnsSettingRoutes } from './routes/dns-settings.js';
 import { zoneSettingRoutes } from './routes/zone-settings.js';
+import { openState, type ZoneApiState } from './state.js';
 import { Store } from './store.js';
 
 export const API_PREFIX = '/client/v4';
@@ -35,7 +37,10 @@ export interface AppOptions {
 
 export interface ReferenceApp {
   app: FastifyInstance;
+  /** The database every area keeps its tables in. */
   store: Store;
+  /** Each area's store on that database. */
+  state: ZoneApiState;
   clock: VirtualClock;
   /** The custom hostname numbers and decisions, read on every request: variants reassign them. */
   customHostnames: CustomHostnamePolicy;
@@ -45,7 +50,8 @@ export interface ReferenceApp {
 
 export function buildApp(options: AppOptions): ReferenceApp {
   const store = new Store(options.dataFile);
-  const clock = new VirtualClock(store.loadClock(), (state) => store.saveClock(state));
+  const state = openState(store);
+  const clock = new VirtualClock(store.loadClock(), (saved) => store.saveClock(saved));
   const customHostnames = new CustomHostnamePolicy();
   const users = new Users(options.credentials);
   store.onReset(() => users.clear());
@@ -98,7 +104,7 @@ export function buildApp(options: AppOptions): ReferenceApp {
     { code: codes.noRoute, message: `No route for that URI: ${request.method} ${request.url.split('?')[0]}` },
   ])));
 
-  const api = createRouter(app, API_PREFIX, store, clock);
+  const api = createRouter(app, API_PREFIX, store, state, clock);
   filterRoutes(api);
   firewallRuleRoutes(api);
   customHostnameRoutes(api, customHostnames);
@@ -108,8 +114,8 @@ export function buildApp(options: AppOptions): ReferenceApp {
   dnsSettingRoutes(api);
   accountRoutes(api);
   dnsRecordRoutes(api);
-  if (options.testMode) controlRoutes(createRouter(app, CONTROL_PREFIX, store, clock), customHostnames, users);
-  return { app, store, clock, customHostnames, users };
+  if (options.testMode) controlRoutes(createRouter(app, CONTROL_PREFIX, store, state, clock), customHostnames, users);
+  return { app, store, state, clock, customHostnames, users };
 }
 
 /** Maps any error raised while handling a request to a status and an error envelope. */

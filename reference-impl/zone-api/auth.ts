@@ -4,6 +4,7 @@
 
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { ControlUser } from '../../src/contract/control.js';
 import { ApiError, codes } from './errors.js';
 
 export interface Credentials {
@@ -43,10 +44,10 @@ const authenticationError = () => new ApiError(403, { code: codes.authentication
  * as a pair: the key must be the key of the user whose email it comes with.
  */
 export class Users {
-  private readonly added: Required<Credentials>[] = [];
+  private readonly added: ControlUser[] = [];
   constructor(private readonly operator: Credentials) {}
 
-  add(user: Required<Credentials>): void { this.added.push(user); }
+  add(user: ControlUser): void { this.added.push(user); }
   /** Forgets the users the control API added (the control API's reset). */
   clear(): void { this.added.length = 0; }
   /** Every user: the operator first, then those the control API added. */
@@ -69,7 +70,7 @@ export class Users {
 }
 
 /** A user of its own: an email no other user has, a key and a token (control API POST /users). */
-export function generateUser(): Required<Credentials> {
+export function generateUser(): ControlUser {
   return {
     email: `user-${randomBytes(6).toString('hex')}@specgate.test`,
     key: randomBytes(19).toString('hex').slice(0, 37),

@@ -4,9 +4,11 @@
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, codes } from './errors.js';
-import type { VirtualClock } from './clock.js';
-import type { Store, Zone } from './store.js';
+import type { VirtualClock } from '../clock.js';
 import type { Query } from './listing.js';
+import type { ZoneApiState } from './state.js';
+import type { Store } from './store.js';
+import type { ZoneStore, Zone } from './zones/store.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const METHODS: readonly Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -23,7 +25,10 @@ export interface RequestView {
 export type Handler = (request: RequestView, reply: FastifyReply) => unknown;
 
 export interface Router {
+  /** The database: transactions, answers kept until it changes. */
   store: Store;
+  /** Each area's store. */
+  state: ZoneApiState;
   clock: VirtualClock;
   resource(path: string, handlers: Partial<Record<Method, Handler>>): void;
 }
@@ -34,7 +39,7 @@ class View implements RequestView {
   readonly query: Query;
   readonly body: unknown;
   readonly url: string;
-  constructor(request: FastifyRequest, private readonly store: Store) {
+  constructor(request: FastifyRequest, private readonly zones: ZoneStore) {
     this.params = request.params as Record<string, string>;
     this.query = request.query as Query;
     this.body = request.body;
@@ -43,15 +48,16 @@ class View implements RequestView {
 
   zone(): Zone {
     // Stryker disable next-line StringLiteral: equivalent, every route that calls zone() has a :zone_id parameter
-    const zone = this.store.getZone(this.params.zone_id ?? '');
+    const zone = this.zones.get(this.params.zone_id ?? '');
     if (!zone) throw unknownIdentifier(this.url);
     return zone;
   }
 }
 
-export function createRouter(app: FastifyInstance, prefix: string, store: Store, clock: VirtualClock): Router {
+export function createRouter(app: FastifyInstance, prefix: string, store: Store, state: ZoneApiState, clock: VirtualClock): Router {
   return {
     store,
+    state,
     clock,
     resource(path, handlers) {
       const url = prefix + path;
@@ -61,7 +67,7 @@ export function createRouter(app: FastifyInstance, prefix: string, store: Store,
         // which fastify answers with an empty body, as it did for the async handler.
         app.route({
           method, url, handler: (request, reply) => {
-            const result = handler(new View(request, store), reply);
+            const result = handler(new View(request, state.zones), reply);
             return result === undefined ? Promise.resolve(undefined) : result;
           },
         });

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Credentials } from './auth.js';
 import { API_PREFIX, CONTROL_PREFIX, buildApp, type AppOptions, type ReferenceApp } from './app.js';
-import { DEFAULTS_BY_PLAN } from './firewall-model.js';
+import { DEFAULTS_BY_PLAN } from './zones/store.js';
 
 export interface ServerOptions extends Partial<AppOptions> {
   port?: number;
@@ -33,8 +33,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const credentials = options.credentials ?? generateCredentials();
   const reference = buildApp({ ...options, credentials });
   options.customize?.(reference);
-  const { app, store } = reference;
-  const defaultZoneId = (store.firstZone() ?? store.createZone({ name: 'example.com', plan: 'enterprise', ...DEFAULTS_BY_PLAN.enterprise, features: [...DEFAULTS_BY_PLAN.enterprise.features] })).id;
+  const { app, state: { zones } } = reference;
+  const defaultZoneId = (zones.first() ?? zones.create({ name: 'example.com', plan: 'enterprise', ...DEFAULTS_BY_PLAN.enterprise, features: [...DEFAULTS_BY_PLAN.enterprise.features] })).id;
   const host = options.host ?? '127.0.0.1';
   await app.listen({ port: options.port ?? 0, host });
   const address = app.server.address();

@@ -7,9 +7,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ObjectRuntime, type Scenario } from '../../reference-impl/storage/index.js';
+import { ObjectRuntime, type ObjectRuntimeOptions } from '../../reference-impl/storage/index.js';
 import { alarm, scenarios } from '../../suites/storage/scenarios.js';
-import type { Capability, ObjectStorage, StorageAdapter, StorageObject, Supports } from '../contract/storage.js';
+import type { Capability, ObjectStorage, Scenario, StorageAdapter, StorageObject, Supports } from '../contract/storage.js';
 
 type Backend = 'kv' | 'sqlite';
 
@@ -20,12 +20,29 @@ const supportsOf = (backend: Backend): Supports => ({
   kv: true, alarms: true, clock: true, faults: true, restart: true, sql: backend === 'sqlite', pitr: backend === 'sqlite',
 });
 
+/** Every scenario of the suite, by name. */
+const suiteScenarios: Readonly<Record<string, Scenario>> = scenarios;
+
 /** The suite's scenarios and alarm handler, each given `inside(storage)`. */
-function insideCode(inside: InsideView) {
-  const view = (storage: unknown) => inside(storage as ObjectStorage);
-  const wrapped = Object.fromEntries(Object.entries(scenarios).map(([name, scenario]) =>
-    [name, ((storage, args) => (scenario as (s: ObjectStorage, a: unknown) => Promise<unknown>)(view(storage), args)) as Scenario]));
-  return { scenarios: wrapped, alarmHandler: (storage: unknown, info: { now: number }) => alarm(view(storage), info) };
+export function insideCode(inside: InsideView): Required<Pick<ObjectRuntimeOptions, 'scenarios' | 'alarmHandler'>> {
+  const wrapped = Object.fromEntries(Object.entries(suiteScenarios).map(([name, scenario]): [string, Scenario] =>
+    [name, (storage, args) => scenario(inside(storage), args)]));
+  return { scenarios: wrapped, alarmHandler: (storage, info) => alarm(inside(storage), info) };
+}
+
+/** The contract's object over one runtime; `cleanUp` runs once the runtime is destroyed. */
+export function storageObject(runtime: ObjectRuntime, cleanUp: () => void = () => {}): StorageObject {
+  return {
+    storage: runtime.storage,
+    run: (name, args) => runtime.run(name, args),
+    restart: async () => runtime.restart(),
+    clock: { now: async () => runtime.clock.now(), advance: (ms) => runtime.advanceClock(ms) },
+    faults: { failNextFlush: async () => runtime.failNextFlush() },
+    destroy: async () => {
+      runtime.destroy();
+      cleanUp();
+    },
+  };
 }
 
 function createObject(backend: Backend, inside: InsideView): StorageObject {
@@ -35,26 +52,20 @@ function createObject(backend: Backend, inside: InsideView): StorageObject {
     ...(dir === undefined ? {} : { sqliteFile: join(dir, 'storage.sqlite') }),
     ...insideCode(inside),
   });
-  return {
-    storage: runtime.storage as ObjectStorage,
-    run: <T>(name: string, args?: unknown) => runtime.run(name, args) as Promise<T>,
-    restart: async () => runtime.restart(),
-    clock: { now: async () => runtime.clock.now(), advance: (ms: number) => runtime.advanceClock(ms) },
-    faults: { failNextFlush: async () => runtime.failNextFlush() },
-    destroy: async () => {
-      runtime.destroy();
-      if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return storageObject(runtime, () => {
+    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+  });
 }
+
+/** The spec gives the SQL API and point-in-time recovery to the SQLite backend only. */
+const KV_OUT_OF_SCOPE: Capability[] = ['sql', 'pitr'];
 
 /** An adapter over one backend of the reference; `inside` changes what code in the object sees. */
 export function referenceAdapter(name: string, backend: Backend, inside: InsideView = (storage) => storage): StorageAdapter {
   return {
     name,
     supports: supportsOf(backend),
-    // The spec gives the SQL API and point-in-time recovery to the SQLite backend only.
-    ...(backend === 'kv' && { outOfScope: ['sql', 'pitr'] as Capability[] }),
+    ...(backend === 'kv' && { outOfScope: KV_OUT_OF_SCOPE }),
     create: async () => createObject(backend, inside),
   };
 }

@@ -4,7 +4,7 @@
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReferenceApp } from '../../reference-impl/zone-api/app.js';
-import { inEffect } from '../../reference-impl/zone-api/schedule.js';
+import { inEffect } from '../../reference-impl/zone-api/in-effect.js';
 import type { BrokenVariant } from './zone-api-variants.js';
 
 type Json = Record<string, unknown>;
@@ -64,7 +64,7 @@ export const dnsRecordVariants: BrokenVariant[] = [
     customize(reference) {
       rewriteRecords(reference, (record, zoneId) => {
         if (!inEffect(reference.clock, '2024-11-30') || 'zone_id' in record) return;
-        Object.assign(record, { zone_id: zoneId, zone_name: reference.store.getZone(zoneId)?.name });
+        Object.assign(record, { zone_id: zoneId, zone_name: reference.state.zones.get(zoneId)?.name });
       });
     },
     expectedFailures: ['ZM-DNSREC-ZONE-INFO-DROPPED-2024-11-30'],
@@ -174,7 +174,7 @@ export const dnsRecordVariants: BrokenVariant[] = [
     misreading: 'name is answered relative to the zone ("www" for www.<zone>)',
     customize(reference) {
       rewriteRecords(reference, (record, zoneId) => {
-        const zoneName = reference.store.getZone(zoneId)?.name;
+        const zoneName = reference.state.zones.get(zoneId)?.name;
         if (zoneName && typeof record.name === 'string' && record.name.endsWith(`.${zoneName}`)) record.name = record.name.slice(0, -zoneName.length - 1);
       });
     },

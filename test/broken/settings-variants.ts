@@ -4,9 +4,9 @@
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReferenceApp } from '../../reference-impl/zone-api/app.js';
-import type { VirtualClock } from '../../reference-impl/zone-api/clock.js';
+import type { VirtualClock } from '../../reference-impl/clock.js';
 import { failureEnvelope } from '../../reference-impl/zone-api/errors.js';
-import { settingsOf } from '../../reference-impl/zone-api/settings/service.js';
+import { SettingsService } from '../../reference-impl/zone-api/settings/service.js';
 import { settingNamed } from '../../reference-impl/zone-api/settings/zone-settings.js';
 import type { BrokenVariant } from './zone-api-variants.js';
 
@@ -65,8 +65,8 @@ export const settingsVariants: BrokenVariant[] = [
   {
     name: 'cname-apex-maps-true',
     misreading: 'cname_flattening apex (flattening at the apex) maps to flatten_all_cnames true',
-    customize({ app, store, clock }) {
-      const settings = settingsOf(store, clock);
+    customize({ app, state, clock }) {
+      const settings = new SettingsService(state.settings, clock);
       rewriteResult(app, isDnsSettings, (result, request) => {
         if (settings.read(zoneOf(request), settingNamed('cname_flattening')!).value === 'apex') result.flatten_all_cnames = true;
       });

@@ -3,7 +3,7 @@
 // and exactly through the requirements listed here.
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { parseExpression } from '../../reference-impl/zone-api/expression.js';
+import { parseExpression } from '../../reference-impl/zone-api/firewall/expression.js';
 import type { ReferenceApp } from '../../reference-impl/zone-api/app.js';
 import { isWithin } from '../../reference-impl/zone-api/custom-hostnames/hostname.js';
 
@@ -28,14 +28,14 @@ export const zoneApiVariants: BrokenVariant[] = [
   {
     name: 'keeps-filter-of-invalid-rule',
     misreading: 'the combined create creates each filter first and does not undo it when its rule is invalid',
-    customize({ app, store }) {
+    customize({ app, state: { firewall } }) {
       app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
         const quota = typeof payload === 'string' && payload.includes('"code":10020');
         if (request.method !== 'POST' || !isRuleCollection(request) || reply.statusCode !== 400 || quota || !Array.isArray(request.body)) return payload;
         const zoneId = (request.params as { zone_id: string }).zone_id;
         for (const item of request.body as { filter?: { expression?: unknown } }[]) {
           const expression = item?.filter?.expression;
-          if (parses(expression)) store.insertFilter({ zone_id: zoneId, expression, paused: false, description: null, ref: null, via_rule: true });
+          if (parses(expression)) firewall.insertFilter({ zone_id: zoneId, expression, paused: false, description: null, ref: null, via_rule: true });
         }
         return payload;
       });
@@ -82,16 +82,16 @@ export const zoneApiVariants: BrokenVariant[] = [
   {
     name: 'rule-delete-takes-filter',
     misreading: 'deleting a rule also deletes its filter when no other rule uses it',
-    customize({ app, store }) {
+    customize({ app, state: { firewall } }) {
       app.addHook('preHandler', async (request) => {
         if (request.method !== 'DELETE' || !isRuleItem(request)) return;
         const { zone_id, rule_id } = request.params as { zone_id: string; rule_id: string };
-        const rule = store.getRule(zone_id, rule_id);
+        const rule = firewall.getRule(zone_id, rule_id);
         if (rule) (request as unknown as { orphan?: string }).orphan = rule.filter_id;
       });
       app.addHook('onResponse', async (request) => {
         const orphan = (request as unknown as { orphan?: string }).orphan;
-        if (orphan && store.rulesUsingFilter(orphan) === 0) store.deleteFilter(orphan);
+        if (orphan && firewall.rulesUsingFilter(orphan) === 0) firewall.deleteFilter(orphan);
       });
     },
     // The in-use spec's positive control (the filter can be deleted once its rule is gone) finds it gone already.
@@ -220,22 +220,22 @@ function around(app: ReferenceApp['app'], matches: (request: FastifyRequest) => 
   app.addHook('onResponse', async (request) => { undo.get(request)?.(); });
 }
 
-type WafState = ReturnType<ReferenceApp['store']['getWafState']>;
+type WafState = ReturnType<ReferenceApp['state']['waf']['getState']>;
 
 /**
  * While a matching request is handled, the zone's stored WAF state shows `patch(state)` (when it
  * returns one); afterwards the patched fields get their stored values back.
  */
 function showWafStateAs(reference: ReferenceApp, matches: (request: FastifyRequest) => boolean, patch: (state: WafState) => Partial<WafState> | undefined): void {
-  const { app, store } = reference;
+  const { app, state: { waf } } = reference;
   around(app, matches, (request) => {
     const zoneId = zoneOf(request);
-    const stored = store.getWafState(zoneId);
+    const stored = waf.getState(zoneId);
     const shown = patch(stored);
     if (!shown) return;
-    store.putWafState(zoneId, { ...stored, ...shown });
+    waf.putState(zoneId, { ...stored, ...shown });
     const original = Object.fromEntries(Object.keys(shown).map((field) => [field, stored[field as keyof WafState]]));
-    return () => store.putWafState(zoneId, { ...store.getWafState(zoneId), ...original });
+    return () => waf.putState(zoneId, { ...waf.getState(zoneId), ...original });
   });
 }
 
@@ -319,11 +319,11 @@ export const wafMigrationVariants: BrokenVariant[] = [
   {
     name: 'waf-migration-reversible',
     misreading: 'a migrated zone can be migrated again: the state goes back to start',
-    customize({ app, store }) {
+    customize({ app, state: { waf } }) {
       around(app, isEntrypointPut, (request) => {
-        const state = store.getWafState(zoneOf(request));
+        const state = waf.getState(zoneOf(request));
         if (state.migration_state === 'migrated' && (request.query as { waf_migration?: string }).waf_migration) {
-          store.putWafState(zoneOf(request), { ...state, migration_state: 'start' });
+          waf.putState(zoneOf(request), { ...state, migration_state: 'start' });
         }
       });
     },
@@ -332,12 +332,12 @@ export const wafMigrationVariants: BrokenVariant[] = [
   {
     name: 'waf-validation-on-pro',
     misreading: 'validation mode is offered to every plan, not only Enterprise',
-    customize({ app, store }) {
+    customize({ app, state: { zones } }) {
       around(app, isEntrypointPut, (request) => {
-        const zone = store.getZone(zoneOf(request));
+        const zone = zones.get(zoneOf(request));
         if (!zone || zone.plan === 'enterprise') return;
-        store.updateZone({ ...zone, plan: 'enterprise' });
-        return () => store.updateZone(zone);
+        zones.update({ ...zone, plan: 'enterprise' });
+        return () => zones.update(zone);
       });
     },
     expectedFailures: ['ZM-WAF-VALIDATION-ENTERPRISE-ONLY'],

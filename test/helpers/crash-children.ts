@@ -46,9 +46,9 @@ async function zoneChild(file: string, token: string, killAt: number): Promise<v
     dataFile: file,
     testMode: true,
     credentials: { token },
-    customize: ({ store }) => {
-      const insertRule = store.insertRule.bind(store);
-      store.insertRule = (...args: Parameters<typeof insertRule>) => {
+    customize: ({ state: { firewall } }) => {
+      const insertRule = firewall.insertRule.bind(firewall);
+      firewall.insertRule = (...args: Parameters<typeof insertRule>) => {
         if (++inserts === killAt) process.kill(process.pid, 'SIGKILL');
         return insertRule(...args);
       };

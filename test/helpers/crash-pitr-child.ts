@@ -12,7 +12,8 @@
 //     before the database file is replaced, kills itself.
 
 import { pathToFileURL } from 'node:url';
-import { ObjectRuntime, type StorageApi } from '../../reference-impl/storage/index.js';
+import { ObjectRuntime } from '../../reference-impl/storage/index.js';
+import type { ObjectStorage } from '../../src/contract/storage.js';
 import { PitrHistory } from '../../reference-impl/storage/pitr-history.js';
 
 export const ROWS = 20;
@@ -40,7 +41,7 @@ async function child(file: string, mode: string, k: number): Promise<void> {
   if (mode === 'restore') killAfter('recordImage', k === 0 ? 0 : 1, (args) => (args[2] as { restore?: boolean } | undefined)?.restore === true);
   const runtime = new ObjectRuntime({ backend: 'sqlite', sqliteFile: file });
   const storage = runtime.storage;
-  const sql = (query: string, ...bindings: (string | number)[]) => runtime.deliver((s: StorageApi) => s.sql!.exec(query, ...bindings).toArray());
+  const sql = (query: string, ...bindings: (string | number)[]) => runtime.deliver((s: ObjectStorage) => s.sql!.exec(query, ...bindings).toArray());
   if (mode === 'sql') await sql('CREATE TABLE t (n INTEGER, j INTEGER)');
   batches = true;
   const bookmarks: string[] = [];

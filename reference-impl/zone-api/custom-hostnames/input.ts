@@ -2,10 +2,10 @@
 // of a body is reported at once, each naming the field, as a 400 envelope.
 
 import { ApiError, invalid, type ErrorDetail } from '../errors.js';
-import type { Json } from '../firewall-model.js';
-import type { CaaRecord, DnsFacts, FallbackOrigin, Hold } from '../store.js';
+import { requireObject, type Json } from '../input.js';
 import { dnsNameProblem } from './hostname.js';
 import type { CustomHostnamePolicy } from './policy.js';
+import type { CaaRecord, FallbackOrigin, Hold, HostnameFacts } from './store.js';
 
 export interface SslInput { method?: string; type?: string; certificate_authority?: string }
 
@@ -16,11 +16,6 @@ class Problems {
 }
 
 const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
-
-export function requireBody(body: unknown, what: string): Json {
-  if (!isObject(body)) throw new ApiError(400, invalid(`request body must be a JSON object (${what})`));
-  return body;
-}
 
 /** A DNS name, lower-cased; undefined (with a problem noted) when it is not one. */
 function dnsName(value: unknown, field: string, allowWildcard: boolean, problems: Problems): string | undefined {
@@ -59,7 +54,7 @@ function sslInput(value: unknown, policy: CustomHostnamePolicy, problems: Proble
 }
 
 export function createInput(body: unknown, policy: CustomHostnamePolicy): { hostname: string; ssl: Required<SslInput> } {
-  const input = requireBody(body, 'custom hostname');
+  const input = requireObject(body, 'custom hostname');
   const problems = new Problems();
   const hostname = input.hostname === undefined ? (problems.add('hostname is required'), undefined) : dnsName(input.hostname, 'hostname', true, problems);
   const ssl = sslInput(input.ssl, policy, problems);
@@ -68,7 +63,7 @@ export function createInput(body: unknown, policy: CustomHostnamePolicy): { host
 }
 
 export function patchInput(body: unknown, policy: CustomHostnamePolicy): SslInput {
-  const input = requireBody(body, 'custom hostname');
+  const input = requireObject(body, 'custom hostname');
   const problems = new Problems();
   const ssl = sslInput(input.ssl, policy, problems);
   problems.throwIfAny();
@@ -89,8 +84,8 @@ function caaRecords(value: unknown, problems: Problems): CaaRecord[] {
   });
 }
 
-export function dnsFactsInput(body: unknown): DnsFacts {
-  const input = requireBody(body, 'DNS facts');
+export function dnsFactsInput(body: unknown): HostnameFacts {
+  const input = requireObject(body, 'DNS facts');
   const problems = new Problems();
   const cname = input.cname === undefined || input.cname === null ? null : dnsName(input.cname, 'cname', false, problems) ?? null;
   const caa = caaRecords(input.caa, problems);
@@ -99,7 +94,7 @@ export function dnsFactsInput(body: unknown): DnsFacts {
 }
 
 export function holdInput(body: unknown): Hold {
-  const input = requireBody(body, 'hold');
+  const input = requireObject(body, 'hold');
   const problems = new Problems();
   const domain = input.domain === undefined ? (problems.add('domain is required'), undefined) : dnsName(input.domain, 'domain', false, problems);
   const include = input.include_subdomains ?? false;
@@ -109,7 +104,7 @@ export function holdInput(body: unknown): Hold {
 }
 
 export function standaloneZoneInput(body: unknown): string {
-  const input = requireBody(body, 'standalone zone');
+  const input = requireObject(body, 'standalone zone');
   const problems = new Problems();
   const domain = input.domain === undefined ? (problems.add('domain is required'), undefined) : dnsName(input.domain, 'domain', false, problems);
   problems.throwIfAny();
@@ -117,7 +112,7 @@ export function standaloneZoneInput(body: unknown): string {
 }
 
 export function fallbackOriginInput(body: unknown): FallbackOrigin {
-  const input = requireBody(body, 'fallback origin');
+  const input = requireObject(body, 'fallback origin');
   const problems = new Problems();
   let origin: string | null = null;
   if (!('origin' in input)) problems.add('origin is required (a hostname, or null for no setting)');

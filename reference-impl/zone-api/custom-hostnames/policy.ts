@@ -9,11 +9,10 @@
 //   policy.pinnedCandidates = (ca) => policy.withFallback(ca);  a pinned CA falls back to the other
 //   policy.isShadowedByZone = () => false;                      wildcards win over standalone zones
 
-import type { Hold } from '../store.js';
+import type { CertificateAuthority, Route } from '../../../src/contract/control.js';
 import { isWithin } from './hostname.js';
-import { resolveRoute, type Route, type RouteWorld } from './routing.js';
-
-export interface CertificateAuthority { name: string; caa_domain: string }
+import { resolveRoute, type RouteWorld } from './routing.js';
+import type { Hold } from './store.js';
 
 /** How a POST to the collection ended (a rate-limited refusal never gets this far). */
 export type PostOutcome = 'created' | 'failed';
@@ -81,7 +80,8 @@ export class CustomHostnamePolicy {
     return world.standaloneZones().some((domain) => isWithin(hostname, domain));
   }
 
+  /** What a request for the hostname meets (routing.ts), with this policy's idea of shadowing. */
   resolveRoute(hostname: string, world: RouteWorld): Route {
-    return resolveRoute(this, hostname, world);
+    return resolveRoute(hostname, world, (name, around) => this.isShadowedByZone(name, around));
   }
 }

@@ -2,34 +2,40 @@
 // over the limit is refused and starts a penalty during which every POST is refused. The
 // penalty is not extended by refusals during it, and ends at exactly its length.
 
-import type { VirtualClock } from '../clock.js';
+import type { VirtualClock } from '../../clock.js';
 import { ApiError, codes } from '../errors.js';
-import type { Store } from '../store.js';
+import type { ZoneStore } from '../zones/store.js';
 import type { CustomHostnamePolicy, PostOutcome } from './policy.js';
+import type { CustomHostnameStore } from './store.js';
 
 export class IssuanceRateLimit {
-  constructor(private readonly store: Store, private readonly clock: VirtualClock, private readonly policy: CustomHostnamePolicy) {}
+  constructor(
+    private readonly zones: ZoneStore,
+    private readonly hostnames: CustomHostnameStore,
+    private readonly clock: VirtualClock,
+    private readonly policy: CustomHostnamePolicy,
+  ) {}
 
   limitOf(zoneId: string): number {
-    return this.store.getCertificateRateLimit(zoneId) ?? this.policy.defaultRateLimit;
+    return this.zones.getCertificateRateLimit(zoneId) ?? this.policy.defaultRateLimit;
   }
 
   /** How long the POST must wait (ms), or undefined when it may go ahead. */
   admit(zoneId: string): number | undefined {
     const now = this.clock.now();
-    const penaltyEnd = this.store.getPenaltyEnd(zoneId);
+    const penaltyEnd = this.hostnames.getPenaltyEnd(zoneId);
     if (penaltyEnd !== undefined && now < penaltyEnd) return penaltyEnd - now;
-    const used = this.store.countIssuances(zoneId, now - this.policy.windowMs);
+    const used = this.hostnames.countIssuances(zoneId, now - this.policy.windowMs);
     if (used < this.limitOf(zoneId)) return undefined;
-    this.store.setPenaltyEnd(zoneId, now + this.policy.penaltyMs);
+    this.hostnames.setPenaltyEnd(zoneId, now + this.policy.penaltyMs);
     return this.policy.penaltyMs;
   }
 
   record(zoneId: string, outcome: PostOutcome): void {
     if (!this.policy.countsTowardLimit(outcome)) return;
     const now = this.clock.now();
-    this.store.forgetIssuances(zoneId, now - this.policy.windowMs);
-    this.store.recordIssuance(zoneId, now);
+    this.hostnames.forgetIssuances(zoneId, now - this.policy.windowMs);
+    this.hostnames.recordIssuance(zoneId, now);
   }
 }
 

@@ -1,16 +1,14 @@
 // What a request for a hostname meets at the edge: the custom hostname that serves it, or the
-// 1016 error and its cause. Exact custom hostname first, else a one-label wildcard — unless a
-// standalone zone's domain holds the hostname, which then serves it instead of the wildcard.
+// 1016 error and its cause (the control API's Route). Exact custom hostname first, else a
+// one-label wildcard — unless a standalone zone's domain holds the hostname, which then serves it
+// instead of the wildcard (what counts as that is the policy's: policy.ts).
 
-import type { CustomHostnameRow, FallbackOrigin } from '../store.js';
+import type { Route } from '../../../src/contract/control.js';
 import { parentDomain } from './hostname.js';
-import type { CustomHostnamePolicy } from './policy.js';
+import type { CustomHostnameRow, FallbackOrigin } from './store.js';
 
+/** The causes of error 1016 the reference tells apart. */
 export type RouteCause = 'validation_incomplete' | 'fallback_origin' | 'shadowed_by_zone' | 'no_custom_hostname';
-
-export type Route =
-  | { routable: true; zone_id: string; custom_hostname_id: string }
-  | { routable: false; error: 1016; cause: RouteCause };
 
 /** What routing reads; the lifecycle provides it from the store. */
 export interface RouteWorld {
@@ -20,10 +18,13 @@ export interface RouteWorld {
   fallbackOrigin(zoneId: string): FallbackOrigin | undefined;
 }
 
+/** Whether a standalone zone serves `hostname` instead of the wildcard custom hostname that matches it. */
+export type ShadowedByZone = (hostname: string, world: RouteWorld) => boolean;
+
 const unroutable = (cause: RouteCause): Route => ({ routable: false, error: 1016, cause });
 
-export function resolveRoute(policy: CustomHostnamePolicy, hostname: string, world: RouteWorld): Route {
-  const match = world.customHostname(hostname) ?? wildcardMatch(policy, hostname, world);
+export function resolveRoute(hostname: string, world: RouteWorld, shadowedByZone: ShadowedByZone): Route {
+  const match = world.customHostname(hostname) ?? wildcardMatch(hostname, world, shadowedByZone);
   if (typeof match === 'string') return unroutable(match);
   if (match.status !== 'active') return unroutable('validation_incomplete');
   const fallback = world.fallbackOrigin(match.zone_id);
@@ -32,9 +33,9 @@ export function resolveRoute(policy: CustomHostnamePolicy, hostname: string, wor
   return { routable: true, zone_id: match.zone_id, custom_hostname_id: match.id };
 }
 
-function wildcardMatch(policy: CustomHostnamePolicy, hostname: string, world: RouteWorld): CustomHostnameRow | RouteCause {
+function wildcardMatch(hostname: string, world: RouteWorld, shadowedByZone: ShadowedByZone): CustomHostnameRow | RouteCause {
   const parent = parentDomain(hostname);
   const wildcard = parent === undefined ? undefined : world.customHostname(`*.${parent}`);
   if (!wildcard) return 'no_custom_hostname';
-  return policy.isShadowedByZone(hostname, world) ? 'shadowed_by_zone' : wildcard;
+  return shadowedByZone(hostname, world) ? 'shadowed_by_zone' : wildcard;
 }

@@ -2,10 +2,10 @@
 // change: zone_id/zone_name until 2024-11-30, locked (always false) until 2024-07-14, and SRV
 // data.service/proto/name (read from the outer name) until 2024-05-31.
 
-import type { VirtualClock } from '../clock.js';
-import { inEffect } from '../schedule.js';
-import type { Zone } from '../store.js';
-import type { DnsRecordRow } from './table.js';
+import type { VirtualClock } from '../../clock.js';
+import { inEffect } from '../in-effect.js';
+import type { Zone } from '../zones/store.js';
+import type { DnsRecordRow } from './store.js';
 import { DNS_RECORD_CHANGES } from './validation.js';
 
 const PROXIABLE = new Set(['A', 'AAAA', 'CNAME']);

@@ -4,12 +4,12 @@
 // otherwise (docs/dns-records-contract.md lists the codes).
 
 import { isIPv4, isIPv6 } from 'node:net';
-import type { VirtualClock } from '../clock.js';
+import type { VirtualClock } from '../../clock.js';
 import { ApiError, badRequest, type ErrorDetail } from '../errors.js';
-import type { Json } from '../firewall-model.js';
-import { inEffect } from '../schedule.js';
-import type { Zone } from '../store.js';
-import { RECORD_TYPES, type DnsRecordFields, type DnsRecordRow, type RecordType, type SrvData } from './table.js';
+import type { Json } from '../input.js';
+import { inEffect } from '../in-effect.js';
+import type { Zone } from '../zones/store.js';
+import { RECORD_TYPES, type DnsRecordFields, type DnsRecordRow, type RecordType, type SrvData } from './store.js';
 
 /** The dated changes of the Versioning table that concern DNS records. */
 export const DNS_RECORD_CHANGES = {

@@ -5,19 +5,19 @@
 // from that date they are omitted from responses and ignored in requests (docs/settings-contract.md).
 
 import { ApiError, codes, notFound, successEnvelope } from '../errors.js';
-import { requireObject, type Json } from '../firewall-model.js';
+import type { AccountRow } from '../accounts/store.js';
+import { inEffect } from '../in-effect.js';
+import { requireObject, type Json } from '../input.js';
 import { pageRequest, resultInfo } from '../listing.js';
 import type { RequestView, Router } from '../router.js';
-import { inEffect } from '../schedule.js';
-import { NAMESERVER_TYPES, SETTINGS_DATES, VENDOR, type NameserverType } from '../settings/schedule.js';
-import { settingsOf, validationError } from '../settings/service.js';
-import { DEFAULT_NAMESERVER_TYPE, isNameserverType, type AccountRow } from '../settings/store.js';
+import { SETTINGS_DATES } from '../settings/change-dates.js';
+import { DEFAULT_NAMESERVER_TYPE, isNameserverType, NAMESERVER_TYPES, VENDOR, type NameserverType } from '../settings/nameservers.js';
+import { validationError } from '../settings/service.js';
 
 /** Values of the legacy default_nameservers field (the random variant did not exist there). */
 const LEGACY_DEFAULT_NAMESERVERS = [`${VENDOR}.standard`, 'custom.account', 'custom.tenant'] as const;
 
-export function accountRoutes({ store, clock, resource }: Router): void {
-  const { settings } = settingsOf(store, clock);
+export function accountRoutes({ state: { accounts }, clock, resource }: Router): void {
   const legacyFields = () => !inEffect(clock, SETTINGS_DATES.accountNameserverFields);
 
   const accountJson = (row: AccountRow) => ({
@@ -61,7 +61,7 @@ export function accountRoutes({ store, clock, resource }: Router): void {
 
   const account = (req: RequestView): AccountRow => {
     // Stryker disable next-line StringLiteral: equivalent, the routes' patterns always bind :account_id, so the fallback is never used
-    const row = settings.getAccount(req.params.account_id ?? '');
+    const row = accounts.get(req.params.account_id ?? '');
     if (!row) throw notFound('account', req.params.account_id ?? '');
     return row;
   };
@@ -69,14 +69,14 @@ export function accountRoutes({ store, clock, resource }: Router): void {
   resource('/accounts', {
     GET: (req) => {
       const page = pageRequest(req.query);
-      const found = settings.listAccounts(page.page, page.perPage);
+      const found = accounts.list(page.page, page.perPage);
       return successEnvelope(found.rows.map(accountJson), { result_info: resultInfo(page, found) });
     },
     POST: (req) => {
       const body = requireObject(req.body, 'account');
       const name = nameOf(body, true)!;
       const type = typeFromLegacy(body, DEFAULT_NAMESERVER_TYPE);
-      return successEnvelope(accountJson(settings.createAccount(name, type, new Date(clock.now()).toISOString())));
+      return successEnvelope(accountJson(accounts.create(name, type, new Date(clock.now()).toISOString())));
     },
   });
 
@@ -86,7 +86,7 @@ export function accountRoutes({ store, clock, resource }: Router): void {
       const row = account(req);
       const body = requireObject(req.body, 'account');
       const updated = { ...row, name: nameOf(body, true)!, nameservers_type: typeFromLegacy(body, row.nameservers_type) };
-      settings.updateAccount(updated);
+      accounts.update(updated);
       return successEnvelope(accountJson(updated));
     },
   });
@@ -109,7 +109,7 @@ export function accountRoutes({ store, clock, resource }: Router): void {
         type = nameservers.type;
       }
       const updated = { ...row, nameservers_type: type };
-      settings.updateAccount(updated);
+      accounts.update(updated);
       return successEnvelope(dnsJson(updated));
     },
   });

@@ -21,22 +21,28 @@
 // Settings (docs/settings-contract.md):
 //   GET  /vendor                        {vendor}: the <vendor> of zone_defaults.nameservers.type values
 
-import type { CustomHostnamePolicy } from '../custom-hostnames/policy.js';
-import { HostnameLifecycle } from '../custom-hostnames/lifecycle.js';
-import { dnsFactsInput, fallbackOriginInput, holdInput, nameFromPath, rateLimitInput, standaloneZoneInput } from '../custom-hostnames/input.js';
-import { badRequest, codes, notFound, successEnvelope } from '../errors.js';
-import { DEFAULTS_BY_PLAN, requireObject, type Json } from '../firewall-model.js';
-import type { Router } from '../router.js';
-import { PLANS, newId, type Plan, type Store, type Zone } from '../store.js';
-import { legacyStateInput } from '../waf/input.js';
-import { VENDOR } from '../settings/schedule.js';
+import { PLANS, type ControlZone, type Plan, type WafLegacyState, type ZoneSetup } from '../../../src/contract/control.js';
 import { generateUser, type Users } from '../auth.js';
+import { dnsFactsInput, fallbackOriginInput, holdInput, nameFromPath, rateLimitInput, standaloneZoneInput } from '../custom-hostnames/input.js';
+import { HostnameLifecycle } from '../custom-hostnames/lifecycle.js';
+import type { CustomHostnamePolicy } from '../custom-hostnames/policy.js';
+import { badRequest, codes, notFound, successEnvelope } from '../errors.js';
+import { requireObject, type Json } from '../input.js';
+import type { Router } from '../router.js';
+import { VENDOR } from '../settings/nameservers.js';
+import { newId } from '../store.js';
+import { legacyStateInput } from '../waf/input.js';
+import type { WafStore } from '../waf/store.js';
+import { DEFAULTS_BY_PLAN, type Zone, type ZoneStore } from '../zones/store.js';
 
-function checkZoneFields(body: Json): Partial<Omit<Zone, 'id'>> {
-  const fields: Partial<Omit<Zone, 'id'>> = {};
+const isPlan = (value: unknown): value is Plan => (PLANS as readonly unknown[]).includes(value);
+
+/** The fields of a zone body but its certificate issuance limit (rateLimitOf), checked. */
+function checkZoneFields(body: Json): Omit<ZoneSetup, 'certificate_rate_limit'> {
+  const fields: Omit<ZoneSetup, 'certificate_rate_limit'> = {};
   if (body.plan !== undefined) {
-    if (!PLANS.includes(body.plan as Plan)) throw badRequest(`plan must be one of ${PLANS.join(', ')}`, codes.validation);
-    fields.plan = body.plan as Plan;
+    if (!isPlan(body.plan)) throw badRequest(`plan must be one of ${PLANS.join(', ')}`, codes.validation);
+    fields.plan = body.plan;
   }
   if (body.name !== undefined) {
     if (typeof body.name !== 'string' || body.name === '') throw badRequest('name must be a non-empty string', codes.validation);
@@ -64,8 +70,8 @@ function refuseUnrepresentable(ms: number): void {
 }
 
 /** The zone as the control API shows it: with its effective certificate issuance limit. */
-const zoneJson = (store: Store, policy: CustomHostnamePolicy, zone: Zone) =>
-  ({ ...zone, certificate_rate_limit: store.getCertificateRateLimit(zone.id) ?? policy.defaultRateLimit });
+const zoneJson = (zones: ZoneStore, policy: CustomHostnamePolicy, zone: Zone): ControlZone =>
+  ({ ...zone, certificate_rate_limit: zones.getCertificateRateLimit(zone.id) ?? policy.defaultRateLimit });
 
 /** The certificate_rate_limit of a zone body, checked; undefined when it has none. */
 const rateLimitOf = (body: Json): number | undefined =>
@@ -91,21 +97,21 @@ function userControlRoutes({ resource }: Router, users: Users): void {
 }
 
 /** The legacy WAF state as the control API shows it: the stored state and the zone's URI overrides. */
-const wafStateJson = (store: Store, zone: Zone) => ({ ...store.getWafState(zone.id), uri_overrides: store.listWafOverrides(zone.id) });
+const wafStateJson = (waf: WafStore, zone: Zone): WafLegacyState => ({ ...waf.getState(zone.id), uri_overrides: waf.listOverrides(zone.id) });
 
-function wafControlRoutes({ store, resource }: Router): void {
+function wafControlRoutes({ state: { waf }, resource }: Router): void {
   resource('/zones/:zone_id/waf_legacy', {
-    GET: (req) => successEnvelope(wafStateJson(store, req.zone())),
+    GET: (req) => successEnvelope(wafStateJson(waf, req.zone())),
     PUT: (req) => {
       const zone = req.zone();
-      store.putWafState(zone.id, legacyStateInput(req.body, store.getWafState(zone.id)));
-      return successEnvelope(wafStateJson(store, zone));
+      waf.putState(zone.id, legacyStateInput(req.body, waf.getState(zone.id)));
+      return successEnvelope(wafStateJson(waf, zone));
     },
   });
 }
 
-function zoneControlRoutes({ store, clock, resource }: Router, policy: CustomHostnamePolicy): void {
-  const lifecycle = new HostnameLifecycle(store, clock, policy);
+function zoneControlRoutes({ store, state: { zones, customHostnames }, clock, resource }: Router, policy: CustomHostnamePolicy): void {
+  const lifecycle = new HostnameLifecycle(zones, customHostnames, clock, policy);
   resource('/reset', {
     POST: () => {
       store.reset();
@@ -139,46 +145,46 @@ function zoneControlRoutes({ store, clock, resource }: Router, policy: CustomHos
       const fields = checkZoneFields(body);
       const rateLimit = rateLimitOf(body);
       const plan = fields.plan ?? 'enterprise';
-      const zone = store.createZone({
+      const zone = zones.create({
         name: fields.name ?? `zone-${newId().slice(0, 12)}.example`,
         plan,
         rule_quota: fields.rule_quota ?? DEFAULTS_BY_PLAN[plan].rule_quota,
         features: fields.features ?? [...DEFAULTS_BY_PLAN[plan].features],
       });
-      if (rateLimit !== undefined) store.setCertificateRateLimit(zone.id, rateLimit);
-      return successEnvelope(zoneJson(store, policy, zone));
+      if (rateLimit !== undefined) zones.setCertificateRateLimit(zone.id, rateLimit);
+      return successEnvelope(zoneJson(zones, policy, zone));
     },
   });
   resource('/zones/:zone_id', {
-    GET: (req) => successEnvelope(zoneJson(store, policy, req.zone())),
+    GET: (req) => successEnvelope(zoneJson(zones, policy, req.zone())),
     PATCH: (req) => {
       const zone = req.zone();
       const body = requireObject(req.body, 'zone');
       const updated = { ...zone, ...checkZoneFields(body) };
       const rateLimit = rateLimitOf(body);
-      store.updateZone(updated);
-      if (rateLimit !== undefined) store.setCertificateRateLimit(zone.id, rateLimit);
+      zones.update(updated);
+      if (rateLimit !== undefined) zones.setCertificateRateLimit(zone.id, rateLimit);
       // A new zone name changes which CNAMEs point at the zone.
       if (updated.name !== zone.name) lifecycle.reconsiderAll();
-      return successEnvelope(zoneJson(store, policy, updated));
+      return successEnvelope(zoneJson(zones, policy, updated));
     },
   });
 }
 
-function customHostnameControlRoutes({ store, clock, resource }: Router, policy: CustomHostnamePolicy): void {
-  const lifecycle = new HostnameLifecycle(store, clock, policy);
+function customHostnameControlRoutes({ state: { zones, customHostnames: hostnames }, clock, resource }: Router, policy: CustomHostnamePolicy): void {
+  const lifecycle = new HostnameLifecycle(zones, hostnames, clock, policy);
   resource('/certificate_authorities', {
     GET: () => successEnvelope({ preferred: { ...policy.preferred }, other: { ...policy.other } }),
   });
   resource('/dns/:hostname', {
     GET: (req) => {
       const hostname = nameFromPath(req.params.hostname!, 'hostname', true);
-      return successEnvelope({ hostname, ...(store.getDnsFacts(hostname) ?? { cname: null, caa: [] }) });
+      return successEnvelope({ hostname, ...(hostnames.getDnsFacts(hostname) ?? { cname: null, caa: [] }) });
     },
     PUT: (req) => {
       const hostname = nameFromPath(req.params.hostname!, 'hostname', true);
       const facts = dnsFactsInput(req.body);
-      store.putDnsFacts(hostname, facts);
+      hostnames.putDnsFacts(hostname, facts);
       lifecycle.reconsiderAll();
       return successEnvelope({ hostname, ...facts });
     },
@@ -186,7 +192,7 @@ function customHostnameControlRoutes({ store, clock, resource }: Router, policy:
   resource('/holds', {
     POST: (req) => {
       const hold = holdInput(req.body);
-      store.putHold(hold);
+      hostnames.putHold(hold);
       lifecycle.reconsiderAll();
       return successEnvelope(hold);
     },
@@ -194,7 +200,7 @@ function customHostnameControlRoutes({ store, clock, resource }: Router, policy:
   resource('/holds/:domain', {
     DELETE: (req) => {
       const domain = nameFromPath(req.params.domain!, 'domain', false);
-      if (!store.deleteHold(domain)) throw notFound('hold on', domain);
+      if (!hostnames.deleteHold(domain)) throw notFound('hold on', domain);
       lifecycle.reconsiderAll();
       return successEnvelope({ domain });
     },
@@ -202,7 +208,7 @@ function customHostnameControlRoutes({ store, clock, resource }: Router, policy:
   resource('/standalone_zones', {
     POST: (req) => {
       const domain = standaloneZoneInput(req.body);
-      store.addStandaloneZone(domain);
+      hostnames.addStandaloneZone(domain);
       return successEnvelope({ domain });
     },
   });
@@ -210,7 +216,7 @@ function customHostnameControlRoutes({ store, clock, resource }: Router, policy:
     PUT: (req) => {
       const zone = req.zone();
       const fallback = fallbackOriginInput(req.body);
-      store.putFallbackOrigin(zone.id, fallback);
+      hostnames.putFallbackOrigin(zone.id, fallback);
       return successEnvelope(fallback);
     },
   });

@@ -11,11 +11,13 @@ import type { CustomHostnamePolicy, PostOutcome } from '../custom-hostnames/poli
 import { IssuanceRateLimit, rateLimited, retryAfterSeconds } from '../custom-hostnames/rate-limit.js';
 import { pageRequest, resultInfo, type Query } from '../listing.js';
 import type { Router } from '../router.js';
-import type { Conditions, CustomHostnameRow, Store, Zone } from '../store.js';
+import type { CustomHostnameRow, CustomHostnameStore } from '../custom-hostnames/store.js';
+import type { Conditions } from '../store.js';
+import type { Zone } from '../zones/store.js';
 
-export function customHostnameRoutes({ store, clock, resource }: Router, policy: CustomHostnamePolicy): void {
-  const lifecycle = new HostnameLifecycle(store, clock, policy);
-  const limit = new IssuanceRateLimit(store, clock, policy);
+export function customHostnameRoutes({ state: { zones, customHostnames: hostnames }, clock, resource }: Router, policy: CustomHostnamePolicy): void {
+  const lifecycle = new HostnameLifecycle(zones, hostnames, clock, policy);
+  const limit = new IssuanceRateLimit(zones, hostnames, clock, policy);
 
   /** Refuses the POST when the zone is over its limit or in its penalty. */
   const admit = (zone: Zone, reply: FastifyReply): void => {
@@ -27,11 +29,11 @@ export function customHostnameRoutes({ store, clock, resource }: Router, policy:
 
   const create = (zone: Zone, body: unknown): CustomHostnameRow => {
     const input = createInput(body, policy);
-    return store.transaction(() => {
-      if (store.findCustomHostname(zone.id, input.hostname)) {
+    return hostnames.transaction(() => {
+      if (hostnames.findCustomHostname(zone.id, input.hostname)) {
         throw new ApiError(409, { code: codes.duplicateCustomHostname, message: `A custom hostname ${input.hostname} already exists in this zone` });
       }
-      const row = store.insertCustomHostname({
+      const row = hostnames.insertCustomHostname({
         // Stryker disable next-line StringLiteral: equivalent, lifecycle.validate below always stores the status validation decides
         zone_id: zone.id, hostname: input.hostname, ...input.ssl, issuer: null, status: 'pending',
         // Stryker disable next-line ArrayDeclaration: equivalent, lifecycle.validate below always stores the verification_errors validation decides
@@ -46,7 +48,7 @@ export function customHostnameRoutes({ store, clock, resource }: Router, policy:
       const zone = req.zone();
       lifecycle.sweep(zone.id);
       const page = pageRequest(req.query);
-      const found = store.listCustomHostnames(zone.id, hostnameCondition(req.query), page);
+      const found = hostnames.listCustomHostnames(zone.id, hostnameCondition(req.query), page);
       return successEnvelope(found.rows.map(customHostnameJson), { result_info: resultInfo(page, found) });
     },
     POST: (req, reply) => {
@@ -66,31 +68,31 @@ export function customHostnameRoutes({ store, clock, resource }: Router, policy:
   });
 
   resource('/zones/:zone_id/custom_hostnames/:custom_hostname_id', {
-    GET: (req) => successEnvelope(customHostnameJson(existing(store, lifecycle, req.zone(), req.params.custom_hostname_id!))),
+    GET: (req) => successEnvelope(customHostnameJson(existing(hostnames, lifecycle, req.zone(), req.params.custom_hostname_id!))),
     PATCH: (req, reply) => {
       const zone = req.zone();
-      const current = existing(store, lifecycle, zone, req.params.custom_hostname_id!);
+      const current = existing(hostnames, lifecycle, zone, req.params.custom_hostname_id!);
       const ssl = patchInput(req.body, policy);
-      const updated = store.transaction(() => {
+      const updated = hostnames.transaction(() => {
         const next = lifecycle.revalidate({ ...current, ...ssl });
         // The ssl settings change even when the evaluation does not: store them too.
-        store.updateCustomHostname(next);
+        hostnames.updateCustomHostname(next);
         return next;
       });
       void reply.status(202);
       return successEnvelope(customHostnameJson(updated));
     },
     DELETE: (req) => {
-      const row = existing(store, lifecycle, req.zone(), req.params.custom_hostname_id!);
-      store.deleteCustomHostname(row.id);
+      const row = existing(hostnames, lifecycle, req.zone(), req.params.custom_hostname_id!);
+      hostnames.deleteCustomHostname(row.id);
       return successEnvelope({ id: row.id });
     },
   });
 }
 
-function existing(store: Store, lifecycle: HostnameLifecycle, zone: Zone, id: string): CustomHostnameRow {
+function existing(hostnames: CustomHostnameStore, lifecycle: HostnameLifecycle, zone: Zone, id: string): CustomHostnameRow {
   lifecycle.sweep(zone.id);
-  const row = store.getCustomHostname(zone.id, id);
+  const row = hostnames.getCustomHostname(zone.id, id);
   if (!row) throw new ApiError(404, { code: codes.unknownCustomHostname, message: `Custom hostname ${id} not found in this zone` });
   return row;
 }

@@ -2,22 +2,21 @@
 // /zones/{zone_id}/dns_records/{dns_record_id}. The dated changes of the Versioning table live in
 // dns-records/validation.ts (writes) and dns-records/render.ts (responses).
 
-import type { VirtualClock } from '../clock.js';
+import type { VirtualClock } from '../../clock.js';
 import { recordJson } from '../dns-records/render.js';
-import { DnsRecordTable, type DnsRecordFields, type DnsRecordRow } from '../dns-records/table.js';
+import type { DnsRecordFields, DnsRecordRow, DnsRecordStore } from '../dns-records/store.js';
 import { checkRecord, dnsCodes, patched, recordBody } from '../dns-records/validation.js';
 import { ApiError, successEnvelope } from '../errors.js';
 import { pageRequest, resultInfo, type Query } from '../listing.js';
 import type { Router } from '../router.js';
-import type { Zone } from '../store.js';
+import type { Zone } from '../zones/store.js';
 
 const one = (query: Query, name: string): string | undefined => {
   const value = query[name];
   return Array.isArray(value) ? value[value.length - 1] : value;
 };
 
-export function dnsRecordRoutes({ store, clock, resource }: Router): void {
-  const table = new DnsRecordTable(store.db);
+export function dnsRecordRoutes({ state: { dnsRecords: table }, clock, resource }: Router): void {
   const now = () => new Date(clock.now()).toISOString();
   const json = (row: DnsRecordRow, zone: Zone) => recordJson(row, zone, clock);
   const existing = (zone: Zone, id: string): DnsRecordRow => {
@@ -42,7 +41,7 @@ export function dnsRecordRoutes({ store, clock, resource }: Router): void {
     POST: (req) => {
       const zone = req.zone();
       const fields = checkRecord(recordBody(req.body), zone, clock);
-      return store.transaction(() => {
+      return table.transaction(() => {
         refuseConflicts(table, zone, fields);
         return successEnvelope(json(table.insert(zone.id, fields, now()), zone));
       });
@@ -74,8 +73,8 @@ export function dnsRecordRoutes({ store, clock, resource }: Router): void {
     },
   });
 
-  function save(records: DnsRecordTable, time: VirtualClock, zone: Zone, current: DnsRecordRow, fields: DnsRecordFields): DnsRecordRow {
-    return store.transaction(() => {
+  function save(records: DnsRecordStore, time: VirtualClock, zone: Zone, current: DnsRecordRow, fields: DnsRecordFields): DnsRecordRow {
+    return records.transaction(() => {
       refuseConflicts(records, zone, fields, current.id);
       const next: DnsRecordRow = { ...current, ...fields, modified_on: new Date(time.now()).toISOString() };
       records.update(next);
@@ -88,7 +87,7 @@ export function dnsRecordRoutes({ store, clock, resource }: Router): void {
  * A CNAME shares its name with no other record, and no two records are identical. These are
  * conflicts with existing records, not invalid records: never wrapped in 1004.
  */
-function refuseConflicts(table: DnsRecordTable, zone: Zone, fields: DnsRecordFields, self?: string): void {
+function refuseConflicts(table: DnsRecordStore, zone: Zone, fields: DnsRecordFields, self?: string): void {
   const others = table.byName(zone.id, fields.name).filter((row) => row.id !== self);
   const conflict = (code: number, message: string) => new ApiError(400, { code, message });
   if (fields.type === 'CNAME' && others.length > 0) throw conflict(dnsCodes.hostTaken, 'An A, AAAA, or CNAME record with that host already exists.');

@@ -4,9 +4,9 @@
 // answer as unknown routes after it.
 
 import { ApiError, codes, successEnvelope } from '../errors.js';
-import { requireObject } from '../firewall-model.js';
+import { requireObject } from '../input.js';
 import type { RequestView, Router } from '../router.js';
-import { settingsOf, type DnsFlag } from '../settings/service.js';
+import { SettingsService, type DnsFlag } from '../settings/service.js';
 import { removedRoute } from './zone-settings.js';
 
 const LEGACY: readonly { path: string; flag: DnsFlag }[] = [
@@ -14,8 +14,8 @@ const LEGACY: readonly { path: string; flag: DnsFlag }[] = [
   { path: 'secondary_overrides', flag: 'secondary_overrides' },
 ];
 
-export function dnsSettingRoutes({ store, clock, resource }: Router): void {
-  const settings = settingsOf(store, clock);
+export function dnsSettingRoutes({ state, clock, resource }: Router): void {
+  const settings = new SettingsService(state.settings, clock);
 
   resource('/zones/:zone_id/dns_settings', {
     GET: (req) => successEnvelope(settings.dnsSettings(req.zone().id)),

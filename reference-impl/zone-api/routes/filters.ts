@@ -3,18 +3,20 @@
 // a filter still used by a rule refuses DELETE (delete in the reverse order of creation).
 
 import { ApiError, codes, notFound, successEnvelope } from '../errors.js';
-import { Problems, checkFilterInput, filterJson, requireArray, requireObject, type Json } from '../firewall-model.js';
+import { checkFilterInput, filterJson } from '../firewall/model.js';
+import { Problems, requireArray, requireObject, type Json } from '../input.js';
 import { idsFromQuery, listConditions, pageRequest, resultInfo } from '../listing.js';
 import { cachedListAnswer, type Router } from '../router.js';
-import type { FilterRow, Store, Zone } from '../store.js';
+import type { FilterRow, FirewallStore } from '../firewall/store.js';
+import type { Zone } from '../zones/store.js';
 
-export function filterRoutes({ store, resource }: Router): void {
+export function filterRoutes({ store, state: { firewall }, resource }: Router): void {
   resource('/zones/:zone_id/filters', {
     GET: (req, reply) => cachedListAnswer(store, reply, 'filters', req, () => {
       const zone = req.zone();
       const page = pageRequest(req.query);
       const where = listConditions(req.query, { exact: ['id', 'ref'], substring: ['expression', 'description'], boolean: ['paused'] });
-      const found = store.listFilters(zone.id, where, page);
+      const found = firewall.listFilters(zone.id, where, page);
       return successEnvelope(found.rows.map(filterJson), { result_info: resultInfo(page, found) });
     }),
     POST: (req) => {
@@ -23,7 +25,7 @@ export function filterRoutes({ store, resource }: Router): void {
       const problems = new Problems();
       const inputs = items.map((item, i) => checkFilterInput(item, `filters[${i}]`, problems));
       problems.throwIfAny();
-      const created = store.transaction(() => inputs.map((input) => store.insertFilter({
+      const created = firewall.transaction(() => inputs.map((input) => firewall.insertFilter({
         zone_id: zone.id, expression: input.expression!, paused: input.paused ?? false,
         description: input.description ?? null, ref: input.ref ?? null, via_rule: false,
       })));
@@ -32,13 +34,13 @@ export function filterRoutes({ store, resource }: Router): void {
     PUT: (req) => {
       const zone = req.zone();
       const items = requireArray(req.body, 'filters');
-      const updated = replaceFilters(store, zone, items.map((item, i) => [String(item.id ?? ''), item, `filters[${i}]`]));
+      const updated = replaceFilters(firewall, zone, items.map((item, i) => [String(item.id ?? ''), item, `filters[${i}]`]));
       return successEnvelope(updated.map(filterJson));
     },
     DELETE: (req) => {
       const zone = req.zone();
       const ids = idsFromQuery(req.query);
-      deleteFilters(store, zone, ids);
+      deleteFilters(firewall, zone, ids);
       return successEnvelope(ids.map((id) => ({ id })));
     },
   });
@@ -46,23 +48,23 @@ export function filterRoutes({ store, resource }: Router): void {
   resource('/zones/:zone_id/filters/:filter_id', {
     GET: (req) => {
       const zone = req.zone();
-      return successEnvelope(filterJson(existingFilter(store, zone, req.params.filter_id!)));
+      return successEnvelope(filterJson(existingFilter(firewall, zone, req.params.filter_id!)));
     },
     PUT: (req) => {
       const zone = req.zone();
-      const [updated] = replaceFilters(store, zone, [[req.params.filter_id!, requireObject(req.body, 'filter'), 'filter']]);
+      const [updated] = replaceFilters(firewall, zone, [[req.params.filter_id!, requireObject(req.body, 'filter'), 'filter']]);
       return successEnvelope(filterJson(updated!));
     },
     DELETE: (req) => {
       const zone = req.zone();
-      deleteFilters(store, zone, [req.params.filter_id!]);
+      deleteFilters(firewall, zone, [req.params.filter_id!]);
       return successEnvelope({ id: req.params.filter_id });
     },
   });
 }
 
-export function existingFilter(store: Store, zone: Zone, id: string): FilterRow {
-  const filter = store.getFilter(zone.id, id);
+export function existingFilter(firewall: FirewallStore, zone: Zone, id: string): FilterRow {
+  const filter = firewall.getFilter(zone.id, id);
   if (!filter) throw notFound('filter', id);
   return filter;
 }
@@ -77,35 +79,35 @@ function refuseIfCreatedByRule(filter: FilterRow, operation: string): void {
 }
 
 /** Full replacement of filters, all or nothing. */
-function replaceFilters(store: Store, zone: Zone, items: [id: string, body: Json, where: string][]): FilterRow[] {
+function replaceFilters(firewall: FirewallStore, zone: Zone, items: [id: string, body: Json, where: string][]): FilterRow[] {
   const problems = new Problems();
   const planned = items.map(([id, body, where]) => {
     if (id === '') problems.add(where, 'id is required');
     return { id, input: checkFilterInput(body, where, problems) };
   });
   problems.throwIfAny();
-  return store.transaction(() => planned.map(({ id, input }) => {
-    const current = existingFilter(store, zone, id);
+  return firewall.transaction(() => planned.map(({ id, input }) => {
+    const current = existingFilter(firewall, zone, id);
     refuseIfCreatedByRule(current, 'PUT');
     const next: FilterRow = {
       ...current, expression: input.expression!, paused: input.paused ?? false,
       description: input.description ?? null, ref: input.ref ?? null,
     };
-    store.updateFilter(next);
+    firewall.updateFilter(next);
     return next;
   }));
 }
 
-function deleteFilters(store: Store, zone: Zone, ids: string[]): void {
-  store.transaction(() => {
+function deleteFilters(firewall: FirewallStore, zone: Zone, ids: string[]): void {
+  firewall.transaction(() => {
     for (const id of ids) {
-      const filter = existingFilter(store, zone, id);
+      const filter = existingFilter(firewall, zone, id);
       refuseIfCreatedByRule(filter, 'DELETE');
-      const users = store.rulesUsingFilter(id);
+      const users = firewall.rulesUsingFilter(id);
       if (users > 0) {
         throw new ApiError(409, { code: codes.filterInUse, message: `filter ${id} is still used by ${users} firewall rule(s); delete the rules first` });
       }
-      store.deleteFilter(id);
+      firewall.deleteFilter(id);
     }
   });
 }

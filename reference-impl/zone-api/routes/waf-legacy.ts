@@ -3,19 +3,21 @@
 
 import { ApiError, badRequest, codes, notFound, successEnvelope } from '../errors.js';
 import type { Router } from '../router.js';
-import { newId, type Store, type Zone } from '../store.js';
+import { newId } from '../store.js';
 import { modePatchInput, overrideInput } from '../waf/input.js';
 import {
   CORE_PACKAGE_ID, GROUP_MODES, GROUPS, PACKAGES, RULES, groupJson, packageJson, ruleJson, ruleModes,
   type LegacyGroup, type LegacyPackage, type LegacyRule,
 } from '../waf/legacy-catalog.js';
 import { ACTION_MODES, SENSITIVITIES, type LegacyWafState, type UriOverride } from '../waf/model.js';
+import type { WafStore } from '../waf/store.js';
+import type { Zone } from '../zones/store.js';
 
 const BASE = '/zones/:zone_id/firewall/waf';
 
 /** The zone's previous-version state; refused once the zone is migrated. */
-function previousVersion(store: Store, zone: Zone): LegacyWafState {
-  const state = store.getWafState(zone.id);
+function previousVersion(waf: WafStore, zone: Zone): LegacyWafState {
+  const state = waf.getState(zone.id);
   if (state.migration_state === 'migrated') {
     throw new ApiError(410, { code: codes.wafPreviousVersionRetired, message: 'The previous WAF managed rules are disabled for this zone since its migration to the new WAF managed rules; use the rulesets API' });
   }
@@ -40,8 +42,8 @@ function findRule(pkg: LegacyPackage, id: string): LegacyRule {
   return rule;
 }
 
-function existingOverride(store: Store, zone: Zone, id: string): UriOverride {
-  const override = store.getWafOverride(zone.id, id);
+function existingOverride(waf: WafStore, zone: Zone, id: string): UriOverride {
+  const override = waf.getOverride(zone.id, id);
   if (!override) throw notFound('WAF override', id);
   return override;
 }
@@ -51,112 +53,112 @@ export function wafLegacyRoutes(router: Router): void {
   overrideRoutes(router);
 }
 
-function packageRoutes({ store, resource }: Router): void {
+function packageRoutes({ state: { waf }, resource }: Router): void {
   resource(`${BASE}/packages`, {
     GET: (req) => {
       const zone = req.zone();
-      const state = previousVersion(store, zone);
+      const state = previousVersion(waf, zone);
       return successEnvelope(PACKAGES.map((p) => packageJson(p, zone.id, state)));
     },
   });
   resource(`${BASE}/packages/:package_id`, {
     GET: (req) => {
       const zone = req.zone();
-      const state = previousVersion(store, zone);
+      const state = previousVersion(waf, zone);
       return successEnvelope(packageJson(findPackage(req.params.package_id!), zone.id, state));
     },
     PATCH: (req) => {
       const zone = req.zone();
-      const state = previousVersion(store, zone);
+      const state = previousVersion(waf, zone);
       const pkg = findPackage(req.params.package_id!);
       // Only the anomaly package (the core rule set) has a sensitivity and an action.
       if (pkg.id !== CORE_PACKAGE_ID) throw badRequest(`WAF package ${pkg.id} (${pkg.name}) has no settings to change; sensitivity and action_mode belong to package ${CORE_PACKAGE_ID}`, codes.validation);
       const patch = modePatchInput(req.body, { sensitivity: SENSITIVITIES, action_mode: ACTION_MODES });
       const next = { ...state, ...patch } as LegacyWafState;
-      store.putWafState(zone.id, next);
+      waf.putState(zone.id, next);
       return successEnvelope(packageJson(pkg, zone.id, next));
     },
   });
   resource(`${BASE}/packages/:package_id/groups`, {
     GET: (req) => {
-      const state = previousVersion(store, req.zone());
+      const state = previousVersion(waf, req.zone());
       const pkg = findPackage(req.params.package_id!);
       return successEnvelope(GROUPS.filter((g) => g.package_id === pkg.id).map((g) => groupJson(g, state)));
     },
   });
   resource(`${BASE}/packages/:package_id/groups/:group_id`, {
     GET: (req) => {
-      const state = previousVersion(store, req.zone());
+      const state = previousVersion(waf, req.zone());
       return successEnvelope(groupJson(findGroup(findPackage(req.params.package_id!), req.params.group_id!), state));
     },
     PATCH: (req) => {
       const zone = req.zone();
-      const state = previousVersion(store, zone);
+      const state = previousVersion(waf, zone);
       const group = findGroup(findPackage(req.params.package_id!), req.params.group_id!);
       const { mode } = modePatchInput(req.body, { mode: GROUP_MODES });
       const next = { ...state, group_modes: { ...state.group_modes, [group.id]: mode! } };
-      store.putWafState(zone.id, next);
+      waf.putState(zone.id, next);
       return successEnvelope(groupJson(group, next));
     },
   });
   resource(`${BASE}/packages/:package_id/rules`, {
     GET: (req) => {
-      const state = previousVersion(store, req.zone());
+      const state = previousVersion(waf, req.zone());
       const pkg = findPackage(req.params.package_id!);
       return successEnvelope(RULES.filter((r) => r.package_id === pkg.id).map((r) => ruleJson(r, state)));
     },
   });
   resource(`${BASE}/packages/:package_id/rules/:rule_id`, {
     GET: (req) => {
-      const state = previousVersion(store, req.zone());
+      const state = previousVersion(waf, req.zone());
       return successEnvelope(ruleJson(findRule(findPackage(req.params.package_id!), req.params.rule_id!), state));
     },
     PATCH: (req) => {
       const zone = req.zone();
-      const state = previousVersion(store, zone);
+      const state = previousVersion(waf, zone);
       const rule = findRule(findPackage(req.params.package_id!), req.params.rule_id!);
       const { mode } = modePatchInput(req.body, { mode: ruleModes(rule) });
       const next = { ...state, rule_modes: { ...state.rule_modes, [rule.id]: mode! } };
-      store.putWafState(zone.id, next);
+      waf.putState(zone.id, next);
       return successEnvelope(ruleJson(rule, next));
     },
   });
 }
 
-function overrideRoutes({ store, resource }: Router): void {
+function overrideRoutes({ state: { waf }, resource }: Router): void {
   resource(`${BASE}/overrides`, {
     GET: (req) => {
       const zone = req.zone();
-      previousVersion(store, zone);
-      return successEnvelope(store.listWafOverrides(zone.id));
+      previousVersion(waf, zone);
+      return successEnvelope(waf.listOverrides(zone.id));
     },
     POST: (req) => {
       const zone = req.zone();
-      previousVersion(store, zone);
+      previousVersion(waf, zone);
       const override = overrideInput(req.body, newId());
-      store.putWafOverride(zone.id, override);
+      waf.putOverride(zone.id, override);
       return successEnvelope(override);
     },
   });
   resource(`${BASE}/overrides/:override_id`, {
     GET: (req) => {
       const zone = req.zone();
-      previousVersion(store, zone);
-      return successEnvelope(existingOverride(store, zone, req.params.override_id!));
+      previousVersion(waf, zone);
+      return successEnvelope(existingOverride(waf, zone, req.params.override_id!));
     },
     PUT: (req) => {
       const zone = req.zone();
-      previousVersion(store, zone);
-      const current = existingOverride(store, zone, req.params.override_id!);
+      previousVersion(waf, zone);
+      const current = existingOverride(waf, zone, req.params.override_id!);
       const override = overrideInput(req.body, current.id);
-      store.putWafOverride(zone.id, override);
+      waf.putOverride(zone.id, override);
       return successEnvelope(override);
     },
     DELETE: (req) => {
       const zone = req.zone();
-      previousVersion(store, zone);
-      const current = existingOverride(store, zone, req.params.override_id!);
-      store.deleteWafOverride(current.id);
+      previousVersion(waf, zone);
+      const current = existingOverride(waf, zone, req.params.override_id!);
+      waf.deleteOverride(current.id);
       return successEnvelope({ id: current.id });
     },
   });

@@ -4,12 +4,14 @@
 import { ApiError, badRequest, codes, notFound, successEnvelope } from '../errors.js';
 import type { Query } from '../listing.js';
 import type { Router } from '../router.js';
-import { newId, type Store, type Zone } from '../store.js';
+import { newId } from '../store.js';
 import { migrationObstacles, type Obstacle, type Phase } from '../waf/eligibility.js';
 import { newConfigurationInput } from '../waf/input.js';
 import { migrationConfiguration } from '../waf/mapping.js';
 import type { DeployedEntrypoint, LegacyWafState, NewConfiguration } from '../waf/model.js';
 import { migrationRequest, nextState, versionsRunning, type MigrationRequest } from '../waf/state-machine.js';
+import type { WafStore } from '../waf/store.js';
+import type { Zone } from '../zones/store.js';
 
 const PHASE = 'http_request_firewall_managed';
 
@@ -36,8 +38,8 @@ function requestOf(query: Query): MigrationRequest | undefined {
 
 const alreadyMigrated = () => new ApiError(409, { code: codes.wafAlreadyMigrated, message: 'The zone is already migrated to the new WAF managed rules' });
 
-function obstaclesOf(store: Store, zone: Zone, state: LegacyWafState, phase: Phase): Obstacle[] {
-  return migrationObstacles(state, store.countWafOverrides(zone.id), phase);
+function obstaclesOf(waf: WafStore, zone: Zone, state: LegacyWafState, phase: Phase): Obstacle[] {
+  return migrationObstacles(state, waf.countOverrides(zone.id), phase);
 }
 
 /** Limits first: a zone beyond them needs support whatever else is wrong. */
@@ -59,18 +61,18 @@ function deploy(config: NewConfiguration, previous: DeployedEntrypoint | null, a
   return { id: previous?.id ?? newId(), name: config.name, phase: PHASE, version, last_updated: at, rules };
 }
 
-export function wafMigrationRoutes({ store, clock, resource }: Router): void {
+export function wafMigrationRoutes({ state: { waf }, clock, resource }: Router): void {
   const now = () => new Date(clock.now()).toISOString();
 
   resource('/zones/:zone_id/waf_migration/check', {
     GET: (req) => {
       const zone = req.zone();
       const phase = phaseOf(req.query);
-      const state = store.getWafState(zone.id);
+      const state = waf.getState(zone.id);
       if (state.migration_state === 'migrated') {
         return successEnvelope({ compatible: false, migration_state: 'migrated' }, { messages: [{ code: codes.wafAlreadyMigrated, message: 'The zone is already migrated' }] });
       }
-      const obstacles = obstaclesOf(store, zone, state, phase);
+      const obstacles = obstaclesOf(waf, zone, state, phase);
       const messages = obstacles.map((o) => ({ code: o.kind === 'needs_support' ? codes.wafMigrationNeedsSupport : codes.wafMigrationIncompatible, message: o.message }));
       return successEnvelope({ compatible: obstacles.length === 0, migration_state: state.migration_state }, { messages });
     },
@@ -80,7 +82,7 @@ export function wafMigrationRoutes({ store, clock, resource }: Router): void {
     GET: (req) => {
       const zone = req.zone();
       phaseOf(req.query);
-      const state = store.getWafState(zone.id);
+      const state = waf.getState(zone.id);
       if (state.migration_state === 'migrated') throw alreadyMigrated();
       return successEnvelope(migrationConfiguration(state));
     },
@@ -88,7 +90,7 @@ export function wafMigrationRoutes({ store, clock, resource }: Router): void {
 
   resource('/zones/:zone_id/waf_migration/status', {
     GET: (req) => {
-      const state = store.getWafState(req.zone().id);
+      const state = waf.getState(req.zone().id);
       return successEnvelope({ ...versionsRunning(state.migration_state, state.enabled), migration_state: state.migration_state });
     },
   });
@@ -96,7 +98,7 @@ export function wafMigrationRoutes({ store, clock, resource }: Router): void {
   resource(`/zones/:zone_id/rulesets/phases/${PHASE}/entrypoint`, {
     GET: (req) => {
       const zone = req.zone();
-      const deployed = store.getWafState(zone.id).entrypoint;
+      const deployed = waf.getState(zone.id).entrypoint;
       if (!deployed) throw notFound(`${PHASE} entry point of zone`, zone.id);
       return successEnvelope(deployed);
     },
@@ -104,7 +106,7 @@ export function wafMigrationRoutes({ store, clock, resource }: Router): void {
       const zone = req.zone();
       const request = requestOf(req.query);
       const phase = phaseOf(req.query);
-      const state = store.getWafState(zone.id);
+      const state = waf.getState(zone.id);
       if (request === undefined) {
         // Once migrated, the entry point is the ordinary way to manage the new managed rules.
         if (state.migration_state !== 'migrated') {
@@ -112,14 +114,14 @@ export function wafMigrationRoutes({ store, clock, resource }: Router): void {
         }
         const config = newConfigurationInput(req.body);
         const entrypoint = deploy(config, state.entrypoint, now());
-        store.putWafState(zone.id, { ...state, entrypoint });
+        waf.putState(zone.id, { ...state, entrypoint });
         return successEnvelope(entrypoint);
       }
       const next = nextState(state.migration_state, request, zone.plan);
-      refuseObstacles(obstaclesOf(store, zone, state, phase));
+      refuseObstacles(obstaclesOf(waf, zone, state, phase));
       const entrypoint = deploy(newConfigurationInput(req.body), state.entrypoint, now());
       // Validation runs both versions side by side; the migration switches the previous one off.
-      store.putWafState(zone.id, { ...state, migration_state: next, enabled: next === 'validation', entrypoint });
+      waf.putState(zone.id, { ...state, migration_state: next, enabled: next === 'validation', entrypoint });
       return successEnvelope(entrypoint);
     },
   });

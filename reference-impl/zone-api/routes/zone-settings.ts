@@ -3,9 +3,9 @@
 // until its removal on 2024-03-31, then answers as an unknown route.
 
 import { ApiError, codes, successEnvelope } from '../errors.js';
-import { requireObject } from '../firewall-model.js';
+import { requireObject } from '../input.js';
 import type { RequestView, Router } from '../router.js';
-import { settingsOf } from '../settings/service.js';
+import { SettingsService } from '../settings/service.js';
 import { ZONE_SETTINGS, type SettingDefinition } from '../settings/zone-settings.js';
 
 /** What a removed endpoint answers: the same as a route that never existed. */
@@ -13,8 +13,8 @@ export function removedRoute(method: string, req: RequestView): ApiError {
   return new ApiError(404, { code: codes.noRoute, message: `No route for that URI: ${method} ${req.url.split('?')[0]}` });
 }
 
-export function zoneSettingRoutes({ store, clock, resource }: Router): void {
-  const settings = settingsOf(store, clock);
+export function zoneSettingRoutes({ state, clock, resource }: Router): void {
+  const settings = new SettingsService(state.settings, clock);
 
   resource('/zones/:zone_id/settings', {
     GET: (req) => {

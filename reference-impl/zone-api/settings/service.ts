@@ -2,12 +2,11 @@
 // table. cname_flattening is the one stored value behind both cname_flattening and
 // flatten_all_cnames, so a change through either shows in the other (mirrored both ways).
 
-import type { VirtualClock } from '../clock.js';
+import type { VirtualClock } from '../../clock.js';
 import { ApiError, codes, invalid } from '../errors.js';
-import { inEffect } from '../schedule.js';
-import { SETTINGS_DATES } from './schedule.js';
-import type { Store } from '../store.js';
-import { SettingsStore } from './store.js';
+import { inEffect } from '../in-effect.js';
+import { SETTINGS_DATES } from './change-dates.js';
+import type { SettingsStore } from './store.js';
 import { InvalidValue, settingNamed, ZONE_SETTINGS, type Json, type SettingDefinition } from './zone-settings.js';
 
 export interface SettingJson { id: string; value: unknown; editable: boolean; modified_on: string | null }
@@ -128,14 +127,4 @@ export class SettingsService {
 
   /** Whether the legacy /dns_settings/use_apex_ns and /dns_settings/secondary_overrides are gone. */
   legacyEndpointsGone(): boolean { return inEffect(this.clock, SETTINGS_DATES.legacyDnsSettingsEndpoints); }
-}
-
-const services = new WeakMap<Store, SettingsService>();
-
-/** The one settings service of a reference app (its tables are created on first use). */
-export function settingsOf(store: Store, clock: VirtualClock): SettingsService {
-  let service = services.get(store);
-  // Stryker disable next-line ConditionalExpression: equivalent, a second service over the same store reads and writes the same tables (the schema is created IF NOT EXISTS; one more reset hook deletes the same rows)
-  if (!service) services.set(store, service = new SettingsService(new SettingsStore(store), clock));
-  return service;
 }

@@ -8,9 +8,9 @@
 //   server_side_exclude  on | off (default on); deprecated 2024-06-14, still works
 //   privacy_pass         on | off (default on); removed 2024-03-31: unknown route from then on
 
-import { inEffect } from '../schedule.js';
-import type { VirtualClock } from '../clock.js';
-import { SETTINGS_DATES } from './schedule.js';
+import { inEffect } from '../in-effect.js';
+import type { VirtualClock } from '../../clock.js';
+import { SETTINGS_DATES } from './change-dates.js';
 
 export type Json = Record<string, unknown>;
 

@@ -1,7 +1,8 @@
 // Checks of every WAF body: the control API's legacy state, the new configuration PUT, and the
 // previous-version API's PATCH and override bodies. Each collects all problems before refusing.
 
-import { Problems, requireObject, type Json } from '../firewall-model.js';
+import type { WafLegacySetup } from '../../../src/contract/control.js';
+import { Problems, requireObject, type Json } from '../input.js';
 import { newId } from '../store.js';
 import {
   ACTION_MODES, MIGRATION_STATES, NEW_MANAGED_RULESETS, PAGE_RULE_SETTINGS, SENSITIVITIES,
@@ -11,8 +12,9 @@ import {
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 const oneOf = <T extends string>(values: readonly T[], v: unknown): v is T => typeof v === 'string' && (values as readonly string[]).includes(v);
 
-const BOOLEAN_FIELDS = ['enabled', 'managed_ruleset_enabled', 'core_ruleset_enabled', 'partner_account'] as const;
-const CONTROL_FIELDS = new Set<string>([...BOOLEAN_FIELDS, 'sensitivity', 'action_mode', 'firewall_rules', 'page_rules']);
+const BOOLEAN_FIELDS = ['enabled', 'managed_ruleset_enabled', 'core_ruleset_enabled', 'partner_account'] as const satisfies readonly (keyof WafLegacySetup)[];
+/** The fields of the control API's WafLegacySetup. */
+const CONTROL_FIELDS = new Set<string>([...BOOLEAN_FIELDS, 'sensitivity', 'action_mode', 'firewall_rules', 'page_rules'] satisfies (keyof WafLegacySetup)[]);
 
 function firewallRulesInput(value: unknown, problems: Problems): WafFirewallRule[] | undefined {
   if (!Array.isArray(value)) { problems.add('firewall_rules', 'firewall_rules must be an array of {expression, description?}'); return undefined; }

@@ -3,10 +3,9 @@
 // misreading is in the API a spec calls directly, except with brokenCursors(), whose misreading
 // is inside the object (a SQL cursor).
 
-import { ObjectRuntime, type Scenario } from '../../../reference-impl/storage/index.js';
-import { referenceAdapter, referenceKvAdapter, type InsideView } from '../../../src/adapters/reference.js';
+import { ObjectRuntime } from '../../../reference-impl/storage/index.js';
+import { insideCode, referenceAdapter, referenceKvAdapter, storageObject, type InsideView } from '../../../src/adapters/reference.js';
 import type { ListOptions, ObjectStorage, SqlStorage, SqlStorageCursor, StorageAdapter, StorageObject } from '../../../src/contract/storage.js';
-import { alarm, scenarios } from '../../../suites/storage/scenarios.js';
 
 /** Replacement methods, given the real storage to build on. */
 export type Misbehaviour = (real: ObjectStorage) => Partial<ObjectStorage>;
@@ -126,28 +125,22 @@ export function patchedRuntime(
   /** What the runtime does once the alarm handler returned (the handler itself is the suite's). */
   afterAlarm: (storage: ObjectStorage) => Promise<void> = async () => {},
 ): StorageAdapter {
-  const view = (storage: unknown) => inside(storage as ObjectStorage);
-  const inObject = Object.fromEntries(Object.entries(scenarios).map(([scenarioName, scenario]) =>
-    [scenarioName, ((storage, args) => (scenario as (s: ObjectStorage, a: unknown) => Promise<unknown>)(view(storage), args)) as Scenario]));
+  const inObject = insideCode(inside);
   return {
     name,
     supports: { ...referenceKvAdapter.supports },
     outOfScope: ['sql', 'pitr'],
     async create(): Promise<StorageObject> {
-      const alarmHandler = async (storage: unknown, info: { now: number }) => {
-        await alarm(view(storage), info);
-        await afterAlarm(storage as ObjectStorage);
-      };
-      const runtime = new ObjectRuntime({ backend: 'kv', scenarios: inObject, alarmHandler });
+      const runtime = new ObjectRuntime({
+        backend: 'kv',
+        scenarios: inObject.scenarios,
+        alarmHandler: async (storage, info) => {
+          await inObject.alarmHandler(storage, info);
+          await afterAlarm(storage);
+        },
+      });
       patch(runtime);
-      return {
-        storage: runtime.storage as ObjectStorage,
-        run: <T>(scenario: string, args?: unknown) => runtime.run(scenario, args) as Promise<T>,
-        restart: async () => runtime.restart(),
-        clock: { now: async () => runtime.clock.now(), advance: (ms: number) => runtime.advanceClock(ms) },
-        faults: { failNextFlush: async () => runtime.failNextFlush() },
-        destroy: async () => runtime.destroy(),
-      };
+      return storageObject(runtime);
     },
   };
 }

@@ -1,6 +1,7 @@
 // The dates of the Versioning table that the settings routes act on (docs/settings-contract.md).
 // Rows with no stated after-date behaviour (minify, mobile_redirect, server_side_exclude,
 // cname_flattening) are listed for reference only: the reference keeps those endpoints working.
+// When a change dated so takes effect: in-effect.ts.
 
 export const SETTINGS_DATES = {
   /** cname_flattening deprecated for flatten_all_cnames; changes mirrored both ways. */
@@ -17,12 +18,3 @@ export const SETTINGS_DATES = {
   /** privacy_pass removed: GET/POST answer as unknown routes. */
   privacyPass: '2024-03-31',
 } as const;
-
-/**
- * The service operator's name in `<vendor>.standard` and `<vendor>.standard.random`; the spec does
- * not reproduce the real one. The control API tells it (GET /__control/vendor).
- */
-export const VENDOR = 'specgate';
-
-export const NAMESERVER_TYPES = [`${VENDOR}.standard`, `${VENDOR}.standard.random`, 'custom.account', 'custom.tenant'] as const;
-export type NameserverType = (typeof NAMESERVER_TYPES)[number];

@@ -1,8 +1,7 @@
-// The DNS records of the reference: one table of its own on the shared SQLite database. Rows go
-// with their zone (ON DELETE CASCADE), so the control API's reset clears them too.
+// DNS records: their table on the reference's database (zone-api/store.ts). Rows go with their zone
+// (ON DELETE CASCADE), so the control API's reset clears them too.
 
-import type Database from 'better-sqlite3';
-import { newId, type Page, type PageRequest } from '../store.js';
+import { newId, type Page, type PageRequest, type Store } from '../store.js';
 
 export const RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'TXT', 'MX', 'NS', 'SRV'] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
@@ -44,35 +43,38 @@ const SCHEMA = `
 
 export interface RecordFilter { type?: string; name?: string; content?: string }
 
-export class DnsRecordTable {
-  constructor(private readonly db: Database.Database) {
-    db.exec(SCHEMA);
+export class DnsRecordStore {
+  constructor(private readonly store: Store) {
+    store.db.exec(SCHEMA);
   }
+
+  /** All or nothing. */
+  transaction<T>(work: () => T): T { return this.store.transaction(work); }
 
   insert(zoneId: string, fields: DnsRecordFields, now: string): DnsRecordRow {
     const row: DnsRecordRow = { id: newId(), zone_id: zoneId, ...fields, created_on: now, modified_on: now };
-    this.db.prepare(`INSERT INTO dns_records (id, zone_id, type, name, content, priority, data, ttl, proxied, comment, tags, created_on, modified_on)
+    this.store.prepare(`INSERT INTO dns_records (id, zone_id, type, name, content, priority, data, ttl, proxied, comment, tags, created_on, modified_on)
       VALUES (@id, @zone_id, @type, @name, @content, @priority, @data, @ttl, @proxied, @comment, @tags, @created_on, @modified_on)`).run(toColumns(row));
     return row;
   }
 
   get(zoneId: string, id: string): DnsRecordRow | undefined {
-    const row = this.db.prepare('SELECT * FROM dns_records WHERE zone_id = ? AND id = ?').get(zoneId, id);
+    const row = this.store.prepare('SELECT * FROM dns_records WHERE zone_id = ? AND id = ?').get(zoneId, id);
     return row ? fromColumns(row as Columns) : undefined;
   }
 
   update(row: DnsRecordRow): void {
-    this.db.prepare(`UPDATE dns_records SET type = @type, name = @name, content = @content, priority = @priority, data = @data,
+    this.store.prepare(`UPDATE dns_records SET type = @type, name = @name, content = @content, priority = @priority, data = @data,
       ttl = @ttl, proxied = @proxied, comment = @comment, tags = @tags, modified_on = @modified_on WHERE id = @id`).run(toColumns(row));
   }
 
   delete(id: string): void {
-    this.db.prepare('DELETE FROM dns_records WHERE id = ?').run(id);
+    this.store.prepare('DELETE FROM dns_records WHERE id = ?').run(id);
   }
 
   /** Records of a zone with the given name (every type), in creation order. */
   byName(zoneId: string, name: string): DnsRecordRow[] {
-    return (this.db.prepare('SELECT * FROM dns_records WHERE zone_id = ? AND name = ? ORDER BY seq').all(zoneId, name) as Columns[]).map(fromColumns);
+    return (this.store.prepare('SELECT * FROM dns_records WHERE zone_id = ? AND name = ? ORDER BY seq').all(zoneId, name) as Columns[]).map(fromColumns);
   }
 
   list(zoneId: string, filter: RecordFilter, page: PageRequest): Page<DnsRecordRow> {
@@ -84,8 +86,8 @@ export class DnsRecordTable {
       params[column] = filter[column];
     }
     const where = clauses.join(' AND ');
-    const total = (this.db.prepare(`SELECT count(*) AS n FROM dns_records WHERE ${where}`).get(params) as { n: number }).n;
-    const rows = this.db.prepare(`SELECT * FROM dns_records WHERE ${where} ORDER BY seq LIMIT @limit OFFSET @offset`)
+    const total = (this.store.prepare(`SELECT count(*) AS n FROM dns_records WHERE ${where}`).get(params) as { n: number }).n;
+    const rows = this.store.prepare(`SELECT * FROM dns_records WHERE ${where} ORDER BY seq LIMIT @limit OFFSET @offset`)
       .all({ ...params, limit: page.perPage, offset: (page.page - 1) * page.perPage }) as Columns[];
     return { rows: rows.map(fromColumns), total };
   }

@@ -2,27 +2,20 @@
 // Checks collect every problem of a request (with the index of the item) instead of stopping
 // at the first, so a client sees all the errors of both underlying operations at once.
 
-import { ApiError, codes, invalid, type ErrorDetail } from './errors.js';
+import { codes } from '../errors.js';
+import type { Json, Problems } from '../input.js';
+import type { Zone } from '../zones/store.js';
 import { parseExpression, ParseError } from './expression.js';
-import type { FilterRow, RuleRow, Zone } from './store.js';
+import type { FilterRow, RuleRow } from './store.js';
 
 export const RULE_ACTIONS = ['block', 'challenge', 'js_challenge', 'managed_challenge', 'allow', 'log', 'bypass'] as const;
 
 /** Zone features a rule action needs; a zone without it cannot hold such a rule. */
 export const ACTION_FEATURES: Readonly<Record<string, string>> = { log: 'firewall_rules.log_action' };
 
-export const DEFAULTS_BY_PLAN = {
-  free: { rule_quota: 5, features: [] as string[] },
-  pro: { rule_quota: 20, features: [] as string[] },
-  business: { rule_quota: 100, features: [] as string[] },
-  enterprise: { rule_quota: 1000, features: ['firewall_rules.log_action'] },
-} as const;
-
 const MAX_DESCRIPTION = 500;
 const MAX_REF = 50;
 const MAX_EXPRESSION_BYTES = 16 * 1024;
-
-export type Json = Record<string, unknown>;
 
 export function filterJson(filter: FilterRow) {
   return {
@@ -46,35 +39,6 @@ export function ruleJson(rule: RuleRow, filter: FilterRow) {
     created_on: rule.created_on,
     modified_on: rule.modified_on,
   };
-}
-
-/** Collects the errors of one request; each message ends by naming the item it concerns. */
-export class Problems {
-  readonly list: ErrorDetail[] = [];
-  add(where: string, message: string, code: number = codes.validation): void {
-    this.list.push(invalid(`${message} (at ${where})`, code));
-  }
-  throwIfAny(status = 400): void {
-    if (this.list.length > 0) throw new ApiError(status, this.list);
-  }
-}
-
-export function requireArray(body: unknown, what: string): Json[] {
-  if (!Array.isArray(body)) throw new ApiError(400, invalid(`request body must be a JSON array of ${what}`));
-  if (body.length === 0) throw new ApiError(400, invalid(`request body must contain at least one of ${what}`));
-  return body.map((item, i) => {
-    if (item === null || typeof item !== 'object' || Array.isArray(item)) {
-      throw new ApiError(400, invalid(`[${i}]: each of ${what} must be a JSON object`));
-    }
-    return item as Json;
-  });
-}
-
-export function requireObject(body: unknown, what: string): Json {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new ApiError(400, invalid(`request body must be a JSON object (${what})`));
-  }
-  return body as Json;
 }
 
 function optionalText(value: unknown, name: string, max: number, where: string, problems: Problems): string | null | undefined {

@@ -9,7 +9,7 @@ import { storageCatalog } from '../suites/storage/requirements/index.js';
 import { zoneApiCatalog } from '../suites/zone-api/requirements/index.js';
 import type { ListedSpec } from '../src/runner/list.js';
 import { ROOT, runCli } from './helpers/cli.js';
-import { checkSchedule, loadSchedule, type ScheduleRow } from '../src/catalog/schedule.js';
+import { checkSchedule, loadSchedule, type ScheduleRow } from '../src/catalog/deprecation-schedule.js';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 

@@ -10,7 +10,7 @@
 // beside it and gates only when the run asks for it (`--gate extended`).
 
 import { checkCoverage, type CoverageProblem } from '../catalog/coverage.js';
-import { rowStatus, type AfterDate, type ScheduleRow, type ScheduleStatus } from '../catalog/schedule.js';
+import { rowStatus, type AfterDate, type ScheduleRow, type ScheduleStatus } from '../catalog/deprecation-schedule.js';
 import type { AreaCatalog, Level, Profile, Requirement } from '../core/requirements.js';
 import type { Gate, Selection } from '../core/selection.js';
 import type { RunTarget } from '../core/records.js';

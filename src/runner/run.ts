@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { startVitest } from 'vitest/node';
-import { loadSchedule } from '../catalog/schedule.js';
+import { loadSchedule } from '../catalog/deprecation-schedule.js';
 import { SUITES } from '../catalog/suites.js';
 import { PACKAGE_ROOT } from '../core/paths.js';
 import type { RunConfig } from '../core/run-config.js';

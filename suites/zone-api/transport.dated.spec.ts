@@ -2,7 +2,7 @@
 // Versioning). What happens before that date is not shown, so only the after side is verified.
 
 import { expect } from 'vitest';
-import { dateOf } from '../../src/catalog/schedule.js';
+import { dateOf } from '../../src/catalog/deprecation-schedule.js';
 import { answerLine, expectRawFailureStatus, parseJson } from '../../src/spec-kit/expect.js';
 import { datedSpec } from '../../src/spec-kit/spec.js';
 import { listed, uniqueExpression, type Filter } from './support/firewall.js';

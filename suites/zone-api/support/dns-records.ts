@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import type { ApiClient } from '../../../src/spec-kit/api-client.js';
 import { expectArray, expectObject } from '../../../src/spec-kit/expect.js';
 import type { TestZone } from '../../../src/spec-kit/spec.js';
-import { dateOf } from '../../../src/catalog/schedule.js';
+import { dateOf } from '../../../src/catalog/deprecation-schedule.js';
 
 export type Json = Record<string, unknown>;
 

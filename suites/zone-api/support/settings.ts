@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import type { ApiClient, ApiResponse } from '../../../src/spec-kit/api-client.js';
 import type { ControlClient } from '../../../src/spec-kit/control.js';
 import { expectArray, expectObject, expectSuccess } from '../../../src/spec-kit/expect.js';
-import { dateOf } from '../../../src/catalog/schedule.js';
+import { dateOf } from '../../../src/catalog/deprecation-schedule.js';
 import type { TestZone } from '../../../src/spec-kit/spec.js';
 
 export const EXTENDED = {

@@ -3,7 +3,10 @@
 // numbers) are set aside, share one cause, shown first with the specs under it.
 
 import { describe, expect, it } from 'vitest';
+import type { AreaCatalog } from '../src/core/requirements.js';
+import { EVERYTHING } from '../src/core/selection.js';
 import { failureCauses, type CauseInput } from '../src/report/causes.js';
+import { buildReport } from '../src/report/model.js';
 import { answerLine } from '../src/spec-kit/expect.js';
 
 let counter = 0;
@@ -128,5 +131,19 @@ describe('failureCauses', () => {
     const [cause] = failureCauses([failed(long)], 'core');
     expect(cause!.label.length).toBeLessThanOrEqual(300);
     expect(cause!.label).toMatch(/^x+…$/);
+  });
+});
+
+describe('the report', () => {
+  const catalog: AreaCatalog[] = [{ area: 'filters', requirements: [{ id: 'R-1', area: 'filters', level: 'must', profile: 'core', section: 's', text: 't' }] }];
+  const spec = (title: string, status: 'passed' | 'failed', error?: string) =>
+    ({ name: `zone-api > ${title}`, target: 'zone-api', spec: { describe: [], title }, file: 'f.spec.ts', requirements: ['R-1'], status, durationMs: 1, ...(error && { error }) });
+
+  it('carries the causes of its failures (report.json), gated by the run\'s gate', () => {
+    const run = { id: 'r', startedAt: '2026-01-01T00:00:00.000Z', finishedAt: '2026-01-01T00:00:01.000Z', durationMs: 1000, targets: [], suites: ['zone-api'], grep: null, selection: EVERYTHING, seed: 1 };
+    const report = buildReport({ version: '0', run, suites: [{ name: 'zone-api', catalog }], fileErrors: [], checkCoverage: false, tests: [
+      spec('a', 'failed', `creating filters: ${answerLine(403, AUTH)}; it should succeed`), spec('b', 'passed'), spec('c', 'failed', `GET /x: ${answerLine(403, AUTH)}; it should answer HTTP 404`),
+    ] });
+    expect(report.causes).toEqual([{ id: 'cause-1', kind: 'answer', label: 'HTTP 403, errors 10000 "Authentication error"', status: 403, codes: [10000], tests: ['zone-api > a', 'zone-api > c'], gated: 2 }]);
   });
 });

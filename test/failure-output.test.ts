@@ -7,6 +7,7 @@ import type { AreaCatalog } from '../src/core/requirements.js';
 import type { TestRecord } from '../src/core/records.js';
 import { EVERYTHING } from '../src/core/selection.js';
 import { buildReport, type Report } from '../src/report/model.js';
+import { summaryMarkdown } from '../src/report/summary.js';
 
 const AUTH = 'HTTP 403, errors 10000 "Authentication error"';
 const catalog: AreaCatalog[] = [{ area: 'filters', requirements: [
@@ -68,5 +69,61 @@ describe('failureLines', () => {
 
   it('says nothing when nothing failed', () => {
     expect(failureLines(reportOf([spec('passes', undefined)]))).toEqual([]);
+  });
+});
+
+describe('summary.md, failures', () => {
+  const failuresOf = (report: Report) => summaryMarkdown(report).split('\n## ').find((part) => part.startsWith('Failures'))!;
+
+  it('one section per cause: the cause as its heading, the first spec in full, the others listed', () => {
+    const tests = [
+      spec('core 0', `creating filters: ${AUTH}; it should succeed\nbody: {"success":false}`),
+      { ...spec('core 1', `GET /x: ${AUTH}; it should answer HTTP 404`), exchange: 'GET /x\n< 403' },
+      spec('convention', `y: ${AUTH}; x`, 'R-EXT'),
+      spec('other', 'expected 1 to be 2'),
+    ];
+    const report = reportOf(tests);
+    report.tests[1]!.known = { reason: 'issue #9' };
+    expect(failuresOf(report)).toBe([
+      'Failures (4 specs, 2 causes)',
+      '',
+      'Grouped by cause: what the target answered (HTTP status and error codes) or the failure\'s message; the causes of the most gated failures first. Every failure in full: report.html, report.json.',
+      '',
+      `### 1. ${AUTH}`,
+      '',
+      '3 specs (2 gated, 1 production convention not gated).',
+      '',
+      '#### zone-api > core 0',
+      '',
+      'Requirements: R-CORE',
+      '',
+      '```',
+      `creating filters: ${AUTH}; it should succeed\nbody: {"success":false}`,
+      '```',
+      '',
+      'The other specs with this cause:',
+      '',
+      `- zone-api > core 1: R-CORE (known failure: issue #9) — GET /x: ${AUTH}; it should answer HTTP 404`,
+      `- zone-api > convention: R-EXT (production convention) — y: ${AUTH}; x`,
+      '',
+      '### 2. expected 1 to be 2',
+      '',
+      '#### zone-api > other',
+      '',
+      'Requirements: R-CORE',
+      '',
+      '```',
+      'expected 1 to be 2',
+      '```',
+      '',
+      '',
+    ].join('\n'));
+  });
+
+  it('lists at most 50 specs under a cause, and says how many more', () => {
+    const tests = Array.from({ length: 60 }, (_, i) => spec(`s${i}`, `step ${i}: ${AUTH}; x`));
+    const part = failuresOf(reportOf(tests));
+    expect(part.match(/^- zone-api > /gm)).toHaveLength(50);
+    expect(part).toContain('- … and 9 more: report.html, report.json');
   });
 });

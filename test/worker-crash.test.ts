@@ -97,8 +97,9 @@ describe('test workers that die, and spec files that do not load', () => {
   });
 
   it('the terminal lists each failed spec with its cause, each error, and the counts', () => {
-    expect(run.stdout).toContain(`storage:dies-by-sigkill > key-value operations > what the service does > a key written by one object is not visible to another object [ST-KV-PRIVATE]\n    did not finish: ${SIGKILL} while running suites/storage/kv.spec.ts\n`);
-    expect(run.stdout).toMatch(new RegExp(`storage:dies-of-native-assertion > list options > bounds > end is exclusive \\[ST-LIST-END-EXCLUSIVE\\]\\n    did not finish: ${NATIVE.source}`));
+    // Grouped by cause (the death and the file it cut short), the cause first.
+    expect(run.stdout).toContain(`  ✗ did not finish: ${SIGKILL} while running suites/storage/kv.spec.ts — 2 specs\n      storage:dies-by-sigkill > key-value operations > what the service does > a key written by one object is not visible to another object [ST-KV-PRIVATE]\n`);
+    expect(run.stdout).toMatch(new RegExp(`  ✗ did not finish: ${NATIVE.source} while running suites/storage/list.spec.ts — 2 specs\\n(.*\\n)?      storage:dies-of-native-assertion > list options > bounds > end is exclusive \\[ST-LIST-END-EXCLUSIVE\\]\\n`));
     expect(run.stdout).toContain(`\n  suites/storage/sql.spec.ts: ${LOADER}\n`);
     expect(run.stdout).toContain(`\n  suites/storage/list.spec.ts: storage:dies-by-sigkill: ${SIGKILL}\n`);
     expect(run.stdout).toMatch(/\nspecgate: the documents \(core\): 4 specs passed, 8 failed, 0 skipped; .*\n/);

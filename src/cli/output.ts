@@ -1,7 +1,8 @@
 // What `specgate run` (and `merge`) print when the run is over: the failures (gated ones first),
 // the errors outside specs, the baseline's verdict, and the closing lines with both verdicts.
 
-import type { FailureCause, Report, ReportTest } from '../report/model.js';
+import { causeCount } from '../report/causes.js';
+import type { Report, ReportTest } from '../report/model.js';
 
 /**
  * The closing lines: the verdict on the documents (core) first, then the production conventions
@@ -28,14 +29,6 @@ const SPECS_PER_CAUSE = 3;
 const WHERE_ALL = 'all in report.html and summary.md';
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-/** "196 specs (46 gated, 150 production conventions not gated)": what of a cause decides the exit code. */
-function causeCount(cause: FailureCause): string {
-  const notGated = cause.tests.length - cause.gated;
-  if (notGated === 0) return plural(cause.tests.length, 'spec');
-  if (cause.gated === 0) return `${plural(cause.tests.length, 'spec')}, production conventions, not gated`;
-  return `${plural(cause.tests.length, 'spec')} (${cause.gated} gated, ${notGated} production convention${notGated === 1 ? '' : 's'} not gated)`;
-}
 
 /**
  * The failures, grouped by cause (report/causes.ts): the cause first, so that one fault of the

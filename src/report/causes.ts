@@ -127,3 +127,14 @@ export function failureCauses(tests: readonly CauseInput[], gate: 'core' | 'exte
   causes.sort((a, b) => b.gated - a.gated || b.tests.length - a.tests.length);
   return causes.map((cause, i) => ({ id: `cause-${i + 1}`, ...cause }));
 }
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** "196 specs (46 gated, 150 production conventions not gated)": how much of a cause the gate counts. */
+export function causeCount(cause: FailureCause): string {
+  const specs = plural(cause.tests.length, 'spec');
+  const notGated = cause.tests.length - cause.gated;
+  if (notGated === 0) return specs;
+  if (cause.gated === 0) return `${specs}, ${cause.tests.length === 1 ? 'a production convention' : 'production conventions'}, not gated`;
+  return `${specs} (${cause.gated} gated, ${plural(notGated, 'production convention')} not gated)`;
+}

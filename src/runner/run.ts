@@ -15,7 +15,7 @@ import { buildReport, type Report, type RunTarget, type Selection } from '../rep
 import { writeReport } from '../report/write.js';
 import { secretsOf, type ZoneApiTarget } from '../spec-kit/target.js';
 import { loadAdapter, type StorageTargetRef } from '../core/adapter-module.js';
-import { adapterRefs } from '../targets/storage-target.js';
+import { adapterRefs, BUILTIN_ADAPTERS } from '../targets/storage-target.js';
 import { resolveZoneTarget, type ResolvedTarget } from '../targets/zone-target.js';
 import { UsageError } from '../core/errors.js';
 import { CollectingReporter } from './collector.js';
@@ -166,6 +166,9 @@ function zoneProjects(target: ZoneApiTarget, several: boolean): PlannedProject[]
   ];
 }
 
+/** An adapter the user gave by path (not one of specgate's modules). */
+const isAdapterPath = (ref: StorageTargetRef): boolean => !Object.values(BUILTIN_ADAPTERS).some((builtin) => builtin.module === ref.module);
+
 function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Record<string, boolean> }): PlannedProject {
   return {
     name: `storage:${ref.name}`,
@@ -173,7 +176,7 @@ function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Re
     clockGroup: false,
     include: SUITES.storage.include,
     provide: { storageTarget: ref },
-    target: { suite: 'storage', name: ref.name, capabilities: supports, ...(ref.runtime && { runtime: ref.runtime }) },
+    target: { suite: 'storage', name: ref.name, ...(isAdapterPath(ref) && { module: ref.module }), capabilities: supports, ...(ref.runtime && { runtime: ref.runtime }) },
     group: 0,
   };
 }

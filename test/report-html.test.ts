@@ -286,11 +286,12 @@ describe('report.html of a wrong-token run against the served reference, in Chro
   let served: { child: ChildProcess } | undefined;
   let browser: Browser;
   let report: Report;
+  let run: Awaited<ReturnType<typeof runCli>>;
 
   beforeAll(async () => {
     const server = await serve(`right-token-${process.pid}`);
     served = server;
-    const run = await runCli(['run', '--suite', 'zone-api', '--target', server.baseUrl, '--control', server.controlUrl, '--report-dir', reportDir], { SPECGATE_TOKEN: `wrong-token-${process.pid}` });
+    run = await runCli(['run', '--suite', 'zone-api', '--target', server.baseUrl, '--control', server.controlUrl, '--report-dir', reportDir], { SPECGATE_TOKEN: `wrong-token-${process.pid}` });
     expect(run.code, run.stderr).toBe(1);
     report = readReport(reportDir);
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
@@ -299,6 +300,11 @@ describe('report.html of a wrong-token run against the served reference, in Chro
   afterAll(async () => {
     await browser?.close();
     served?.child.kill('SIGTERM');
+  });
+
+  it('the terminal names the cause first, not the first of the failures', () => {
+    const failed = report.tests.filter((t) => t.status === 'failed').length;
+    expect(run.stdout).toContain(`\nspecgate: ${failed} failed specs, 1 cause:\n  ✗ HTTP 403, errors 10000 "Authentication error" — ${failed} specs (`);
   });
 
   it('shows the one cause on the first screen, collapsed, 1280 px wide, and its filters work', async () => {

@@ -387,9 +387,12 @@ function scheduleSection(report: Report, linker: Linker): Html | null {
   if (!report.schedule) return null;
   const row = (r: NonNullable<Report['schedule']>[number]) => html`<tr><td class="num">${r.date}</td><td>${r.subject}</td><td>${r.change}</td><td class="num">${r.endpoints}</td>
 <td><span class="badge s-${SCHEDULE_BADGE[r.status] ?? 'not-run'}">${r.status === 'not stated' ? 'after-date behaviour not stated' : r.status}</span></td><td>${r.requirements.map((id) => html`${linker.row(id)} `)}</td></tr>`;
+  const byStatus = new Map<string, number>();
+  for (const r of report.schedule) byStatus.set(r.status, (byStatus.get(r.status) ?? 0) + 1);
+  // Collapsed like the rest: its tally says whether it is worth opening.
   return html`<section id="schedule"><h2>Deprecation schedule (${report.schedule.length} rows)</h2>
-<table class="schedule"><thead><tr><th>Date</th><th>Subject</th><th>Change</th><th>Endpoints</th><th>After the date</th><th>Requirements</th></tr></thead>
-<tbody>${report.schedule.map(row)}</tbody></table></section>`;
+<details><summary>${[...byStatus].map(([status, n]) => html`<span class="badge s-${SCHEDULE_BADGE[status] ?? 'not-run'}">${n} ${status}</span> `)}</summary><table class="schedule"><thead><tr><th>Date</th><th>Subject</th><th>Change</th><th>Endpoints</th><th>After the date</th><th>Requirements</th></tr></thead>
+<tbody>${report.schedule.map(row)}</tbody></table></details></section>`;
 }
 
 function unspecifiedSection(requirements: ReportRequirement[], linker: Linker): Html {

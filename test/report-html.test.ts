@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AreaCatalog } from '../src/core/requirements.js';
 import { escapeHtml } from '../src/core/markup.js';
 import { renderHtml, replayCommand } from '../src/report/html.js';
-import { headingAnchors, localLinks, sectionUrl, type ReportLinks } from '../src/report/links.js';
+import { headingAnchors, localLinks, sectionLink, sectionUrl, type ReportLinks } from '../src/report/links.js';
 import { buildReport, type Report } from '../src/report/model.js';
 import { writeReport } from '../src/report/write.js';
 import type { TestRecord } from '../src/core/records.js';
@@ -185,8 +185,16 @@ describe('renderHtml: failures by cause, links, baseline badges', () => {
     expect(sectionUrl(document, 'Resources and their fields > Filter; Recommended sequence')).toBe('file:///d.md#filter');
     expect(sectionUrl(document, 'What the service does > envelope')).toBe('file:///d.md#what-the-service-does');
     expect(sectionUrl(document, 'Nowhere')).toBe('file:///d.md');
+    // A section may name its document: the production conventions, a contract of docs/.
+    const links: ReportLinks = { documents: { 'zone-api': document, 'reference-notes': { url: 'file:///notes.md', anchors: new Set(['storage-runtime-workerd']) } }, specFiles: null, note: '' };
+    expect(sectionLink(links, 'zone-api', 'reference-notes > Storage runtime (workerd)')).toBe('file:///notes.md#storage-runtime-workerd');
+    expect(sectionLink(links, 'zone-api', 'reference-notes (public API schema, official client)')).toBe('file:///notes.md');
+    expect(sectionLink(links, 'zone-api', 'docs/settings-contract.md > Zone settings')).toBeNull();
+    expect(sectionLink(links, 'storage', 'Errors')).toBeNull();
     // On this machine the documents are beside specgate (../shared/spec/), and found.
-    expect(Object.keys(localLinks().documents).sort()).toEqual(['storage', 'zone-api']);
+    const local = localLinks();
+    expect(Object.keys(local.documents)).toEqual(expect.arrayContaining(['storage', 'zone-api', 'reference-notes', 'docs/settings-contract.md']));
+    expect(sectionLink(local, 'storage', 'reference-notes > Storage runtime (workerd)')).toMatch(/^file:\/\/.*\/reference-notes\.md#storage-runtime-workerd$/);
     expect(localLinks(join(ROOT, 'no-such-dir')).note).toContain('sections are not linked');
   });
 });
@@ -256,7 +264,7 @@ describe('report.html of a real run, in Chromium', () => {
     await page.locator('#f-status').selectOption('');
 
     const screenshot = join(dir, 'report.png');
-    await page.screenshot({ path: screenshot, fullPage: true });
+    await page.screenshot({ path: screenshot }); // the first screen: a full-page shot takes more than 30 s on a loaded machine
     expect(statSync(screenshot).size).toBeGreaterThan(20_000);
     expect(outside).toEqual([]);
     await page.close();

@@ -9,7 +9,7 @@ import { escapeHtml } from '../core/markup.js';
 import { grepName } from '../core/records.js';
 import { isEverything } from '../core/selection.js';
 import { causeCount, type FailureCause } from './causes.js';
-import { NO_LINKS, sectionUrl, type ReportLinks } from './links.js';
+import { NO_LINKS, sectionLink, type ReportLinks } from './links.js';
 import { REQUIREMENT_STATUSES as STATUSES, type AreaSummary, type Report, type ReportRequirement, type ReportTest, type RunTarget } from './model.js';
 
 const LEVELS: readonly Level[] = ['must', 'should', 'may'];
@@ -243,9 +243,9 @@ class Linker {
 
   /** The section of a requirement, leading to it in the spec document when the report has it. */
   section(requirement: ReportRequirement): Html {
-    const document = this.links.documents[this.suiteOfArea.get(requirement.area) ?? ''];
-    if (!document) return html`<span class="section">${requirement.section}</span>`;
-    return html`<a class="section" href="${sectionUrl(document, requirement.section)}" title="Open this section of the spec document">§ ${requirement.section}</a>`;
+    const url = sectionLink(this.links, this.suiteOfArea.get(requirement.area) ?? '', requirement.section);
+    if (url === null) return html`<span class="section">${requirement.section}</span>`;
+    return html`<a class="section" href="${url}" title="Open this section of its document">§ ${requirement.section}</a>`;
   }
 
   /** A requirement ID leading to its row (where its section is linked). */

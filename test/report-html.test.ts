@@ -160,6 +160,8 @@ describe('renderHtml: failures by cause, links, baseline badges', () => {
     expect(causes).toEqual([['cause-1', `1. ${escapeHtml(AUTH)}`], ['cause-2', '2. expected 1 to be 2']]);
     const firstCause = failures.slice(failures.indexOf('id="cause-1"'), failures.indexOf('id="cause-2"'));
     expect(firstCause.match(/<details class="failure"/g)).toHaveLength(2);
+    // Under an answer, each spec says what it was doing when it got it.
+    expect(firstCause).toContain(`<div class="step">creating filters: ${escapeHtml(AUTH)}; it should succeed</div>`);
     expect(page).not.toMatch(/<details class="(?:cause|failure)"[^>]* open/);
     expect(page.indexOf('<section id="failures">')).toBeLessThan(page.indexOf('<section id="areas">'));
   });

@@ -3,6 +3,7 @@
 // Everything in a report may come from a target (errors quote what it sent), so every piece of
 // report text goes through `escapeHtml`; the inline script reads only the page's own DOM.
 
+import { stripVTControlCharacters } from 'node:util';
 import { isBuiltinAdapterName } from '../core/adapter-module.js';
 import type { Level } from '../core/requirements.js';
 import { escapeHtml } from '../core/markup.js';
@@ -275,9 +276,16 @@ function failureBadges(report: Report, test: ReportTest): Html {
   return html`${test.profile === 'extended' ? html` <span class="badge s-unspecified">production convention</span>` : ''}${state === 'new' ? html` <span class="badge s-failed">new</span>` : ''}${test.known ? html` <span class="badge s-skipped">known: ${test.known.reason}</span>` : ''}`;
 }
 
-/** One failed spec, collapsed: its name and requirements; open, its links, error, exchange and replay. */
-function failureBlock(report: Report, test: ReportTest, linker: Linker): Html {
-  return html`<details class="failure" data-area="${test.area}" data-reqs="${` ${test.requirements.join(' ')} `}" data-gated="${isGated(report, test) ? 'yes' : 'no'}" data-baseline="${baselineState(report, test)}"><summary>${failureBadges(report, test)} ${test.name} <small>${test.requirements.join(', ')}</small></summary>
+/** Under an answer, what the spec was doing when it got it: the first line of its failure. */
+const stepOf = (test: ReportTest): string => stripVTControlCharacters(test.error ?? '').split('\n')[0]!.trim();
+
+/**
+ * One failed spec, collapsed: its name and requirements (under an answer, the step that got it);
+ * open, its links, error, exchange and replay.
+ */
+function failureBlock(report: Report, test: ReportTest, linker: Linker, cause: FailureCause): Html {
+  const step = cause.kind === 'answer' ? stepOf(test) : '';
+  return html`<details class="failure" data-area="${test.area}" data-reqs="${` ${test.requirements.join(' ')} `}" data-gated="${isGated(report, test) ? 'yes' : 'no'}" data-baseline="${baselineState(report, test)}"><summary>${failureBadges(report, test)} ${test.name} <small>${test.requirements.join(', ')}</small>${step ? html`<div class="step">${step}</div>` : ''}</summary>
 <p class="reqs">Requirements: ${test.requirements.map((id) => linker.requirement(id))} · spec file ${linker.specFile(test.file)}</p>
 <pre class="error">${ansiToHtml((test.error ?? '').trim())}</pre>
 ${test.exchange ? html`<details class="exchange"><summary>Last request/response exchange</summary><pre>${test.exchange}</pre></details>` : ''}
@@ -291,7 +299,7 @@ function causeBlock(report: Report, cause: FailureCause, index: number, byName: 
   const known = tests.filter((t) => t.known).length;
   const baseline = report.baseline ? html` <span class="badge s-failed">${tests.length - known} new</span> <span class="badge s-skipped">${known} known</span>` : '';
   return html`<details class="cause" id="${cause.id}" data-cause="${cause.id}"><summary><b>${index + 1}. ${cause.label}</b> <span class="badge s-failed">${causeCount(cause)}</span>${baseline} <span class="shown"></span></summary>
-<div class="specs-of-cause">${tests.map((t) => failureBlock(report, t, linker))}</div></details>`;
+<div class="specs-of-cause">${tests.map((t) => failureBlock(report, t, linker, cause))}</div></details>`;
 }
 
 const shortLabel = (label: string): string => (label.length > 90 ? `${label.slice(0, 89)}…` : label);
@@ -447,7 +455,7 @@ table.matrix{table-layout:fixed}.matrix td{overflow-wrap:anywhere}.matrix th:nth
 tr:target{outline:2px solid #0969da}
 .cause{border:1px solid var(--line);border-left:4px solid var(--failed);border-radius:6px;padding:6px 10px;margin:8px 0}.cause>summary{font-size:15px;overflow-wrap:anywhere}
 .cause .failure{border-left-width:2px}.failure>summary small{color:#59636e;font-weight:normal}.shown{color:#59636e;font-size:12px}
-.reqs .req{margin-right:10px}
+.reqs .req{margin-right:10px}.step{font:12px/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-weight:normal;color:#59636e;overflow-wrap:anywhere}
 ul.specs{margin:0;padding:0;list-style:none;font-size:12px}
 .dot{display:inline-block;width:8px;height:8px;border-radius:50%;background:var(--c);margin-right:4px}
 .none{color:#59636e;font-size:12px}

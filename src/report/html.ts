@@ -450,7 +450,7 @@ details{margin:4px 0}summary{cursor:pointer}
 code.cmd{background:var(--bg2);padding:1px 4px;border-radius:4px;overflow-wrap:anywhere}
 .filters{display:flex;gap:8px;align-items:center;flex-wrap:wrap;margin:8px 0}.filters input{min-width:260px;padding:4px 6px}
 #f-count{color:#59636e}
-table.matrix{table-layout:fixed}.matrix td{overflow-wrap:anywhere}.matrix th:nth-child(1){width:17%}.matrix th:nth-child(2){width:9%}.matrix th:nth-child(3){width:5%}.matrix th:nth-child(4){width:6%}.matrix th:nth-child(5){width:8%}.matrix th:nth-child(6){width:32%}
+table.matrix{table-layout:fixed}.matrix td{overflow-wrap:anywhere}.matrix th:nth-child(1){width:15%}.matrix th:nth-child(2){width:8%}.matrix th:nth-child(3){width:5%}.matrix th:nth-child(4){width:6%}.matrix th:nth-child(5){width:8%}.matrix th:nth-child(6){width:33%}
 .tgt{color:#8c959f}.section{color:#59636e;font-size:12px}a.section,a.file{text-decoration:none}a.section:hover,a.file:hover{text-decoration:underline}
 tr:target{outline:2px solid #0969da}
 .cause{border:1px solid var(--line);border-left:4px solid var(--failed);border-radius:6px;padding:6px 10px;margin:8px 0}.cause>summary{font-size:15px;overflow-wrap:anywhere}

@@ -4,21 +4,20 @@
 
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { diffReports, formatDiff } from '../report/diff.js';
 import type { Report } from '../report/model.js';
 import { schemaProblems } from '../spec-kit/schemas.js';
 import { UsageError } from '../core/errors.js';
 
-export const DIFF_HELP = `specgate diff OLD NEW [--json]
-  OLD, NEW   report.json files, or report directories holding one
-  --json     print the differences as JSON instead of text
-Exit codes: 0 nothing regressed, 1 some spec regressed (passed or skipped → failed), 2 bad usage or invalid report.
-`;
+/** The options of `specgate diff` (its help, help.ts, lists the same). */
+export const DIFF_OPTIONS = {
+  json: { type: 'boolean', default: false },
+} satisfies ParseArgsConfig['options'];
 
 export async function diffCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args, options: { json: { type: 'boolean', default: false } }, strict: true, allowPositionals: true });
-  if (positionals.length !== 2) throw new UsageError(`diff takes two reports, OLD and NEW (got ${positionals.length}); see specgate --help`);
+  const { values, positionals } = parseArgs({ args, options: DIFF_OPTIONS, strict: true, allowPositionals: true });
+  if (positionals.length !== 2) throw new UsageError(`diff takes two reports, OLD and NEW (got ${positionals.length}); see specgate diff --help`);
   const [old, next] = positionals.map(loadReport) as [Report, Report];
   const diff = diffReports(old, next);
   process.stdout.write(values.json ? `${JSON.stringify(diff, null, 2)}\n` : formatDiff(diff));

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { mergeReports, missingShards } from '../report/merge.js';
 import { writeReport } from '../report/write.js';
 import { UsageError } from '../core/errors.js';
@@ -14,17 +14,14 @@ import { loadReport } from './diff.js';
 // Where `specgate run` writes its reports by default (runner/run.ts: PACKAGE_ROOT/reports).
 const REPORTS_ROOT = fileURLToPath(new URL('../../reports/', import.meta.url));
 
-export const MERGE_HELP = `specgate merge DIR... [--out DIR]
-  DIR        report directories (or report.json files) of the shards of one run
-  --out DIR  where to write the merged report (default: reports/merged-<timestamp>/)
-Writes report.json, summary.md and junit.xml (from the merged report: only the specs that ran).
-Exit codes: 0 the merged run has no failure (or, for shards gated on a baseline, passes the gate),
-1 otherwise, 2 bad usage or reports that cannot be merged.
-`;
+/** The options of `specgate merge` (its help, help.ts, lists the same). */
+export const MERGE_OPTIONS = {
+  out: { type: 'string' },
+} satisfies ParseArgsConfig['options'];
 
 export async function mergeCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args, options: { out: { type: 'string' } }, strict: true, allowPositionals: true });
-  if (positionals.length === 0) throw new UsageError('merge needs the report directories of the shards; see specgate --help');
+  const { values, positionals } = parseArgs({ args, options: MERGE_OPTIONS, strict: true, allowPositionals: true });
+  if (positionals.length === 0) throw new UsageError('merge needs the report directories of the shards; see specgate merge --help');
   const reports = positionals.map(loadReport);
   const report = mergeReports(reports);
   const out = resolve(values.out ?? join(REPORTS_ROOT, `merged-${new Date().toISOString().replace(/[:.]/g, '-')}`));

@@ -5,7 +5,8 @@ import { UsageError } from '../core/errors.js';
 import { startReferenceServer, unusableCredentials, type ReferenceServerOptions } from '../targets/bundled.js';
 import { credentialsFrom } from './run-config.js';
 
-const SERVE_OPTIONS = {
+/** The options of `specgate serve` (its help, help.ts, lists the same). */
+export const SERVE_OPTIONS = {
   port: { type: 'string' },
   host: { type: 'string', default: '127.0.0.1' },
   data: { type: 'string' },

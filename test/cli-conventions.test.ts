@@ -3,7 +3,9 @@
 // usage error is one line and exit 2, and `specgate list` lists what vitest collects without
 // starting it.
 
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMMAND_HELP, optionsIn } from '../src/cli/help.js';
@@ -14,7 +16,7 @@ import { MERGE_OPTIONS } from '../src/cli/merge.js';
 import { RUN_OPTIONS } from '../src/cli/run-config.js';
 import { SERVE_OPTIONS } from '../src/cli/serve.js';
 import { collectSpecsWithVitest, type ListedSpec } from '../src/runner/list.js';
-import { ROOT, runCli } from './helpers/cli.js';
+import { readReport, ROOT, runCli, tempDir } from './helpers/cli.js';
 
 const oneLine = (text: string) => text.trim().split('\n');
 
@@ -76,6 +78,59 @@ describe('usage errors: one line, the nearest known name, exit 2', () => {
     expect(result.code, result.stderr).toBe(0);
     expect((JSON.parse(result.stdout) as unknown[]).length).toBeGreaterThan(0);
   });
+});
+
+describe('usage errors found in the world: a report directory that is a file, a busy port', () => {
+  it('--report-dir naming a file (or a path through one) is one line and exit 2, before anything runs', async () => {
+    // Before: a stack trace from mkdirSync (EEXIST / ENOTDIR) after the target was started, exit 1.
+    const file = join(tempDir('report-dir'), 'report.txt');
+    writeFileSync(file, 'not a directory\n');
+    for (const [dir, line] of [
+      [file, `specgate: --report-dir ${file} is not a directory; give a directory (it is created if missing)`],
+      [join(file, 'run-1'), `specgate: --report-dir ${join(file, 'run-1')} is not a directory (${file} is a file); give a directory (it is created if missing)`],
+    ] as const) {
+      const result = await runCli(['run', '--suite', 'storage', '--report-dir', dir]);
+      expect(result.code).toBe(2);
+      expect(oneLine(result.stderr)).toEqual([line]);
+    }
+    expect(readFileSync(file, 'utf8')).toBe('not a directory\n');
+  });
+
+  it('(positive control: a --report-dir that does not exist yet, several levels deep, is made and gets the report)', async () => {
+    const dir = join(tempDir('report-dir'), 'a', 'b');
+    const result = await runCli(['run', '--suite', 'storage', '--adapter', 'reference-kv', '--grep', 'getAlarm\\(\\) is null', '--report-dir', dir]);
+    expect(result.code, result.stderr).toBe(0);
+    const { summary } = readReport(dir);
+    expect([summary.passed > 0, summary.failed]).toEqual([true, 0]);
+  }, 120_000);
+
+  const listening = (): Promise<Server> => new Promise((resolve) => { const server = createServer(); server.listen(0, '127.0.0.1', () => resolve(server)); });
+
+  it('serve on a busy port is one line naming the port and --port 0, exit 2', async () => {
+    // Before: "Error: listen EADDRINUSE: address already in use 127.0.0.1:N" and a stack trace, exit 1.
+    const busy = await listening();
+    const { port } = busy.address() as { port: number };
+    try {
+      const result = await runCli(['serve', '--port', String(port)]);
+      expect(result.code).toBe(2);
+      expect(oneLine(result.stderr)).toEqual([`specgate: serve: port ${port} is in use on 127.0.0.1 (another specgate serve?); choose another with --port N, or --port 0 for a free one`]);
+    } finally {
+      busy.close();
+    }
+  });
+
+  it('(positive control: serve --port 0 listens on a free port until SIGTERM)', async () => {
+    const child = spawn(process.execPath, [join(ROOT, 'bin/specgate.mjs'), 'serve', '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (data) => { stdout += data; if (stdout.includes('base URL:')) resolve(); });
+      child.on('exit', (code) => reject(new Error(`serve exited ${code} before listening`)));
+    });
+    expect(stdout).toMatch(/base URL: +http:\/\/127\.0\.0\.1:\d+/);
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  }, 60_000);
 });
 
 describe('specgate list without vitest', () => {

@@ -36,7 +36,7 @@ export async function serveCommand(args: string[]): Promise<number> {
 }
 
 export async function serve(options: ReferenceServerOptions): Promise<void> {
-  const server = await startReferenceServer(options);
+  const server = await startReferenceServer(options).catch((error: unknown) => { throw listenProblem(error, options) ?? error; });
   const { credentials } = server;
   const lines = [
     `specgate reference zone API listening`,
@@ -53,4 +53,15 @@ export async function serve(options: ReferenceServerOptions): Promise<void> {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+}
+
+/** Why the server could not listen, as one line with what to do; undefined for anything else. */
+function listenProblem(error: unknown, { host, port }: ReferenceServerOptions): UsageError | undefined {
+  const where = `${host ?? '127.0.0.1'}:${port}`;
+  switch ((error as NodeJS.ErrnoException)?.code) {
+    case 'EADDRINUSE': return new UsageError(`serve: port ${port} is in use on ${host ?? '127.0.0.1'} (another specgate serve?); choose another with --port N, or --port 0 for a free one`);
+    case 'EACCES': return new UsageError(`serve: not allowed to listen on ${where} (ports below 1024 need privileges); choose another with --port N, or --port 0 for a free one`);
+    case 'EADDRNOTAVAIL': case 'ENOTFOUND': return new UsageError(`serve: cannot listen on ${where}: --host ${host} is not an address of this machine`);
+    default: return undefined;
+  }
 }

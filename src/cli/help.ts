@@ -64,8 +64,10 @@ Options:
   --level must|should|may[,...]  only specs citing requirements of these levels
   --shard I/N                    run shard I of N (for CI matrices; join with specgate merge)
   --baseline FILE                gate on known failures: exit 0 if every failure is listed,
-                                 1 on a new failure or a listed one that now passes
-  --update-baseline              rewrite --baseline FILE to this run's failures
+                                 1 on a new failure or a listed one that now passes; an ID no
+                                 catalog has is refused (exit 2)
+  --update-baseline              rewrite (or create, or fill an empty) --baseline FILE with this
+                                 run's failures
   --seed N                       seed of the property-based specs (default: 20261121)
   --config FILE                  target configuration (default: ./specgate.config.ts if present;
                                  flags override it)

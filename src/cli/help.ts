@@ -110,9 +110,11 @@ Compares two reports: which specs improved, regressed, appeared or disappeared, 
 
   OLD, NEW                       report.json files, or report directories holding one
   --json                         print the differences as JSON instead of text
+  --allow-different-targets      compare runs over different targets (adapters, base URLs,
+                                 suites); without it such reports are refused
 
-Exit codes: 0 nothing regressed, 1 some spec regressed (passed or skipped → failed), 2 bad usage
-or an invalid report.
+Exit codes: 0 nothing regressed, 1 some spec regressed (passed or skipped → failed), 2 bad usage,
+an invalid report, or reports of runs over different targets.
 `;
 
 const MERGE_HELP = `Usage: specgate merge DIR... [options]
@@ -122,9 +124,12 @@ report.json, summary.md and junit.xml (from the merged report: only the specs th
 
   DIR                            report directories (or report.json files) of the shards
   --out DIR                      where to write the merged report (default: reports/merged-<timestamp>/)
+  --allow-partial                merge although shards are missing (a warning says which); without
+                                 it a missing shard is refused
 
+Every shard I/N of a sharded run must be there, each once; a report given twice is refused.
 Exit codes: 0 the merged run has no failure (or, for shards gated on a baseline, passes the gate),
-1 otherwise, 2 bad usage or reports that cannot be merged.
+1 otherwise, 2 bad usage, reports that cannot be merged, or an incomplete set of shards.
 `;
 
 const INIT_HELP = `Usage: specgate init [FILE] [options]

@@ -47,12 +47,15 @@ export async function serve(options: ReferenceServerOptions): Promise<void> {
     `  zone:        ${server.defaultZoneId}`,
     `  data:        ${options.dataFile ?? 'in memory'}`,
   ];
-  process.stdout.write(`${lines.join('\n')}\n`);
-  await new Promise<void>((resolve) => {
+  // The signals are heeded before the banner says the server listens: whoever waits for the
+  // banner and then stops the server (a script, a test) must not find the signal's default action.
+  const stopped = new Promise<void>((resolve) => {
     const stop = () => { void server.close().then(resolve); };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  process.stdout.write(`${lines.join('\n')}\n`);
+  await stopped;
 }
 
 /** Why the server could not listen, as one line with what to do; undefined for anything else. */

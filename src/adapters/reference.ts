@@ -5,7 +5,7 @@
 // suite, as a remote runtime would bundle them.
 
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { filesOfObject, ObjectRuntime, type ObjectRuntimeOptions } from '../../reference-impl/storage/index.js';
@@ -47,18 +47,14 @@ export function storageObject(runtime: ObjectRuntime, cleanUp: () => void = () =
 }
 
 /**
- * One temporary directory per process for the objects' files, removed when the process exits: a
- * directory per object cost more than the object (making and removing one, about 2.5 ms on the
- * project's machine, against about 0.1 ms for removing an object's files).
+ * An object's database, in the temporary directory itself: its files (the database, its history,
+ * their journals) are removed by name when the object is destroyed. A directory per object cost
+ * more than the object (making and removing one, about 2.5 ms on the project's machine, against
+ * about 0.1 ms for removing an object's files); one per process was left behind, empty, by every
+ * test worker that ended without an exit event.
  */
-let objectsDir: string | undefined;
 function objectFile(): string {
-  if (objectsDir === undefined) {
-    const dir = mkdtempSync(join(tmpdir(), 'specgate-objects-'));
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    objectsDir = dir;
-  }
-  return join(objectsDir, `${randomUUID()}.sqlite`);
+  return join(tmpdir(), `specgate-object-${randomUUID()}.sqlite`);
 }
 
 function createObject(backend: Backend, inside: InsideView): StorageObject {

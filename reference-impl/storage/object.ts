@@ -190,9 +190,12 @@ export class ObjectRuntime {
       fail(error);
       return;
     }
-    Promise.resolve(result)
-      .then((value) => (outputGate.holdsNothing ? value : outputGate.released().then(() => value)))
-      .then(settle(queued.resolve), fail);
+    const answer = settle(queued.resolve);
+    const release = (value: unknown): void => {
+      if (outputGate.holdsNothing) answer(value);
+      else outputGate.released().then(() => answer(value), fail);
+    };
+    Promise.resolve(result).then(release, fail);
   }
 
   private assertAlive(): void {

@@ -14,8 +14,8 @@ import type { RuntimeStorage } from './event-storage.js';
 import type { ListOptions, SqlStorage, StorageOperationOptions, StorageTransaction } from '../../src/contract/storage.js';
 
 export class StorageFacade implements RuntimeStorage {
-  /** ctx.storage.sql: the SQLite backend only. */
-  readonly sql?: SqlStorage;
+  /** ctx.storage.sql (the SQLite backend only), made when an event first asks for it. */
+  private sqlApi: SqlStorage | undefined;
 
   constructor(
     private readonly instance: ObjectInstance,
@@ -26,9 +26,12 @@ export class StorageFacade implements RuntimeStorage {
      * it, so a read need not keep other events out until its caller's continuation ran.
      */
     private readonly fromOutside = false,
-  ) {
-    const host = instance.store.sql;
-    if (host) this.sql = new SqlApi(host, () => this.writeBufferToDatabase());
+  ) {}
+
+  get sql(): SqlStorage | undefined {
+    const host = this.instance.store.sql;
+    if (host === undefined) return undefined;
+    return (this.sqlApi ??= new SqlApi(host, () => this.writeBufferToDatabase()));
   }
 
   get(keyOrKeys: string | string[], options?: StorageOperationOptions): Promise<any> {

@@ -6,8 +6,10 @@ import { InputGate } from './gates.js';
 import type { PersistedStore } from './persisted-store.js';
 import { WriteBuffer, type FlushHooks } from './write-buffer.js';
 
-/** Fails an event in flight on the instance, with the reason the instance broke. */
-export type FailEvent = (error: Error) => void;
+/** An event in flight on the instance: failed, with the reason, if the instance breaks first. */
+export interface EventInFlight {
+  fail(error: Error): void;
+}
 
 export class ObjectInstance {
   /** A turn's writes are flushed when the turn ends, before the gate lets another event in. */
@@ -15,20 +17,20 @@ export class ObjectInstance {
   readonly buffer: WriteBuffer;
   private failure: Error | null = null;
   /** The events in flight: each fails when the instance breaks before it answered. */
-  private readonly inFlight = new Set<FailEvent>();
+  private readonly inFlight = new Set<EventInFlight>();
 
   constructor(readonly store: PersistedStore, hooks: FlushHooks) {
     this.buffer = new WriteBuffer(store, hooks);
   }
 
-  /** An event started on this instance; `fail` is called if the instance breaks before `done`. */
-  started(fail: FailEvent): void {
-    if (this.failure) fail(this.failure);
-    else this.inFlight.add(fail);
+  /** An event started on this instance: it is failed if the instance breaks before `done`. */
+  started(event: EventInFlight): void {
+    if (this.failure) event.fail(this.failure);
+    else this.inFlight.add(event);
   }
 
-  done(fail: FailEvent): void {
-    this.inFlight.delete(fail);
+  done(event: EventInFlight): void {
+    this.inFlight.delete(event);
   }
 
   private flushTurn(): void {
@@ -50,6 +52,6 @@ export class ObjectInstance {
     this.gate.openForGood();
     const inFlight = [...this.inFlight];
     this.inFlight.clear();
-    for (const fail of inFlight) fail(error);
+    for (const event of inFlight) event.fail(error);
   }
 }

@@ -6,7 +6,7 @@
 // `npm test` without the registry (test/packaging.test.ts, test/optional-packages.test.ts).
 
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPTIONAL_PARTS } from '../src/core/optional-package.js';
@@ -32,12 +32,14 @@ function inProject(project: string, command: string, args: string[]): Promise<Re
 }
 
 describe.skipIf(!ENABLED)('npm pack, npm install of the tarball into an empty project, the README\'s commands (SPECGATE_PACK_INSTALL=1)', () => {
-  const project = tempDir('pack-install');
-  const installed = join(project, 'node_modules/specgate');
+  // Made when the tests run (not when vitest collects them skipped), removed after: ~130 MB.
+  let project = '';
+  const installed = (): string => join(project, 'node_modules/specgate');
   const specgate = (args: string[]): Promise<Result> => inProject(project, join(project, 'node_modules/.bin/specgate'), args);
   let serve: ReturnType<typeof spawn> | undefined;
 
   beforeAll(async () => {
+    project = tempDir('pack-install');
     const [pack] = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', project], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as [{ filename: string }];
     writeFileSync(join(project, 'package.json'), '{"name":"user-project","version":"1.0.0","private":true}\n');
     // npm's cache as it is (warm after the first time); the registry only for what it lacks.
@@ -45,14 +47,17 @@ describe.skipIf(!ENABLED)('npm pack, npm install of the tarball into an empty pr
     if (install.code !== 0) throw new Error(`npm install of the tarball failed (${install.code}):\n${install.stdout}${install.stderr}`);
   }, INSTALL_TIMEOUT_MS);
 
-  afterAll(() => { serve?.kill('SIGTERM'); });
+  afterAll(() => {
+    serve?.kill('SIGTERM');
+    if (project) rmSync(project, { recursive: true, force: true });
+  });
 
   it('installs none of the optional heavy parts, and every file the README links', () => {
     for (const pkg of [...Object.values(OPTIONAL_PARTS).flat(), 'workerd', 'playwright-core']) {
       expect(existsSync(join(project, 'node_modules', pkg)), `${pkg} installed`).toBe(false);
     }
     for (const file of ['README.md', 'ARCHITECTURE.md', 'reports/README.md', 'docs/compatibility.md', 'docs/adapters/miniflare2.md', 'examples/minimal-adapter.ts']) {
-      expect(existsSync(join(installed, file)), file).toBe(true);
+      expect(existsSync(join(installed(), file)), file).toBe(true);
     }
   });
 
@@ -78,7 +83,7 @@ describe.skipIf(!ENABLED)('npm pack, npm install of the tarball into an empty pr
     const runs = readdirSync(join(project, 'reports'));
     expect(runs).toHaveLength(2);
     for (const run of runs) expect(readReport(join(project, 'reports', run)).summary.failed).toBe(0);
-    expect(readdirSync(join(installed, 'reports')), 'nothing written into the package (its reports/ holds its README only)').toEqual(['README.md']);
+    expect(readdirSync(join(installed(), 'reports')), 'nothing written into the package (its reports/ holds its README only)').toEqual(['README.md']);
   });
 
   it('an optional part asked for and not installed: one line naming the package to install, exit 2', async () => {

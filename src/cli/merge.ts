@@ -6,15 +6,14 @@
 
 import { mkdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { mergeReports, missingShards, repeatedReports } from '../report/merge.js';
 import { writeReport } from '../report/write.js';
 import { UsageError } from '../core/errors.js';
 import { loadReport } from './diff.js';
 
-// Where `specgate run` writes its reports by default (runner/run.ts: PACKAGE_ROOT/reports).
-const REPORTS_ROOT = fileURLToPath(new URL('../../reports/', import.meta.url));
+// Where `specgate run` writes its reports by default (runner/run.ts): reports/ of the working directory.
+const REPORTS_ROOT = 'reports';
 
 /** The options of `specgate merge` (its help, help.ts, lists the same). */
 export const MERGE_OPTIONS = {

@@ -54,6 +54,7 @@ const SHAPE: Record<string, Check> = {
   baseline: isString,
   profile: oneOf('core', 'extended'),
   gate: oneOf('core', 'extended'),
+  acceptIncomplete: (v) => (typeof v === 'boolean' ? undefined : 'must be true or false'),
   asOf: isString,
 };
 

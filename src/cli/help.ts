@@ -12,6 +12,7 @@ Usage:
   specgate diff OLD NEW       compare two reports: improved, regressed, new, removed specs
   specgate merge DIR...       join the reports of the shards of one run
   specgate init [--force]     write a commented starter specgate.config.ts
+  specgate doctor [run options]  the checks run makes before any spec, each printed with its fix
   specgate --help             show this help
 
 run options:
@@ -60,6 +61,11 @@ run options:
   --as-of DATE                   run at this date (YYYY-MM-DD or ISO 8601): the target's clock
                                  is set there when its control API can; otherwise the date the
                                  target is taken to be at (default: the target's own date)
+  --accept-incomplete            a run that left gated specs unverified for reasons the target
+                                 did not declare (no control API, no zone, a credential not
+                                 given) passes (exit 0) instead of incomplete (exit 3)
+  --no-preflight                 skip the checks made before any spec (credentials, control API,
+                                 a zone, adapters): for debugging what a mistake does to the specs
 
 list options:
   --suite zone-api|storage|all   suites to list (default: all)
@@ -77,5 +83,7 @@ ${DIFF_HELP}
 merge:
 ${MERGE_HELP}
 Exit codes: 0 all specs passed, 1 some spec failed (or a spec file did not load, or its test
-worker died), 2 bad usage or unreachable target.
+worker died), 2 bad usage, unreachable target or a failed preflight check (doctor: a check
+failed), 3 incomplete: nothing failed, but gated specs were not verified for reasons the target
+did not declare (--accept-incomplete accepts it).
 `;

@@ -19,7 +19,7 @@ export const MERGE_HELP = `specgate merge DIR... [--out DIR]
   --out DIR  where to write the merged report (default: reports/merged-<timestamp>/)
 Writes report.json, summary.md and junit.xml (from the merged report: only the specs that ran).
 Exit codes: 0 the merged run has no failure (or, for shards gated on a baseline, passes the gate),
-1 otherwise, 2 bad usage or reports that cannot be merged.
+1 otherwise, 3 incomplete (as for run), 2 bad usage or reports that cannot be merged.
 `;
 
 export async function mergeCommand(args: string[]): Promise<number> {
@@ -38,5 +38,5 @@ export async function mergeCommand(args: string[]): Promise<number> {
     + `specgate: report in ${relative(process.cwd(), out) || '.'}/\n`);
   if (report.errors.length > 0) return 1;
   // The shards' gate (and baseline) decide, as for an unsharded run.
-  return report.verdicts.outcome === 'passed' ? 0 : 1;
+  return { passed: 0, failed: 1, incomplete: 3 }[report.verdicts.outcome];
 }

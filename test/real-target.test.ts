@@ -182,11 +182,45 @@ describe('the configuration file', () => {
     expect(again.code).toBe(2);
     expect(again.stderr).toContain('exists; not overwriting it (use --force)');
     const { readFileSync } = await import('node:fs');
-    writeFileSync(file, readFileSync(file, 'utf8').replace('https://api.example.test/client/v4', server.baseUrl).replace("tokenEnv: 'SPECGATE_TOKEN'", `tokenEnv: '${TOKEN_VAR}'`)
+    writeFileSync(file, uncommentTarget(readFileSync(file, 'utf8')).replace('https://api.example.test/client/v4', server.baseUrl).replace("tokenEnv: 'SPECGATE_TOKEN'", `tokenEnv: '${TOKEN_VAR}'`)
       .replace("// control: 'http://127.0.0.1:8787/__control'", `control: '${server.controlUrl}'`));
     const reportDir = tempDir('init-run');
     const run = await runCli(['run', '--suite', 'zone-api', '--config', file, '--area', 'envelope', '--report-dir', reportDir], { [TOKEN_VAR]: server.credentials.token! });
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(readReport(reportDir).run.targets[0]).toMatchObject({ baseUrl: server.baseUrl, control: true });
   });
+
+  it('`specgate init` then `specgate run` works: the starter needs no credential for the bundled reference, nor (filled in) for a storage run', async () => {
+    // issue 17, point 6: the starter named SPECGATE_TOKEN and the run after init exited 2 without it.
+    const dir = join(ROOT, 'reports', `init-then-run-${process.pid}-${Date.now()}`);
+    mkdirSync(dir, { recursive: true });
+    const noToken = { SPECGATE_TOKEN: undefined, SPECGATE_EMAIL: undefined, SPECGATE_KEY: undefined, [TOKEN_VAR]: undefined };
+    const init = await runCli(['init'], noToken, dir);
+    expect(init.code, init.stderr).toBe(0);
+    const bundled = tempDir('init-then-run');
+    const run = await runCli(['run', '--suite', 'zone-api', '--area', 'envelope', '--report-dir', bundled], noToken, dir);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(readReport(bundled).run.targets[0]).toMatchObject({ name: 'reference' });
+
+    // Filled in (target uncommented) with its variable unset: a storage run does not read it...
+    const { readFileSync } = await import('node:fs');
+    const file = join(dir, 'specgate.config.ts');
+    writeFileSync(file, uncommentTarget(readFileSync(file, 'utf8')).replace('https://api.example.test/client/v4', server.baseUrl));
+    const storage = await runCli(['run', '--suite', 'storage', '--adapter', 'reference-kv', '--requirement', 'ST-KV-CTX-STORAGE', '--report-dir', tempDir('init-storage')], noToken, dir);
+    expect(storage.code, storage.stdout + storage.stderr).toBe(0);
+    // ...and a run of the zone suite against it does, and says which variable is missing (positive control).
+    const zone = await runCli(['run', '--suite', 'zone-api', '--area', 'envelope', '--report-dir', tempDir('init-zone')], noToken, dir);
+    expect(zone.code).toBe(2);
+    expect(zone.stderr).toContain('the config file names the environment variable SPECGATE_TOKEN for a credential, and it is not set');
+  });
 });
+
+/** The starter's `target` block, uncommented, as a user fills it in. */
+function uncommentTarget(starter: string): string {
+  const lines = starter.split('\n');
+  const from = lines.indexOf('  // target: {');
+  const to = lines.indexOf('  // },', from);
+  expect(from, 'the starter has a commented target block').toBeGreaterThan(0);
+  for (let i = from; i <= to; i++) lines[i] = lines[i]!.replace(/^ {2}\/\/ ?/, '  ');
+  return lines.join('\n');
+}

@@ -188,35 +188,42 @@ function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Re
 }
 
 async function runProjects(projects: PlannedProject[], shared: { seed: number; selection: Selection }, collector: CollectingReporter, config: RunConfig): Promise<void> {
-  const vitest = await startVitest('test', [], {
-    root: PACKAGE_ROOT,
-    config: false,
-    watch: false,
-    passWithNoTests: true,
-    maxWorkers: WORKERS,
-    // A spec is bounded by its requests' own timeouts (--timeout); this only catches a spec stuck
-    // elsewhere. Generous, because starting a runtime (workerd) on a loaded machine takes seconds.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
-    projects: projects.map((p) => ({
-      test: {
-        name: p.name,
-        include: p.include,
-        ...(p.exclude && { exclude: p.exclude }),
-        provide: { ...shared, ...p.provide },
-        sequence: { groupOrder: p.group },
-        // Spec files share nothing but immutable modules (each spec has its own zone or object), so
-        // a worker need not re-evaluate the modules for every file: half the wall time of a run.
-        isolate: false,
-        // vitest's forks pool, which also records why a worker died (the collector fails its specs with the cause).
-        pool: collector.workerDeaths.pool(),
-        ...(p.sequential && { fileParallelism: false, maxWorkers: 1 }),
-      },
-    })),
-    reporters: [collector, ...(config.verbose ? [new ProgressReporter(PACKAGE_ROOT)] : [])],
-    ...(config.grep !== undefined && { testNamePattern: config.grep }),
-  });
-  await vitest.close();
+  // Shown before vitest starts its workers (seconds on a loaded machine): never a blank terminal.
+  const progress = config.verbose ? new ProgressReporter(PACKAGE_ROOT) : undefined;
+  progress?.start();
+  try {
+    const vitest = await startVitest('test', [], {
+      root: PACKAGE_ROOT,
+      config: false,
+      watch: false,
+      passWithNoTests: true,
+      maxWorkers: WORKERS,
+      // A spec is bounded by its requests' own timeouts (--timeout); this only catches a spec stuck
+      // elsewhere. Generous, because starting a runtime (workerd) on a loaded machine takes seconds.
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
+      projects: projects.map((p) => ({
+        test: {
+          name: p.name,
+          include: p.include,
+          ...(p.exclude && { exclude: p.exclude }),
+          provide: { ...shared, ...p.provide },
+          sequence: { groupOrder: p.group },
+          // Spec files share nothing but immutable modules (each spec has its own zone or object), so
+          // a worker need not re-evaluate the modules for every file: half the wall time of a run.
+          isolate: false,
+          // vitest's forks pool, which also records why a worker died (the collector fails its specs with the cause).
+          pool: collector.workerDeaths.pool(),
+          ...(p.sequential && { fileParallelism: false, maxWorkers: 1 }),
+        },
+      })),
+      reporters: [collector, ...(progress ? [progress] : [])],
+      ...(config.grep !== undefined && { testNamePattern: config.grep }),
+    });
+    await vitest.close();
+  } finally {
+    progress?.stop();
+  }
   process.exitCode = 0; // vitest sets it on failures; the CLI decides the exit code
 }
 

@@ -91,27 +91,48 @@ describe('a zone API target', () => {
   });
 });
 
+/** A `specgate serve` child process, as a user starts it; its base URL and token from its output. */
+async function startServe(args: string[]): Promise<{ child: ChildProcess; baseUrl: string; token: string }> {
+  const child = spawn(process.execPath, [join(ROOT, 'bin/specgate.mjs'), 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (d) => { out += d; if (/token: +\S+/.test(out)) resolve(); });
+    child.on('exit', () => reject(new Error(`serve exited: ${out}`)));
+  });
+  return { child, baseUrl: /base URL: +(\S+)/.exec(out)![1]!, token: /token: +(\S+)/.exec(out)![1]! };
+}
+
 describe('a `specgate serve` started without --test-mode', () => {
-  let child: ChildProcess;
-  let baseUrl: string;
-  let token: string;
-  beforeAll(async () => {
-    child = spawn(process.execPath, [join(ROOT, 'bin/specgate.mjs'), 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    await new Promise<void>((resolve, reject) => {
-      child.stdout!.on('data', (d) => { out += d; if (/token: +\S+/.test(out)) resolve(); });
-      child.on('exit', () => reject(new Error(`serve exited: ${out}`)));
-    });
-    baseUrl = /base URL: +(\S+)/.exec(out)![1]!;
-    token = /token: +(\S+)/.exec(out)![1]!;
-  }, 60_000);
-  afterAll(() => { child.kill('SIGTERM'); });
+  let served: Awaited<ReturnType<typeof startServe>>;
+  beforeAll(async () => { served = await startServe([]); }, 60_000);
+  afterAll(() => { served.child.kill('SIGTERM'); });
 
   it('given as --control: the fix says --test-mode', async () => {
-    const control = baseUrl.replace('/client/v4', '/__control');
-    const run = await runExpectingPreflightFailure(['--target', baseUrl, '--control', control], { SPECGATE_TOKEN: token });
+    const control = served.baseUrl.replace('/client/v4', '/__control');
+    const run = await runExpectingPreflightFailure(['--target', served.baseUrl, '--control', control], { SPECGATE_TOKEN: served.token });
     expect(run.stderr).toContain(`specgate: ${control} is not a control API: POST /zones answered HTTP 404`);
     expect(run.stderr).toContain('only when started with --test-mode');
+  });
+});
+
+describe('a `specgate serve --test-mode` after a run against it', () => {
+  let served: Awaited<ReturnType<typeof startServe>>;
+  beforeAll(async () => { served = await startServe(['--test-mode']); }, 60_000);
+  afterAll(() => { served.child.kill('SIGTERM'); });
+
+  it('runs on real time again (it stayed frozen where the run left it)', async () => {
+    const controlUrl = served.baseUrl.replace('/client/v4', '/__control');
+    const control = new ControlClient(controlUrl);
+    expect(await control.now(), 'found running').toMatchObject({ frozen: false });
+    const reportDir = tempDir('serve-clock');
+    const run = await runCli(['run', '--suite', 'zone-api', '--area', 'auth', '--as-of', '2026-01-01', '--report-dir', reportDir,
+      '--target', served.baseUrl, '--control', controlUrl], { SPECGATE_TOKEN: served.token });
+    expect([0, 3], run.stdout + run.stderr).toContain(run.code);
+    // Positive control: the run did set (and so froze) the served clock.
+    expect(readReport(reportDir).run).toMatchObject({ asOf: '2026-01-01T00:00:00.000Z', clockSettable: true });
+    const after = await control.now();
+    expect(after.frozen, 'back on real time').toBe(false);
+    expect(after.epoch_ms, 'real time, not the run\'s 2026-01-01').toBeGreaterThan(Date.parse('2026-01-02'));
   });
 });
 

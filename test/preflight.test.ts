@@ -67,6 +67,16 @@ describe('a zone API target', () => {
     expect(run.stderr).toMatch(/^specgate: http:\/\/127\.0\.0\.1:\d+\/control is not a control API: POST \/zones answered HTTP 404, errors 7000 "No route for that URI: POST \/control\/zones"; fix: give --control the target's control API .* a `specgate serve` has one, at <its origin>\/__control, only when started with --test-mode\n$/);
   });
 
+  it('a control API whose POST /zones answers success without a zone: says what it answered', async () => {
+    const control = await startStatelessTarget({ status: 200, contentType: 'application/json', body: '{"success":true,"errors":[],"messages":[],"result":null}' });
+    try {
+      const run = await runExpectingPreflightFailure(['--target', server.baseUrl, '--control', control.controlUrl], { SPECGATE_TOKEN: server.credentials.token! });
+      expect(run.stderr).toMatch(/answered POST \/zones with a result that is not a zone \{id, name\}: \{"success":true,"errors":\[\],"messages":\[\],"result":null\}; fix: the control API must answer as the README's "The control API" shows/);
+    } finally {
+      await control.close();
+    }
+  });
+
   it('a --control URL nothing listens on', async () => {
     const port = await closedPort();
     const run = await runExpectingPreflightFailure(['--target', server.baseUrl, '--control', `http://127.0.0.1:${port}/__control`], { SPECGATE_TOKEN: server.credentials.token! });

@@ -67,6 +67,9 @@ describe('a target without a control API, with zones it provides', () => {
     const report = readReport(reportDir);
     expect(report.verdicts).toMatchObject({ outcome: 'incomplete', incomplete: { accepted: false } });
     expect(report.verdicts.incomplete.specs).toBe(report.tests.filter((t) => t.status === 'skipped' && t.profile === 'core').length);
+    const { readFileSync } = await import('node:fs');
+    expect(readFileSync(join(reportDir, 'summary.md'), 'utf8')).toContain('**Verdict: incomplete (gate: core).**');
+    expect(readFileSync(join(reportDir, 'report.html'), 'utf8')).toMatch(/<span class="badge s-incomplete">incomplete<\/span>/);
     expect(report.run.targets[0]).toMatchObject({ suite: 'zone-api', control: false });
     const passed = report.tests.filter((t) => t.status === 'passed');
     expect(passed.length).toBeGreaterThan(15);

@@ -94,6 +94,23 @@ describe('a zone API target', () => {
     expect(run.stderr).toMatch(/^specgate: no zone to run specs in: .* fix: give the target's control API \(--control URL, or target\.control in specgate\.config\.ts\), or a zone it provides \(target\.zones\.enterprise/);
   });
 
+  it('with --no-preflight, no control API and no zone: incomplete, exit 3 (it exited 0 with 4 passed and 205 skipped); accepted, exit 0', async () => {
+    const reportDir = tempDir('no-zone-incomplete');
+    const run = await runCli(['run', '--suite', 'zone-api', '--no-preflight', '--target', server.baseUrl, '--report-dir', reportDir], { SPECGATE_TOKEN: server.credentials.token! });
+    expect(run.code, run.stdout + run.stderr).toBe(3);
+    expect(run.stdout).toMatch(/^specgate: INCOMPLETE \(gate: core\)/m);
+    const report = readReport(reportDir);
+    expect(report.verdicts.outcome).toBe('incomplete');
+    expect(report.verdicts.incomplete.specs, 'every core spec skipped for want of a zone').toBe(report.tests.filter((t) => t.profile === 'core' && t.status === 'skipped').length);
+    expect(report.verdicts.incomplete.specs).toBeGreaterThan(50);
+    const reasons = report.tests.filter((t) => t.status === 'skipped').map((t) => t.skipReason);
+    expect(reasons.filter((r) => !r || r === 'skipped'), 'every skip has a real reason').toEqual([]);
+    const accepted = await runCli(['run', '--suite', 'zone-api', '--area', 'filters', '--no-preflight', '--accept-incomplete', '--target', server.baseUrl, '--report-dir', tempDir('no-zone-accepted')],
+      { SPECGATE_TOKEN: server.credentials.token! });
+    expect(accepted.code, accepted.stdout + accepted.stderr).toBe(0);
+    expect(accepted.stdout).toMatch(/^specgate: PASSED \(gate: core, incomplete accepted: \d+ gated specs not verified\)/m);
+  });
+
   it('a provided zone the target does not have: names the config field', async () => {
     const zones = { enterprise: { id: '0123456789abcdef0123456789abcdef', name: 'nowhere.example' } };
     const run = await runExpectingPreflightFailure(['--config', writeConfig({ target: { url: server.baseUrl, zones } })], { SPECGATE_TOKEN: server.credentials.token! });

@@ -22,7 +22,7 @@ import type { Gate, Selection } from '../core/selection.js';
 import type { RunTarget } from '../core/records.js';
 import type { FileError, NotApplicableSpec, TestRecord, TestStatus } from '../core/records.js';
 
-export const REPORT_FORMAT = 3;
+export const REPORT_FORMAT = 4;
 
 export type { Gate, Selection } from '../core/selection.js';
 export type { RunTarget } from '../core/records.js';

@@ -100,13 +100,23 @@ describe('zones', () => {
 
 describe('the clock', () => {
   it('is set from an ISO date or milliseconds, advanced by milliseconds, and refuses anything else unchanged', async () => {
-    expect((await control.put('/clock').send({ now: '2025-01-15T00:00:00.000Z' })).body.result).toEqual({ now: '2025-01-15T00:00:00.000Z', epoch_ms: Date.parse('2025-01-15T00:00:00.000Z') });
+    expect((await control.put('/clock').send({ now: '2025-01-15T00:00:00.000Z' })).body.result).toEqual({ now: '2025-01-15T00:00:00.000Z', epoch_ms: Date.parse('2025-01-15T00:00:00.000Z'), frozen: true });
     expect((await control.put('/clock').send({ now: 0 })).body.result.now).toBe('1970-01-01T00:00:00.000Z');
     expect((await control.post('/clock/advance').send({ ms: 1000 })).body.result.epoch_ms).toBe(1000);
     expect((await control.post('/clock/advance').send({ ms: 0 })).body.result.epoch_ms).toBe(1000);
     for (const body of [{ now: 'yesterday' }, { now: null }, { now: true }, {}, { now: 8.65e15 }, { now: Number.NaN }, []]) await expectBadRequest('put', '/clock', body);
     for (const body of [{ ms: -1 }, { ms: '5' }, {}, { ms: 8.7e15 }, 5]) await expectBadRequest('post', '/clock/advance', body);
     expect((await control.get('/clock')).body.result.epoch_ms).toBe(1000);
+  });
+
+  it('says whether it stands still; DELETE /clock puts it back on real time (what a run does when it ends)', async () => {
+    await control.post('/reset');
+    expect((await control.get('/clock')).body.result.frozen, 'real time after a reset').toBe(false);
+    await control.put('/clock').send({ now: 1000 });
+    expect((await control.get('/clock')).body.result).toMatchObject({ epoch_ms: 1000, frozen: true });
+    const released = (await control.delete('/clock')).body.result;
+    expect(released.frozen).toBe(false);
+    expect(released.epoch_ms, 'real time, not the frozen 1000').toBeGreaterThan(Date.parse('2025-01-01'));
   });
 
   it('refuses a date that is not a string or a number (a list holding one too), and an advance past the range of a date from now', async () => {

@@ -40,6 +40,12 @@ export interface SpecgateConfig {
    * default) or extended (production conventions too). Both verdicts are always reported.
    */
   gate?: 'core' | 'extended';
+  /**
+   * Accept an incomplete run (--accept-incomplete): gated specs skipped for reasons the target did
+   * not declare (no control API, no zone, a credential scheme not given, a clock that cannot be
+   * set) leave the outcome passed (exit 0) instead of incomplete (exit 3). They stay reported.
+   */
+  acceptIncomplete?: boolean;
   /** Run at this date, YYYY-MM-DD or ISO 8601 (--as-of). */
   asOf?: string;
 }

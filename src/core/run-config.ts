@@ -55,6 +55,18 @@ export interface RunConfig {
   seed: number;
   /** The verdict the exit code gates on. */
   gate: Gate;
+  /**
+   * Gated specs skipped for reasons the target did not declare (no control API, no zone, a
+   * credential scheme not given, a clock that cannot be set) leave the outcome passed instead of
+   * incomplete (exit 3).
+   */
+  acceptIncomplete: boolean;
+  /**
+   * Check every target and adapter before any spec runs (targets/preflight.ts), stopping at the
+   * first setup mistake. Off (--no-preflight, for debugging): only that a target answers at all,
+   * so that the specs show what a mistake does to them.
+   */
+  preflight: boolean;
   /** Gate on this baseline of known failures, or (update) rewrite it from the run's failures. */
   baseline?: { file: string; update: boolean };
   /** Where the report goes; reports/<run-id>/ of the working directory by default. */

@@ -14,7 +14,9 @@ const check = <T>(what: string, holds: (result: unknown) => boolean): Check<T> =
 
 const ANYTHING = check<unknown>('any result', () => true);
 const ZONE = check<ControlZone>('a zone {id, name} (strings)', (r) => isObject(r) && nonEmpty(r.id) && nonEmpty(r.name));
-const CLOCK = check<{ now: string; epoch_ms: number }>('the clock {now, epoch_ms (a number)}', (r) => isObject(r) && Number.isFinite(r.epoch_ms));
+/** The clock; `frozen` says whether it stands still until moved (a control API may leave it out). */
+interface ClockAnswer { now: string; epoch_ms: number; frozen?: boolean }
+const CLOCK = check<ClockAnswer>('the clock {now, epoch_ms (a number)}', (r) => isObject(r) && Number.isFinite(r.epoch_ms));
 const isCa = (ca: unknown) => isObject(ca) && nonEmpty(ca.name) && nonEmpty(ca.caa_domain);
 const AUTHORITIES = check<{ preferred: CertificateAuthority; other: CertificateAuthority }>('{preferred, other}, each {name, caa_domain}', (r) => isObject(r) && isCa(r.preferred) && isCa(r.other));
 const ROUTE = check<Route>('a route {routable (boolean), ...}', (r) => isObject(r) && typeof r.routable === 'boolean');
@@ -28,8 +30,10 @@ export class ControlClient {
   reset(): Promise<unknown> { return this.call('POST', '/reset', undefined, ANYTHING); }
   createZone(setup: ZoneSetup = {}): Promise<ControlZone> { return this.call('POST', '/zones', setup, ZONE); }
   updateZone(id: string, setup: ZoneSetup): Promise<ControlZone> { return this.call('PATCH', `/zones/${id}`, setup, ZONE); }
-  now(): Promise<{ now: string; epoch_ms: number }> { return this.call('GET', '/clock', undefined, CLOCK); }
+  now(): Promise<ClockAnswer> { return this.call('GET', '/clock', undefined, CLOCK); }
   setClock(now: string | number): Promise<unknown> { return this.call('PUT', '/clock', { now }, ANYTHING); }
+  /** Puts the clock back on real time (DELETE /clock): what a run does when it ends. */
+  releaseClock(): Promise<unknown> { return this.call('DELETE', '/clock', undefined, ANYTHING); }
   advanceClock(ms: number): Promise<unknown> { return this.call('POST', '/clock/advance', { ms }, ANYTHING); }
 
   /**

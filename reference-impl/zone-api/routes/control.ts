@@ -1,7 +1,8 @@
 // The control API (test mode only): sets up what no public endpoint sets.
 //   POST /reset                         drop every zone and reset the clock
-//   GET  /clock                         {now} (ISO 8601) and {epoch_ms}
+//   GET  /clock                         {now} (ISO 8601), {epoch_ms} and {frozen}: whether it stands still
 //   PUT  /clock {now}                   freeze the clock at a time
+//   DELETE /clock                       back to real time (a run does it when it ends)
 //   POST /clock/advance {ms}            move the clock forward
 //   POST /zones {plan?, name?, rule_quota?, features?}   create a zone
 //   PATCH /zones/:zone_id {plan?, rule_quota?, features?, certificate_rate_limit?} change a zone's quotas and features
@@ -28,6 +29,7 @@ import { HostnameLifecycle } from '../custom-hostnames/lifecycle.js';
 import type { CustomHostnamePolicy } from '../custom-hostnames/policy.js';
 import { badRequest, codes, notFound, successEnvelope } from '../errors.js';
 import { requireObject, type Json } from '../input.js';
+import type { VirtualClock } from '../../clock.js';
 import type { Router } from '../router.js';
 import { VENDOR } from '../settings/nameservers.js';
 import { newId } from '../store.js';
@@ -59,7 +61,10 @@ function checkZoneFields(body: Json): Omit<ZoneSetup, 'certificate_rate_limit'> 
   return fields;
 }
 
-const clockJson = (ms: number) => ({ now: new Date(ms).toISOString(), epoch_ms: ms });
+const clockJson = (clock: VirtualClock) => {
+  const ms = clock.now();
+  return { now: new Date(ms).toISOString(), epoch_ms: ms, frozen: clock.snapshot().mode === 'frozen' };
+};
 
 /**
  * A time the clock can show: within the range of a JavaScript Date (±8.64e15 ms). Beyond it every
@@ -120,14 +125,18 @@ function zoneControlRoutes({ store, state: { zones, customHostnames }, clock, re
     },
   });
   resource('/clock', {
-    GET: () => successEnvelope(clockJson(clock.now())),
+    GET: () => successEnvelope(clockJson(clock)),
     PUT: (req) => {
       const { now } = requireObject(req.body, 'clock');
       const ms = typeof now === 'number' ? now : typeof now === 'string' ? Date.parse(now) : NaN;
       if (!Number.isFinite(ms)) throw badRequest('now must be an ISO 8601 date or milliseconds since epoch', codes.validation);
       refuseUnrepresentable(ms);
       clock.set(ms);
-      return successEnvelope(clockJson(clock.now()));
+      return successEnvelope(clockJson(clock));
+    },
+    DELETE: () => {
+      clock.reset();
+      return successEnvelope(clockJson(clock));
     },
   });
   resource('/clock/advance', {
@@ -136,7 +145,7 @@ function zoneControlRoutes({ store, state: { zones, customHostnames }, clock, re
       if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw badRequest('ms must be a non-negative number', codes.validation);
       refuseUnrepresentable(clock.now() + ms);
       clock.advance(ms);
-      return successEnvelope(clockJson(clock.now()));
+      return successEnvelope(clockJson(clock));
     },
   });
   resource('/zones', {

@@ -69,7 +69,7 @@ export async function runConformance(config: RunConfig): Promise<RunOutcome> {
   const zones = suites.some((s) => s.name === 'zone-api') ? await resolveZoneTargets(config) : [];
   mkdirSync(reportDir, { recursive: true });
   const several = zones.length > 1;
-  const projects = [...zones.flatMap((zone) => zoneProjects(zone.target, several)), ...adapters.map(storageProject)];
+  const projects = [...zones.flatMap((zone) => zoneProjects(zone.target, several)), ...adapters.map((adapter) => storageProject(adapter, config.storage.timeoutMs))];
   const collector = new CollectingReporter(PACKAGE_ROOT, new Map(projects.map((p) => [p.name, { target: p.label, clockGroup: p.clockGroup }])));
   try {
     if (projects.length > 0) await runProjects(projects, { seed, selection }, collector, config);
@@ -166,13 +166,14 @@ function zoneProjects(target: ZoneApiTarget, several: boolean): PlannedProject[]
   ];
 }
 
-function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Record<string, boolean> }): PlannedProject {
+function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Record<string, boolean> }, timeoutMs: number): PlannedProject {
   return {
     name: `storage:${ref.name}`,
     label: `storage:${ref.name}`,
     clockGroup: false,
     include: SUITES.storage.include,
-    provide: { storageTarget: ref },
+    // Each call into the adapter is bounded by the run's --timeout (spec-kit/bounded-storage.ts).
+    provide: { storageTarget: ref, storageTimeoutMs: timeoutMs },
     target: { suite: 'storage', name: ref.name, capabilities: supports, ...(ref.runtime && { runtime: ref.runtime }) },
     group: 0,
   };

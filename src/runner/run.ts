@@ -45,6 +45,8 @@ interface PlannedProject {
   group: number;
   /** Run the project's files one at a time. */
   sequential?: boolean;
+  /** vitest's limit on one spec and one hook, when the run's own default is too short. */
+  specTimeoutMs?: number;
 }
 
 /**
@@ -53,6 +55,8 @@ interface PlannedProject {
  * months, which would expire the one-minute windows of a rate-limit spec running alongside.
  */
 const CLOCK_SPECS = ['**/*.dated.spec.ts', '**/*.clock.spec.ts'];
+/** vitest's limit on one spec, and on one hook, unless a project needs longer. */
+const SPEC_TIMEOUT_MS = 60_000;
 /** Test workers of a run; --max-rps is shared out among them. */
 const WORKERS = 2;
 
@@ -174,6 +178,8 @@ function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Re
     include: SUITES.storage.include,
     // Each call into the adapter is bounded by the run's --timeout (spec-kit/bounded-storage.ts).
     provide: { storageTarget: ref, storageTimeoutMs: timeoutMs },
+    // vitest's limit must leave a call room to time out itself, and name itself, with a long --timeout.
+    ...(2 * timeoutMs > SPEC_TIMEOUT_MS && { specTimeoutMs: 2 * timeoutMs }),
     target: { suite: 'storage', name: ref.name, capabilities: supports, ...(ref.runtime && { runtime: ref.runtime }) },
     group: 0,
   };
@@ -186,10 +192,6 @@ async function runProjects(projects: PlannedProject[], shared: { seed: number; s
     watch: false,
     passWithNoTests: true,
     maxWorkers: WORKERS,
-    // A spec is bounded by its requests' own timeouts (--timeout); this only catches a spec stuck
-    // elsewhere. Generous, because starting a runtime (workerd) on a loaded machine takes seconds.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
     projects: projects.map((p) => ({
       test: {
         name: p.name,
@@ -203,6 +205,11 @@ async function runProjects(projects: PlannedProject[], shared: { seed: number; s
         // vitest's forks pool, which also records why a worker died (the collector fails its specs with the cause).
         pool: collector.workerDeaths.pool(),
         ...(p.sequential && { fileParallelism: false, maxWorkers: 1 }),
+        // A spec is bounded by its requests' and storage calls' own timeouts (--timeout); this only
+        // catches a spec stuck elsewhere. Generous, because starting a runtime (workerd) on a loaded
+        // machine takes seconds. Set per project: a top-level testTimeout would override them all.
+        testTimeout: p.specTimeoutMs ?? SPEC_TIMEOUT_MS,
+        hookTimeout: p.specTimeoutMs ?? SPEC_TIMEOUT_MS,
       },
     })),
     reporters: [collector, ...(config.verbose ? [new ProgressReporter(PACKAGE_ROOT)] : [])],

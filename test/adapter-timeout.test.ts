@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StorageAdapter, StorageTransaction } from '../src/contract/storage.js';
-import { boundedAdapter, describeArguments } from '../src/spec-kit/bounded-storage.js';
+import { boundedAdapter, describeArguments, FIRST_CREATE_MS } from '../src/spec-kit/bounded-storage.js';
 import { readReport, ROOT, runCli, tempDir } from './helpers/cli.js';
 
 const EXAMPLE = join(ROOT, 'examples/minimal-adapter.ts');
@@ -89,6 +89,22 @@ describe('the bounded adapter', () => {
       name: 'StorageCallTimeout',
       message: 'storage.transaction(<function>) did not settle within 2000 ms (the run\'s --timeout); inside it, still pending: txn.get("k1")',
     });
+  });
+
+  it('the first create() in a worker may start a runtime: it has at least a minute, the next ones --timeout', async () => {
+    vi.useFakeTimers();
+    const never: StorageAdapter = { ...adapter, name: 'create-hangs', create: () => new Promise(() => {}) };
+    const bounded = boundedAdapter(never, 2000);
+    const first = bounded.create().catch((error: Error) => error);
+    let firstSettled = false;
+    void first.then(() => { firstSettled = true; });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(firstSettled, 'the first create() is still allowed to start the runtime after --timeout').toBe(false);
+    await vi.advanceTimersByTimeAsync(FIRST_CREATE_MS - 2000);
+    expect(await first).toMatchObject({ message: `adapter.create() did not settle within ${FIRST_CREATE_MS} ms (the first create() of an adapter in a worker, which may start its runtime)` });
+    const second = bounded.create().catch((error: Error) => error);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(await second).toMatchObject({ message: 'adapter.create() did not settle within 2000 ms (the run\'s --timeout)' });
   });
 
   it('a call that settles in time is passed through, sync results untouched (the control)', async () => {

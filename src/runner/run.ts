@@ -18,6 +18,7 @@ import { loadAdapter, type StorageTargetRef } from '../core/adapter-module.js';
 import { adapterRefs } from '../targets/storage-target.js';
 import { resolveZoneTarget, type ResolvedTarget } from '../targets/zone-target.js';
 import { UsageError } from '../core/errors.js';
+import { FIRST_CREATE_MS } from '../spec-kit/bounded-storage.js';
 import { CollectingReporter } from './collector.js';
 import { ProgressReporter } from './progress.js';
 import { isEverything } from '../core/selection.js';
@@ -178,8 +179,9 @@ function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Re
     include: SUITES.storage.include,
     // Each call into the adapter is bounded by the run's --timeout (spec-kit/bounded-storage.ts).
     provide: { storageTarget: ref, storageTimeoutMs: timeoutMs },
-    // vitest's limit must leave a call room to time out itself, and name itself, with a long --timeout.
-    ...(2 * timeoutMs > SPEC_TIMEOUT_MS && { specTimeoutMs: 2 * timeoutMs }),
+    // vitest's limit must leave a call room to time out, and name itself, also with a long --timeout
+    // and in the first spec of a worker, whose create() may take a minute to start a runtime.
+    specTimeoutMs: Math.max(SPEC_TIMEOUT_MS, 2 * timeoutMs, FIRST_CREATE_MS + timeoutMs),
     target: { suite: 'storage', name: ref.name, capabilities: supports, ...(ref.runtime && { runtime: ref.runtime }) },
     group: 0,
   };

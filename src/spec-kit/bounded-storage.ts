@@ -35,6 +35,17 @@ const CHILDREN: Record<string, Record<string, string>> = {
 /** What a method's promise settles to that is bounded too (create() answers an object). */
 const RESULTS: Record<string, string> = { 'adapter.create': 'object' };
 
+/**
+ * The first create() of an adapter in a test worker may start its runtime (the workerd adapter
+ * starts workerd there: seconds on a loaded machine), so it is allowed at least this long.
+ */
+export const FIRST_CREATE_MS = 60_000;
+/** Adapters whose create() has settled (or timed out) once in this worker. */
+const started = new WeakSet<object>();
+
+const limitOf = (target: object, operation: string, timeoutMs: number): number =>
+  operation === 'adapter.create' && !started.has(target) ? Math.max(timeoutMs, FIRST_CREATE_MS) : timeoutMs;
+
 // One proxy per wrapped object and kind, so that `object.storage === object.storage` still holds.
 const proxies = new WeakMap<object, Map<string, object>>();
 
@@ -73,7 +84,13 @@ function boundedMethod(target: object, method: (...args: unknown[]) => unknown, 
     const result = method.apply(target, passed);
     if (!isThenable(result)) return result;
     const label = `${operation}(${describeArguments(args)})`;
-    const settled = withTimeout(result, label, timeoutMs, inside);
+    const limit = limitOf(target, operation, timeoutMs);
+    const why = limit === timeoutMs ? 'the run\'s --timeout' : 'the first create() of an adapter in a worker, which may start its runtime';
+    const settled = withTimeout(result, `${label} did not settle within ${limit} ms (${why})`, limit, inside);
+    if (operation === 'adapter.create') {
+      const mark = () => { started.add(target); };
+      settled.then(mark, mark);
+    }
     const resultKind = RESULTS[operation];
     return resultKind === undefined ? settled : settled.then((value) => (value !== null && typeof value === 'object' ? bounded(value, resultKind, timeoutMs) : value));
   };
@@ -105,11 +122,11 @@ function tracked(txn: object, inside: Set<string>): object {
   });
 }
 
-function withTimeout<T>(promise: PromiseLike<T>, label: string, timeoutMs: number, inside: Set<string>): Promise<T> {
+function withTimeout<T>(promise: PromiseLike<T>, message: string, timeoutMs: number, inside: Set<string>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {
       const pending = inside.size > 0 ? `; inside it, still pending: ${[...inside].join(', ')}` : '';
-      reject(new StorageCallTimeout(`${label} did not settle within ${timeoutMs} ms (the run's --timeout)${pending}`));
+      reject(new StorageCallTimeout(`${message}${pending}`));
     }, timeoutMs);
     promise.then(
       (value) => { clearTimeout(timer); resolve(value); },

@@ -1,5 +1,5 @@
 // npm run bench [-- NAME...]: runs the benchmarks (all, or those named: conformance, server,
-// storage, list, model), writes bench/results.json and prints a table. Ratios compare the
+// storage, inside, list, model), writes bench/results.json and prints a table. Ratios compare the
 // reference with its baseline measured in the same run, on the same machine. The machine is
 // shared and noisy: its load average is recorded with the figures; timings are never asserted
 // in unit tests. bench/results.json in the repository is the measurement of record (bench/README.md).
@@ -11,6 +11,7 @@ import { conformance } from './conformance.js';
 import { listLatency } from './list-latency.js';
 import { modelRate } from './model-rate.js';
 import { serverThroughput } from './server-throughput.js';
+import { storageInside } from './storage-inside.js';
 import { storageOps } from './storage-ops.js';
 import { round, type Bench, type Result } from './lib/result.js';
 
@@ -18,6 +19,7 @@ const BENCHES: Record<string, Bench> = {
   conformance,
   server: serverThroughput,
   storage: storageOps,
+  inside: storageInside,
   list: listLatency,
   model: modelRate,
 };

@@ -4,15 +4,14 @@
 
 import { mkdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { mergeReports, missingShards } from '../report/merge.js';
 import { writeReport } from '../report/write.js';
 import { UsageError } from '../core/errors.js';
 import { loadReport } from './diff.js';
 
-// Where `specgate run` writes its reports by default (runner/run.ts: PACKAGE_ROOT/reports).
-const REPORTS_ROOT = fileURLToPath(new URL('../../reports/', import.meta.url));
+// Where `specgate run` writes its reports by default (runner/run.ts): reports/ of the working directory.
+const REPORTS_ROOT = 'reports';
 
 export const MERGE_HELP = `specgate merge DIR... [--out DIR]
   DIR        report directories (or report.json files) of the shards of one run

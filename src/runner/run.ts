@@ -64,7 +64,8 @@ const WORKERS = 2;
 export async function runConformance(config: RunConfig): Promise<RunOutcome> {
   const started = new Date();
   const runId = `${started.toISOString().replace(/[:.]/g, '-')}-${randomBytes(2).toString('hex')}`;
-  const reportDir = resolve(config.reportDir ?? join(PACKAGE_ROOT, 'reports', runId));
+  // The user's working directory, not the package's folder (inside node_modules when installed).
+  const reportDir = resolve(config.reportDir ?? join('reports', runId));
   const { seed, selection } = config;
   const baseline = config.baseline && readBaseline(config.baseline.file, { mayBeMissing: config.baseline.update });
   const suites = config.suites.map((name) => SUITES[name]).filter((suite) => !suite.pending);

@@ -71,7 +71,8 @@ const RUN_OPTIONS_TABLE = `  --suite zone-api|storage|all   suites to run (defau
   --seed N                       seed of the property-based specs (default: 20261121)
   --config FILE                  target configuration (default: ./specgate.config.ts if present;
                                  flags override it)
-  --timeout S                    seconds a request may go unanswered before its spec fails (15)
+  --timeout S                    seconds a request, or a call into a storage adapter, may go
+                                 unanswered before its spec fails, naming it (15)
   --max-rps N                    at most N requests per second against the target
   --as-of DATE                   run at this date (YYYY-MM-DD or ISO 8601): the target's clock
                                  is set there when its control API can; otherwise the date the

@@ -76,6 +76,8 @@ export function runConfigFrom(flags: RunFlags, loaded: LoadedConfig | undefined,
   const baselineFile = flags.baseline ?? fromFile(file?.baseline);
   if (flags['update-baseline'] && baselineFile === undefined) throw new UsageError('--update-baseline needs --baseline FILE');
   const timeoutSeconds = positiveNumber('--timeout', flags.timeout) ?? file?.target?.timeoutSeconds;
+  // One timeout bounds a request to a zone API target and a call into a storage adapter alike.
+  const timeoutMs = timeoutSeconds === undefined ? DEFAULT_TIMEOUT_MS : timeoutSeconds * 1000;
   const maxRps = positiveNumber('--max-rps', flags['max-rps']) ?? file?.target?.maxRps;
   const asOf = flags['as-of'] ?? file?.asOf;
   return {
@@ -87,10 +89,10 @@ export function runConfigFrom(flags: RunFlags, loaded: LoadedConfig | undefined,
       ...(url !== undefined && file?.target?.zones && { zones: file.target.zones }),
       realTime: flags['real-time'],
       ...(asOf !== undefined && { asOf: asOfFrom(asOf) }),
-      timeoutMs: timeoutSeconds === undefined ? DEFAULT_TIMEOUT_MS : timeoutSeconds * 1000,
+      timeoutMs,
       ...(maxRps !== undefined && { maxRps }),
     },
-    storage: { adapters, ...(compatibilityDate !== undefined && { compatibilityDate }) },
+    storage: { adapters, ...(compatibilityDate !== undefined && { compatibilityDate }), timeoutMs },
     selection: selectionFrom(flags, file),
     ...(flags.grep !== undefined && { grep: flags.grep }),
     seed: seedFrom(flags.seed),

@@ -41,6 +41,8 @@ export interface StorageConfig {
   adapters: string;
   /** workerd's compatibility date for `workerd` (`workerd@DATE` names its own). */
   compatibilityDate?: string;
+  /** How long one call into an adapter (a storage method, create(), run(), the clock) may take: --timeout. */
+  timeoutMs: number;
 }
 
 export interface RunConfig {

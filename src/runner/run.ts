@@ -19,6 +19,7 @@ import { adapterPreflightError, checkAdapter } from '../targets/preflight.js';
 import { adapterRefs } from '../targets/storage-target.js';
 import { resolveZoneTarget, targetPlaces, type ResolvedTarget } from '../targets/zone-target.js';
 import { UsageError } from '../core/errors.js';
+import { FIRST_CREATE_MS } from '../spec-kit/bounded-storage.js';
 import { CollectingReporter } from './collector.js';
 import { ProgressReporter } from './progress.js';
 import { isEverything } from '../core/selection.js';
@@ -49,6 +50,8 @@ interface PlannedProject {
   group: number;
   /** Run the project's files one at a time. */
   sequential?: boolean;
+  /** vitest's limit on one spec and one hook, when the run's own default is too short. */
+  specTimeoutMs?: number;
 }
 
 /**
@@ -57,6 +60,8 @@ interface PlannedProject {
  * months, which would expire the one-minute windows of a rate-limit spec running alongside.
  */
 const CLOCK_SPECS = ['**/*.dated.spec.ts', '**/*.clock.spec.ts'];
+/** vitest's limit on one spec, and on one hook, unless a project needs longer. */
+const SPEC_TIMEOUT_MS = 60_000;
 /** Test workers of a run; --max-rps is shared out among them. */
 const WORKERS = 2;
 
@@ -75,7 +80,7 @@ export async function runConformance(config: RunConfig): Promise<RunOutcome> {
   const zones = suites.some((s) => s.name === 'zone-api') ? await resolveZoneTargets(config) : [];
   mkdirSync(reportDir, { recursive: true });
   const several = zones.length > 1;
-  const projects = [...zones.flatMap((zone) => zoneProjects(zone.target, several)), ...adapters.map(storageProject)];
+  const projects = [...zones.flatMap((zone) => zoneProjects(zone.target, several)), ...adapters.map((adapter) => storageProject(adapter, config.storage.timeoutMs))];
   const collector = new CollectingReporter(PACKAGE_ROOT, new Map(projects.map((p) => [p.name, { target: p.label, clockGroup: p.clockGroup }])));
   try {
     if (projects.length > 0) await runProjects(projects, { seed, selection }, collector, config);
@@ -177,13 +182,17 @@ function zoneProjects(target: ZoneApiTarget, several: boolean): PlannedProject[]
   ];
 }
 
-function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Record<string, boolean> }): PlannedProject {
+function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Record<string, boolean> }, timeoutMs: number): PlannedProject {
   return {
     name: `storage:${ref.name}`,
     label: `storage:${ref.name}`,
     clockGroup: false,
     include: SUITES.storage.include,
-    provide: { storageTarget: ref },
+    // Each call into the adapter is bounded by the run's --timeout (spec-kit/bounded-storage.ts).
+    provide: { storageTarget: ref, storageTimeoutMs: timeoutMs },
+    // vitest's limit must leave a call room to time out, and name itself, also with a long --timeout
+    // and in the first spec of a worker, whose create() may take a minute to start a runtime.
+    specTimeoutMs: Math.max(SPEC_TIMEOUT_MS, 2 * timeoutMs, FIRST_CREATE_MS + timeoutMs),
     target: { suite: 'storage', name: ref.name, capabilities: supports, ...(ref.runtime && { runtime: ref.runtime }) },
     group: 0,
   };
@@ -200,10 +209,6 @@ async function runProjects(projects: PlannedProject[], shared: { seed: number; s
       watch: false,
       passWithNoTests: true,
       maxWorkers: WORKERS,
-      // A spec is bounded by its requests' own timeouts (--timeout); this only catches a spec stuck
-      // elsewhere. Generous, because starting a runtime (workerd) on a loaded machine takes seconds.
-      testTimeout: 60_000,
-      hookTimeout: 60_000,
       projects: projects.map((p) => ({
         test: {
           name: p.name,
@@ -217,6 +222,11 @@ async function runProjects(projects: PlannedProject[], shared: { seed: number; s
           // vitest's forks pool, which also records why a worker died (the collector fails its specs with the cause).
           pool: collector.workerDeaths.pool(),
           ...(p.sequential && { fileParallelism: false, maxWorkers: 1 }),
+          // A spec is bounded by its requests' and storage calls' own timeouts (--timeout); this only
+          // catches a spec stuck elsewhere. Generous, because starting a runtime (workerd) on a loaded
+          // machine takes seconds. Set per project: a top-level testTimeout would override them all.
+          testTimeout: p.specTimeoutMs ?? SPEC_TIMEOUT_MS,
+          hookTimeout: p.specTimeoutMs ?? SPEC_TIMEOUT_MS,
         },
       })),
       reporters: [collector, ...(progress ? [progress] : [])],

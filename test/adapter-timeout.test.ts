@@ -36,7 +36,11 @@ describe('--timeout bounds every call into a storage adapter', () => {
   // Before: each spec reading a key waited 60 s (about 12 minutes for these areas on 2 workers).
   it('a get() that never settles fails its specs in --timeout, naming the call and its arguments', async () => {
     const reportDir = tempDir('hanging-report');
-    const run = await runCli(['run', '--suite', 'storage', '--adapter', hangingAdapter(), '--area', 'kv,consistency,limits', '--timeout', '1', '--report-dir', reportDir]);
+    // The preflight stops such an adapter before any spec (one line, exit 2) ...
+    const stopped = await runCli(['run', '--suite', 'storage', '--adapter', hangingAdapter(), '--timeout', '1', '--report-dir', reportDir]);
+    expect([stopped.code, stopped.stderr.trim().split('\n')]).toEqual([2, [expect.stringMatching(/^specgate: --adapter hanging-get: storage\.get\('specgate-preflight'\) on a fresh object gave no answer in 1 s; fix: /)]]);
+    // ... and without it, each spec that calls get() fails in --timeout, naming the call.
+    const run = await runCli(['run', '--suite', 'storage', '--adapter', hangingAdapter(), '--area', 'kv,consistency,limits', '--timeout', '1', '--report-dir', reportDir, '--no-preflight']);
     expect(run.code, run.stderr).toBe(1);
     const report = readReport(reportDir);
     const get = specNamed(report, 'ST-KV-GET-SINGLE', 'get(key) resolves to the stored value');

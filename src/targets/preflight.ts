@@ -253,7 +253,8 @@ export async function checkAdapter(ref: StorageTargetRef, timeoutMs: number): Pr
   try {
     adapter = await loadAdapter(ref);
   } catch (error) {
-    checks.push({ what: 'loads', ok: false, detail: (error as Error).message, fix: 'the module must load and its default export implement the adapter contract (README, "The contract")' });
+    // The load error names its cause and what is expected (core/module-load-error.ts): no fix to add.
+    checks.push({ what: 'loads', ok: false, detail: (error as Error).message });
     return { checks, ok: false };
   }
   checks.push({ what: 'loads', ok: true, detail: `${ref.module}${adapter.name !== ref.name ? ` (named ${adapter.name})` : ''}` });

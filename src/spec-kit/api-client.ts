@@ -46,10 +46,19 @@ export interface Transport {
   timeoutMs: number;
   limiter: RequestPacer;
   created: CreatedObjects;
+  /** Sent with every request, under the request's own (the spec's SPEC_HEADER). */
+  headers: Record<string, string>;
 }
 
-export function newTransport(options: { timeoutMs?: number; maxRps?: number; cleanup?: readonly CreatingCollection[] } = {}): Transport {
-  return { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, limiter: new RequestPacer(options.maxRps), created: new CreatedObjects(options.cleanup) };
+/**
+ * Every request a spec sends carries this header, with a value the same for all of that spec's
+ * requests and unique in the run: a target's logs (and the remote benchmark) can tell which
+ * requests belong to one spec.
+ */
+export const SPEC_HEADER = 'x-specgate-spec';
+
+export function newTransport(options: { timeoutMs?: number; maxRps?: number; cleanup?: readonly CreatingCollection[]; headers?: Record<string, string> } = {}): Transport {
+  return { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, limiter: new RequestPacer(options.maxRps), created: new CreatedObjects(options.cleanup), headers: options.headers ?? {} };
 }
 
 /**
@@ -142,7 +151,7 @@ export class ApiClient {
   /** Deletes what the spec created through any of its clients, newest first; an object already gone is fine. */
   async deleteCreated(): Promise<void> {
     for (const url of this.transport.created.drain()) {
-      const response = await this.sendPatiently('DELETE', url, undefined, this.auth && authHeaders(this.auth));
+      const response = await this.sendPatiently('DELETE', url, undefined, { ...this.transport.headers, ...(this.auth && authHeaders(this.auth)) });
       if (response.status >= 400 && response.status !== 404) this.log.record('DELETE', url, undefined, `cleanup left it behind: HTTP ${response.status}`);
     }
   }
@@ -157,6 +166,7 @@ export class ApiClient {
     const url = this.baseUrl + path + queryString(options.query);
     const body = options.json !== undefined ? JSON.stringify(options.json) : options.raw;
     const headers: Record<string, string> = {
+      ...this.transport.headers,
       ...(this.auth && authHeaders(this.auth)),
       ...(options.json !== undefined && { 'content-type': 'application/json' }),
       ...options.headers,

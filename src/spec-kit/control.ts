@@ -23,7 +23,8 @@ const VENDOR = check<{ vendor: string }>('{vendor} (a string)', (r) => isObject(
 const USER = check<ControlUser>('a user {email, key, token} (strings)', (r) => isObject(r) && nonEmpty(r.email) && nonEmpty(r.key) && nonEmpty(r.token));
 
 export class ControlClient {
-  constructor(private readonly url: string) {}
+  /** `headers` go with every call (a spec's SPEC_HEADER). */
+  constructor(private readonly url: string, private readonly headers: Record<string, string> = {}) {}
 
   reset(): Promise<unknown> { return this.call('POST', '/reset', undefined, ANYTHING); }
   createZone(setup: ZoneSetup = {}): Promise<ControlZone> { return this.call('POST', '/zones', setup, ZONE); }
@@ -68,7 +69,7 @@ export class ControlClient {
   private async call<T>(method: string, path: string, body: unknown, expected: Check<T>): Promise<T> {
     const response = await fetch(this.url + path, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: body === undefined ? this.headers : { ...this.headers, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(15_000),
     });

@@ -10,7 +10,7 @@
 
 import { inject, test } from 'vitest';
 import { SUITES } from '../catalog/suites.js';
-import { ApiClient, ExchangeLog, RequestPacer, newTransport } from './api-client.js';
+import { ApiClient, ExchangeLog, RequestPacer, SPEC_HEADER, newTransport } from './api-client.js';
 import { isSelected } from './selection.js';
 import { ControlClient, type ControlZone, type ZoneSetup } from './control.js';
 import { defaultAuth, schemes, secretsOf, type Auth, type ZoneApiTarget } from './target.js';
@@ -73,7 +73,7 @@ export const specTest = test.extend<SpecFixtures>({
     const log = new ExchangeLog(secretsOf(target.credentials));
     onTestFailed(() => { task.meta.exchange = log.render(); });
     const api = new ApiClient(target.baseUrl, defaultAuth(target.credentials), log, {
-      ...newTransport({ timeoutMs: target.timeoutMs, cleanup: SUITES['zone-api'].cleanup ?? [] }), limiter: pacerOf(target),
+      ...newTransport({ timeoutMs: target.timeoutMs, cleanup: SUITES['zone-api'].cleanup ?? [], headers: specHeaders(task) }), limiter: pacerOf(target),
     });
     try {
       await use(api);
@@ -81,16 +81,16 @@ export const specTest = test.extend<SpecFixtures>({
       await api.deleteCreated();
     }
   },
-  control: async ({ target, skip }, use) => {
+  control: async ({ target, task, skip }, use) => {
     if (!target.controlUrl) skip('target has no control API (needed to set up zones, quotas and features)');
-    await use(new ControlClient(target.controlUrl!));
+    await use(new ControlClient(target.controlUrl!, specHeaders(task)));
   },
-  newZone: async ({ target, skip }, use) => {
+  newZone: async ({ target, task, skip }, use) => {
     if (!target.controlUrl) {
       await use(async (setup = {}) => providedZone(target, setup, skip));
       return;
     }
-    const control = new ControlClient(target.controlUrl);
+    const control = new ControlClient(target.controlUrl, specHeaders(task));
     await use(async (setup = {}) => {
       const created = await control.createZone(setup);
       return new TestZone(created.id, control, created);
@@ -120,7 +120,7 @@ export const specTest = test.extend<SpecFixtures>({
       if (side !== change.side) skip(notVerified(change, target.asOf, side));
       return use({ instant: target.asOf, change });
     }
-    const control = new ControlClient(target.controlUrl!);
+    const control = new ControlClient(target.controlUrl!, specHeaders(task));
     const instant = instantOn(change);
     await control.setClock(instant);
     try {
@@ -130,6 +130,9 @@ export const specTest = test.extend<SpecFixtures>({
     }
   }, { auto: true }],
 });
+
+/** The headers every request of one spec carries: which spec sent it (SPEC_HEADER). */
+const specHeaders = (task: { id: string }): Record<string, string> => ({ [SPEC_HEADER]: task.id });
 
 /** A zone the target provides for the plan; specs asking for anything more are skipped, with the reason. */
 function providedZone(target: ZoneApiTarget, setup: ZoneSetup, skip: (note: string) => never): TestZone {

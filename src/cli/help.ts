@@ -57,6 +57,8 @@ run options:
                                  flags override it)
   --timeout S                    seconds a request may go unanswered before its spec fails (15)
   --max-rps N                    at most N requests per second against the target
+  --concurrency N                zone API specs each of the 2 workers runs at once on a target
+                                 with a control API (default 16; --max-rps still caps the run)
   --as-of DATE                   run at this date (YYYY-MM-DD or ISO 8601): the target's clock
                                  is set there when its control API can; otherwise the date the
                                  target is taken to be at (default: the target's own date)

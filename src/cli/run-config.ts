@@ -7,7 +7,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { parseAsOf } from '../core/dates.js';
 import { UsageError } from '../core/errors.js';
 import { STORAGE_AREAS, SUITE_NAMES, ZONE_API_AREAS, type SuiteName } from '../core/requirements.js';
-import { DEFAULT_SEED, DEFAULT_TIMEOUT_MS, type Credentials, type RunConfig } from '../core/run-config.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_SEED, DEFAULT_TIMEOUT_MS, type Credentials, type RunConfig } from '../core/run-config.js';
 import type { Gate, Selection } from '../core/selection.js';
 import type { SpecgateConfig } from '../config/define.js';
 import { relativeToConfig, type LoadedConfig } from './config-file.js';
@@ -42,6 +42,7 @@ export const RUN_OPTIONS = {
   'target-startup-timeout': { type: 'string' },
   timeout: { type: 'string' },
   'max-rps': { type: 'string' },
+  concurrency: { type: 'string' },
 } satisfies ParseArgsConfig['options'];
 
 export type RunFlags = ReturnType<typeof parseRunFlags>;
@@ -73,6 +74,7 @@ export function runConfigFrom(flags: RunFlags, loaded: LoadedConfig | undefined,
   if (flags['update-baseline'] && baselineFile === undefined) throw new UsageError('--update-baseline needs --baseline FILE');
   const timeoutSeconds = positiveNumber('--timeout', flags.timeout) ?? file?.target?.timeoutSeconds;
   const maxRps = positiveNumber('--max-rps', flags['max-rps']) ?? file?.target?.maxRps;
+  const concurrency = positiveInteger('--concurrency', flags.concurrency) ?? file?.target?.concurrency ?? DEFAULT_CONCURRENCY;
   const asOf = flags['as-of'] ?? file?.asOf;
   return {
     suites: suitesFrom(flags.suite),
@@ -85,6 +87,7 @@ export function runConfigFrom(flags: RunFlags, loaded: LoadedConfig | undefined,
       ...(asOf !== undefined && { asOf: asOfFrom(asOf) }),
       timeoutMs: timeoutSeconds === undefined ? DEFAULT_TIMEOUT_MS : timeoutSeconds * 1000,
       ...(maxRps !== undefined && { maxRps }),
+      concurrency,
     },
     storage: { adapters, ...(compatibilityDate !== undefined && { compatibilityDate }) },
     selection: selectionFrom(flags, file),
@@ -170,6 +173,13 @@ function positiveNumber(flag: string, text: string | undefined): number | undefi
   if (text === undefined) return undefined;
   const value = Number(text);
   if (!(Number.isFinite(value) && value > 0)) throw new UsageError(`${flag} must be a positive number, got "${text}"`);
+  return value;
+}
+
+function positiveInteger(flag: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!(Number.isInteger(value) && value > 0)) throw new UsageError(`${flag} must be a positive whole number, got "${text}"`);
   return value;
 }
 

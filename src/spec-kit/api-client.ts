@@ -81,9 +81,10 @@ export class RequestPacer {
 /**
  * The objects a spec created, found in the answers to its POSTs on the collections its suite
  * declares (core/cleanup.ts): a result object or array whose items carry an `id`, and the objects
- * each brings with it. The spec's teardown deletes them newest first, whether the spec passed or
- * not, so that a run against a shared target leaves behind only what the API refuses to delete
- * and touches nothing it did not create.
+ * each brings with it. The spec's teardown deletes them whether the spec passed or not, so that a
+ * run against a shared target leaves behind only what the API refuses to delete and touches nothing
+ * it did not create. Objects that something may protect (those of a collection another one's items
+ * bring, or refer to: a firewall rule's filter) go after the rest; each wave goes out together.
  */
 export class CreatedObjects {
   private readonly paths: string[] = [];
@@ -107,6 +108,17 @@ export class CreatedObjects {
 
   /** Newest first; each taken once. */
   drain(): string[] { return this.paths.splice(0).reverse(); }
+
+  /**
+   * Each taken once, in waves whose objects are independent of each other: first those of the
+   * collections nothing brings, then those that may be protected by them (newest first in each).
+   */
+  drainInWaves(): string[][] {
+    const brought = new Set(this.collections.flatMap((c) => (c.brings ?? []).map((b) => b.collection)));
+    const isBrought = (url: string) => brought.has(/\/zones\/[^/]+\/(.+)\/[^/]+$/.exec(url)?.[1] ?? '');
+    const all = this.drain();
+    return [all.filter((url) => !isBrought(url)), all.filter(isBrought)].filter((wave) => wave.length > 0);
+  }
 }
 
 const EXCERPT_BYTES = 2048;
@@ -150,9 +162,12 @@ export class ApiClient {
 
   /** Deletes what the spec created through any of its clients, newest first; an object already gone is fine. */
   async deleteCreated(): Promise<void> {
-    for (const url of this.transport.created.drain()) {
-      const response = await this.sendPatiently('DELETE', url, undefined, { ...this.transport.headers, ...(this.auth && authHeaders(this.auth)) });
-      if (response.status >= 400 && response.status !== 404) this.log.record('DELETE', url, undefined, `cleanup left it behind: HTTP ${response.status}`);
+    const headers = { ...this.transport.headers, ...(this.auth && authHeaders(this.auth)) };
+    for (const wave of this.transport.created.drainInWaves()) {
+      await Promise.all(wave.map(async (url) => {
+        const response = await this.sendPatiently('DELETE', url, undefined, headers);
+        if (response.status >= 400 && response.status !== 404) this.log.record('DELETE', url, undefined, `cleanup left it behind: HTTP ${response.status}`);
+      }));
     }
   }
 

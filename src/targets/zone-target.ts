@@ -59,7 +59,7 @@ async function startBundledReference(config: ZoneApiConfig, settings: TargetSett
   const asOf = config.asOf ?? Date.now();
   server.clock.set(asOf);
   return {
-    target: { name: 'reference', baseUrl: server.baseUrl, credentials: server.credentials, controlUrl: server.controlUrl!, ...settings, asOf, clockSettable: true },
+    target: { name: 'reference', baseUrl: server.baseUrl, credentials: server.credentials, controlUrl: server.controlUrl!, ...settings, asOf, clockSettable: true, zoneClocks: true },
     stop: () => server.close(),
   };
 }
@@ -69,13 +69,14 @@ async function startBundledReference(config: ZoneApiConfig, settings: TargetSett
  * (or left at its own time); any other target is taken to be at --as-of, or at the date its
  * responses carry.
  */
-async function settleClock(controlUrl: string | undefined, asOf: number | undefined, targetDate: number | undefined): Promise<{ asOf: number; clockSettable: boolean }> {
+async function settleClock(controlUrl: string | undefined, asOf: number | undefined, targetDate: number | undefined): Promise<{ asOf: number; clockSettable: boolean; zoneClocks?: boolean }> {
   if (controlUrl) {
     const control = new ControlClient(controlUrl);
     const settable = await control.now().then(() => true, () => false);
     if (settable) {
       if (asOf !== undefined) await control.setClock(asOf);
-      return { asOf: (await control.now()).epoch_ms, clockSettable: true };
+      const clock = await control.now();
+      return { asOf: clock.epoch_ms, clockSettable: true, ...(clock.per_zone === true && { zoneClocks: true }) };
     }
   }
   return { asOf: asOf ?? targetDate ?? Date.now(), clockSettable: false };

@@ -34,12 +34,13 @@ export interface Suite {
 }
 
 const ZONE_API_CLOCK_SPECS = ['suites/zone-api/**/*.dated.spec.ts', 'suites/zone-api/**/*.clock.spec.ts'];
-// Not account-settings.dated (accounts belong to no zone), transport.dated (the transport's date),
-// nor dns-settings.dated (its zone_defaults.nameservers specs set an account's settings).
+// Not account-settings.dated nor dns-settings-accounts.dated (accounts belong to no zone), nor
+// transport.dated (the transport's date).
 const ZONE_API_ZONE_CLOCK_SPECS = [
   'suites/zone-api/custom-hostnames.clock.spec.ts',
   'suites/zone-api/waf-migration.clock.spec.ts',
   'suites/zone-api/dns-records.dated.spec.ts',
+  'suites/zone-api/dns-settings.dated.spec.ts',
   'suites/zone-api/zone-settings.dated.spec.ts',
 ];
 

@@ -164,13 +164,13 @@ function zoneProjects(target: ZoneApiTarget, several: boolean, concurrency: numb
   // they mostly wait on the network.
   const sharedZones = target.controlUrl === undefined;
   const inParallel = sharedZones ? { sequential: true } : { concurrency };
-  const provide = (clockScope: 'zone' | 'global') => ({ zoneApiTarget: target, clockScope });
+  const provide = (clockScope: 'zone' | 'global', concurrentSpecs: boolean) => ({ zoneApiTarget: target, clockScope, concurrentSpecs });
   const projects: PlannedProject[] = [
-    { name, label: name, clockGroup: false, include, exclude: clockSpecs, group: 0, provide: provide('global'), target: runTarget, ...inParallel },
-    { name: `${name}:clock`, label: name, clockGroup: true, include: clockSpecs, exclude: alongside, group: 1, sequential: true, provide: provide('global'), target: runTarget },
+    { name, label: name, clockGroup: false, include, exclude: clockSpecs, group: 0, provide: provide('global', !sharedZones), target: runTarget, ...inParallel },
+    { name: `${name}:clock`, label: name, clockGroup: true, include: clockSpecs, exclude: alongside, group: 1, sequential: true, provide: provide('global', false), target: runTarget },
   ];
   if (alongside.length > 0) {
-    projects.push({ name: `${name}:zone-clock`, label: name, clockGroup: true, include: alongside, group: 0, provide: provide('zone'), target: runTarget, concurrency });
+    projects.push({ name: `${name}:zone-clock`, label: name, clockGroup: true, include: alongside, group: 0, provide: provide('zone', true), target: runTarget, concurrency });
   }
   return projects;
 }
@@ -211,7 +211,8 @@ async function runProjects(projects: PlannedProject[], shared: { seed: number; s
         // vitest's forks pool, which also records why a worker died (the collector fails its specs with the cause).
         pool: collector.workerDeaths.pool(),
         ...(p.sequential && { fileParallelism: false, maxWorkers: 1 }),
-        ...(p.concurrency !== undefined && { sequence: { groupOrder: p.group, concurrent: true }, maxConcurrency: p.concurrency }),
+        // The files' specs declare themselves concurrent (spec-kit/spec.ts: concurrentSpecs).
+        ...(p.concurrency !== undefined && { maxConcurrency: p.concurrency }),
       },
     })),
     reporters: [collector, ...(config.verbose ? [new ProgressReporter(PACKAGE_ROOT)] : [])],

@@ -8,7 +8,7 @@
 // client, its own zone and the target's control API; a spec whose target lacks what it needs is
 // skipped with the reason, never passed.
 
-import { inject, test } from 'vitest';
+import { describe as vitestDescribe, inject, test } from 'vitest';
 import { SUITES } from '../catalog/suites.js';
 import { ApiClient, ExchangeLog, RequestPacer, SPEC_HEADER, newTransport } from './api-client.js';
 import { isSelected } from './selection.js';
@@ -192,6 +192,18 @@ export interface SpecOptions {
   extended?: string;
 }
 
+/**
+ * Whether the specs of this file run concurrently: the run says so for a project whose specs each
+ * work in zones of their own (vitest takes sequence.concurrent from the root config only, so each
+ * spec and describe block is declared concurrent here).
+ */
+const concurrentSpecs = (): boolean => inject('concurrentSpecs') === true;
+
+/** vitest's describe, whose blocks run concurrently where the file's specs do (concurrentSpecs). */
+export function describe(name: string, body: () => void): void {
+  (concurrentSpecs() ? vitestDescribe.concurrent : vitestDescribe)(name, body);
+}
+
 /** Declares a spec verifying the given requirement IDs. */
 export function spec(requirements: string | string[], title: string, body: NonNullable<SpecBody>, options: SpecOptions = {}): void {
   declare(requirements, title, body, options, undefined);
@@ -210,5 +222,6 @@ export function datedSpec(requirements: string | string[], title: string, change
 function declare(requirements: string | string[], title: string, body: NonNullable<SpecBody>, options: SpecOptions, dated: DatedChange | undefined): void {
   const ids = Array.isArray(requirements) ? requirements : [requirements];
   const meta = { requirements: ids, ...(options.extended !== undefined && { extended: options.extended }), ...(dated && { dated }) };
-  (isSelected(title, ids, options.extended !== undefined) ? specTest : specTest.skip)(title, { meta, ...(options.timeout !== undefined && { timeout: options.timeout }) }, body);
+  const declareTest = concurrentSpecs() ? specTest.concurrent : specTest;
+  (isSelected(title, ids, options.extended !== undefined) ? declareTest : declareTest.skip)(title, { meta, ...(options.timeout !== undefined && { timeout: options.timeout }) }, body);
 }

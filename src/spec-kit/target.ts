@@ -53,6 +53,8 @@ declare module 'vitest' {
      * target with zone clocks; they run alongside the others), or 'global' (the target's one clock).
      */
     clockScope: 'zone' | 'global';
+    /** Whether the specs of a file run concurrently (each in zones of its own; --concurrency). */
+    concurrentSpecs: boolean;
   }
 }
 

@@ -12,10 +12,10 @@
 // it reads. Boundaries are checked on both sides; on a clock that ticks by itself the "not yet" side
 // keeps a margin (exact to 1 ms on a frozen clock), and the spec checks it really ran before it.
 
-import { describe, expect } from 'vitest';
+import { expect } from 'vitest';
 import { answered, errorCodes, expectArray, expectFailure, expectFailureStatus, expectRefused, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
 import type { ApiClient } from '../../src/spec-kit/api-client.js';
-import { spec, type TestZone } from '../../src/spec-kit/spec.js';
+import { describe, spec, type TestZone } from '../../src/spec-kit/spec.js';
 import {
   activeHostname, advanceTo, boundarySlack, createHostname, customerDomain, DEFAULT_SSL, expectBefore, expectStatus, listHostnames, patchHostname,
   pointAtZone, pointElsewhere, postHostname, readHostname, revalidate, statusOf, uniqueHostname, validatedHostname,

@@ -9,10 +9,10 @@
 // the root cause's code. Every spec here creates records, so every one is extended (a core run
 // leaves the area out); the reference's choices are in docs/dns-records-contract.md.
 
-import { describe, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { DatedChange } from '../../src/core/dates.js';
 import { answered, errorCodes, expectArray, expectFailure, expectFailureStatus, expectObject, expectRefused, expectShape } from '../../src/spec-kit/expect.js';
-import { datedSpec, spec, type TestZone } from '../../src/spec-kit/spec.js';
+import { describe, datedSpec, spec, type TestZone } from '../../src/spec-kit/spec.js';
 import {
   aRecord, createRecord, DNS_DATES, expectNoRecords, fiveOperations, INVALID_RECORD_NOT_SHOWN, INVALID_RECORDS, listRecords, readRecord, recordName,
   recordPath, recordsPath, RECORD_PAYLOAD_NOT_SHOWN, show, SRV_KEPT_FIELDS, SRV_NAME_FIELDS, srvRecord, type DnsRecord, type Json,

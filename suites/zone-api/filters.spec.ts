@@ -1,8 +1,8 @@
 // Filters: the resource, the expression language, and the paths the Versioning table lists.
 
-import { describe, expect } from 'vitest';
+import { expect } from 'vitest';
 import { answered, errorsIn, expectArray, expectFailure, expectFailureStatus, expectObject, expectRefused, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
-import { spec } from '../../src/spec-kit/spec.js';
+import { describe, spec } from '../../src/spec-kit/spec.js';
 import { createFilters, createRules, expectNoFilters, expressions, idsInScope, listed, uniqueExpression, type Filter } from './support/firewall.js';
 
 describe('the filter resource and its expression', () => {

@@ -2,9 +2,9 @@
 // the Versioning table lists. Every spec runs in a zone of its own.
 
 import fc from 'fast-check';
-import { describe, expect } from 'vitest';
+import { expect } from 'vitest';
 import { answered, errorsIn, expectArray, expectFailure, expectObject, expectRefused, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
-import { spec } from '../../src/spec-kit/spec.js';
+import { describe, spec } from '../../src/spec-kit/spec.js';
 import {
   combinedCreate, contentsOf, createFilters, createRules, expectNothingCreated, idsInScope, expressions, listed, uniqueExpression,
   type Filter, type FirewallRule,

@@ -36,7 +36,8 @@ describe('the filter resource and its expression', () => {
       ['with a description that is a number', { expression: uniqueExpression(), description: 5 }],
       ['with a ref that is an object', { expression: uniqueExpression(), ref: { id: 'x' } }],
     ];
-    for (const [what, body] of wrong) expectRefused(await api.post(zone.path('/filters'), { json: [body] }), `creating a filter ${what}`);
+    const answers = await Promise.all(wrong.map(([, body]) => api.post(zone.path('/filters'), { json: [body] })));
+    wrong.forEach(([what], i) => expectRefused(answers[i]!, `creating a filter ${what}`));
     await expectNoFilters(api, zone, 'the refused filters');
   });
 

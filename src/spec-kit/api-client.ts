@@ -69,12 +69,17 @@ export class RequestPacer {
   private next = 0;
   constructor(private readonly maxRps?: number) {}
 
+  /**
+   * Resolves when a request may start: at least 1000 / maxRps ms after the one before, by the
+   * clock at the moment it starts. Many specs wait at once, and a timer fires late on a busy
+   * machine: a slot is taken only when its time has really come (one waiter at a time, the others
+   * wait again), never reserved ahead, so late timers cannot start a burst.
+   */
   async turn(): Promise<void> {
     if (!this.maxRps) return;
-    const now = Date.now();
-    const at = Math.max(now, this.next);
-    this.next = at + 1000 / this.maxRps;
-    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
+    const gap = 1000 / this.maxRps;
+    for (let now = Date.now(); now < this.next; now = Date.now()) await new Promise((resolve) => setTimeout(resolve, this.next - now));
+    this.next = Date.now() + gap;
   }
 }
 

@@ -1,5 +1,5 @@
-// npm run bench [-- NAME...]: runs the benchmarks (all, or those named: conformance, remote,
-// server, storage, list, model), writes bench/results.json and prints a table. Ratios compare the
+// npm run bench [-- NAME...]: runs the benchmarks (all, or those named: conformance, remote, server,
+// storage, inside, list, model, startup), writes bench/results.json and prints a table. Ratios compare the
 // reference with its baseline measured in the same run, on the same machine. The machine is
 // shared and noisy: its load average is recorded with the figures; timings are never asserted
 // in unit tests. bench/results.json in the repository is the measurement of record (bench/README.md).
@@ -12,6 +12,8 @@ import { listLatency } from './list-latency.js';
 import { modelRate } from './model-rate.js';
 import { remote } from './remote.js';
 import { serverThroughput } from './server-throughput.js';
+import { startup } from './startup.js';
+import { storageInside } from './storage-inside.js';
 import { storageOps } from './storage-ops.js';
 import { round, type Bench, type Result } from './lib/result.js';
 
@@ -20,8 +22,10 @@ const BENCHES: Record<string, Bench> = {
   remote,
   server: serverThroughput,
   storage: storageOps,
+  inside: storageInside,
   list: listLatency,
   model: modelRate,
+  startup,
 };
 
 const chosen = process.argv.slice(2).filter((arg) => arg !== '--');

@@ -2,9 +2,11 @@
 // failure, and 1 when a listed failure now passes (stale), naming it; --update-baseline rewrites
 // the file. Exercised end to end on a broken storage adapter, limited to the list area for speed.
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SUITES } from '../src/catalog/suites.js';
+import { readBaseline } from '../src/report/baseline.js';
 import { readReport, ROOT, runCli, tempDir } from './helpers/cli.js';
 
 const BROKEN = join(ROOT, 'test/broken/storage/list-utf16-order.ts');
@@ -60,6 +62,46 @@ describe('--baseline', () => {
     const rewritten = JSON.parse(readFileSync(file, 'utf8')) as { knownFailures: { requirement: string; reason: string }[] };
     expect(rewritten.knownFailures).toEqual([{ requirement: 'ST-LIST-ORDER-UTF8', reason: 'kept reason' }]);
     expect((await gatedRun(file, tempDir('after-update'))).code).toBe(0);
+  });
+
+  it('refuses an entry naming a requirement no catalog has: one line naming the ID and the file, exit 2', async () => {
+    // Before: the misspelt entry matched nothing and was never stale, so this run passed (exit 0).
+    const file = baselineFile([
+      { requirement: 'ST-LIST-ORDER-UTF8', reason: 'this adapter sorts by UTF-16 code units' },
+      { requirement: 'ST-LIST-ORDR-UTF8', reason: 'misspelt' },
+    ]);
+    const reportDir = join(tempDir('unknown-id'), 'report');
+    const run = await gatedRun(file, reportDir);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toEqual([`specgate: --baseline: ${file}: knownFailures[1] names requirement ST-LIST-ORDR-UTF8, which is in no catalog (see specgate list)`]);
+    expect(existsSync(reportDir), 'refused before anything ran').toBe(false);
+  });
+
+  it('(positive control: every baseline the project ships names only catalogued requirements)', () => {
+    const known = new Set(Object.values(SUITES).flatMap((suite) => suite.catalog.flatMap((area) => area.requirements.map((r) => r.id))));
+    const dir = join(ROOT, 'suites/storage/baselines');
+    const files = readdirSync(dir).filter((name) => name.endsWith('.json'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const name of files) expect(readBaseline(join(dir, name), { knownRequirements: known }).knownFailures.length).toBeGreaterThan(0);
+  });
+
+  it.each([['empty', ''], ['whitespace', ' \n\t\n']])('--update-baseline fills a baseline file that is %s', async (_, content) => {
+    // Before: "--baseline: FILE is not JSON: Unexpected end of JSON input", exit 2.
+    const file = join(tempDir('empty-baseline'), 'baseline.json');
+    writeFileSync(file, content);
+    const update = await gatedRun(file, tempDir('fill'), ['--update-baseline']);
+    expect(update.code, update.stderr).toBe(0);
+    const filled = JSON.parse(readFileSync(file, 'utf8')) as { knownFailures: { requirement: string }[] };
+    expect(filled.knownFailures.map((e) => e.requirement)).toEqual(['ST-LIST-ORDER-UTF8']);
+    expect((await gatedRun(file, tempDir('after-fill'))).code).toBe(0);
+  });
+
+  it('without --update-baseline an empty baseline file is refused, saying how to fill it', async () => {
+    const file = join(tempDir('empty-baseline'), 'baseline.json');
+    writeFileSync(file, '');
+    const run = await gatedRun(file, tempDir('empty'));
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toEqual([`specgate: --baseline: ${file} is empty (fill it with --update-baseline)`]);
   });
 
   it('refuses a malformed baseline with exit 2', async () => {

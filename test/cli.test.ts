@@ -20,12 +20,12 @@ describe('usage', () => {
   it('--help prints the commands and exit codes and exits 0', async () => {
     const result = await runCli(['--help']);
     expect(result.code).toBe(0);
-    for (const text of ['specgate run', 'specgate serve', 'specgate list', '--target URL', 'Exit codes']) expect(result.stdout).toContain(text);
+    for (const text of ['specgate run', 'specgate serve', 'specgate list', 'specgate COMMAND --help', 'specgate --version', 'Exit codes']) expect(result.stdout).toContain(text);
   });
 
   it.each([
     [['frobnicate'], /unknown command "frobnicate"/],
-    [['run', '--no-such-flag'], /Unknown option '--no-such-flag'/],
+    [['run', '--no-such-flag'], /run: unknown option --no-such-flag; see specgate run --help/],
     [['run', '--suite', 'dns'], /--suite must be one of zone-api, storage, all/],
     [['run', '--seed', 'abc'], /--seed must be an integer/],
     [['run', '--grep', '('], /--grep is not a valid regular expression/],

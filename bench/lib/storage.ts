@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { serialize } from 'node:v8';
 import Database from '../../reference-impl/sqlite-driver.js';
 import { ObjectRuntime } from '../../reference-impl/storage/index.js';
+import { DATABASE_PRAGMAS } from '../../reference-impl/storage/sqlite-backend.js';
 import type { Scenario } from '../../src/contract/storage.js';
 
 export const MAX_BATCH = 128;
@@ -47,7 +48,7 @@ export interface RawDatabase { db: Database.Database; dir: string; close(): void
 export function rawDatabase(): RawDatabase {
   const dir = mkdtempSync(join(tmpdir(), 'specgate-bench-raw-'));
   const db = new Database(join(dir, 'raw.sqlite'));
-  db.pragma('synchronous = OFF');
+  for (const pragma of DATABASE_PRAGMAS) db.pragma(pragma);
   db.exec('CREATE TABLE IF NOT EXISTS _cf_KV (key TEXT PRIMARY KEY, value BLOB) WITHOUT ROWID');
   return { db, dir, close: () => { db.close(); rmSync(dir, { recursive: true, force: true }); } };
 }

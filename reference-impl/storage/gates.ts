@@ -1,13 +1,26 @@
 // The input gate (no new events while a storage operation is in progress) and the output gate
 // (an event's result waits until the writes it issued are flushed).
 
+const RESOLVED: Promise<void> = Promise.resolve();
+
 /**
  * Locked while any storage operation is in progress. Delivery of new events waits for it to
  * open; operations themselves never wait for it (they are already inside the object).
  */
 export class InputGate {
   private locks = 0;
+  /** Locks taken by this turn's operations, all released by one immediate (lockForTurn). */
+  private turnLocks = 0;
+  private open = true;
   private waiters: Array<() => void> = [];
+
+  /**
+   * `endOfTurn`: runs when a turn's locks are released, just before: the instance flushes what the
+   * turn wrote there, so that no other event is delivered before the writes it could read are on
+   * disk (an event's output gate holds only its own writes: one that read another's unflushed
+   * write would otherwise answer before that write failed).
+   */
+  constructor(private readonly endOfTurn: () => void = () => {}) {}
 
   get isOpen(): boolean {
     return this.locks === 0;
@@ -20,20 +33,49 @@ export class InputGate {
     return () => {
       if (released) return;
       released = true;
-      this.locks--;
-      if (this.locks === 0) this.wakeWaiters();
+      this.unlock(1);
     };
   }
 
+  /**
+   * Locks the gate until the next turn of the event loop, i.e. until the microtasks of the code
+   * awaiting the operation ran: `v = await get(k); put(k, v + 1)` then completes before any other
+   * event is delivered, so concurrent read-modify-writes lose nothing. Every lock taken before
+   * that turn comes is released by the same immediate (one per turn, not one per operation): an
+   * immediate runs only once the microtasks queued before it ran, whenever it was scheduled.
+   */
+  lockForTurn(): void {
+    this.locks++;
+    if (this.turnLocks++ === 0) setImmediate(this.turnEnded);
+  }
+
+  private readonly turnEnded = (): void => {
+    this.endOfTurn();
+    this.unlock(this.takeTurnLocks());
+  };
+
   whenOpen(): Promise<void> {
-    if (this.isOpen) return Promise.resolve();
+    if (this.isOpen) return RESOLVED;
     return new Promise((resolve) => this.waiters.push(resolve));
   }
 
   /** The instance is gone: let whoever waits move on to its successor. */
   openForGood(): void {
+    this.open = false;
     this.locks = 0;
     this.wakeWaiters();
+  }
+
+  private takeTurnLocks(): number {
+    const count = this.turnLocks;
+    this.turnLocks = 0;
+    return count;
+  }
+
+  private unlock(count: number): void {
+    if (!this.open) return; // opened for good: releases of earlier locks change nothing
+    this.locks -= count;
+    if (this.locks === 0) this.wakeWaiters();
   }
 
   private wakeWaiters(): void {
@@ -44,9 +86,8 @@ export class InputGate {
 }
 
 /**
- * Releases an operation's lock on the next turn of the event loop, i.e. after the microtasks of
- * the code awaiting the operation ran: `v = await get(k); put(k, v + 1)` then completes before
- * any other event is delivered, so concurrent read-modify-writes lose nothing.
+ * Releases a lock on the next turn of the event loop, i.e. after the microtasks of the code
+ * awaiting the operation ran (as lockForTurn does for an operation's lock).
  */
 export function releaseAfterContinuations(release: () => void): void {
   setImmediate(release);
@@ -57,11 +98,17 @@ export class OutputGate {
   private readonly held: Array<Promise<void>> = [];
 
   hold(flush: Promise<void>): void {
-    this.held.push(flush);
+    // Writes of one turn share their flush: hold it once (an awaited loop of puts adds thousands).
+    if (this.held.at(-1) !== flush) this.held.push(flush);
+  }
+
+  get holdsNothing(): boolean {
+    return this.held.length === 0;
   }
 
   /** Resolves once every held flush is done; rejects when one failed. */
-  async released(): Promise<void> {
-    while (this.held.length > 0) await Promise.all(this.held.splice(0));
+  released(): Promise<void> {
+    if (this.held.length === 0) return RESOLVED;
+    return Promise.all(this.held.splice(0)).then(() => this.released());
   }
 }

@@ -6,5 +6,6 @@ export { ObjectRuntime, RESET_MESSAGE, type ObjectRuntimeOptions } from './objec
 export { compareKeys, MAX_BATCH_SIZE, MAX_KEY_BYTES } from './keys.js';
 export { MAX_VALUE_BYTES } from './values.js';
 export { HISTORY_WINDOW_MS } from './pitr-history.js';
+export { filesOfObject } from './sqlite-backend.js';
 export type { HistoryStats } from './persisted-store.js';
 export type { RuntimeStorage } from './event-storage.js';

@@ -1,6 +1,7 @@
 // `ctx.storage` as one event sees it. Each event gets its own facade, which knows the event's
 // output gate (the flushes its result must wait for). Every operation takes effect synchronously
-// when called (so calls order like the code that made them) and answers with a promise.
+// when called (so calls order like the code that made them) and answers with a promise: a read
+// with what it read, a write at once (its flush is the output gate's business, not the caller's).
 
 import { describeValue } from './keys.js';
 import { allowsConcurrency, checkOptions, deleteResult, listValues, parseDelete, parsePut, readValues, tombstones } from './kv-ops.js';
@@ -13,27 +14,35 @@ import type { RuntimeStorage } from './event-storage.js';
 import type { ListOptions, SqlStorage, StorageOperationOptions, StorageTransaction } from '../../src/contract/storage.js';
 
 export class StorageFacade implements RuntimeStorage {
-  /** ctx.storage.sql: the SQLite backend only. */
-  readonly sql?: SqlStorage;
+  /** ctx.storage.sql (the SQLite backend only), made when an event first asks for it. */
+  private sqlApi: SqlStorage | undefined;
 
   constructor(
     private readonly instance: ObjectInstance,
     private readonly outputGate: OutputGate,
     private readonly hasAlarmHandler: boolean,
-  ) {
-    const host = instance.store.sql;
-    if (host) this.sql = new SqlApi(host, () => this.writeBufferToDatabase());
+    /**
+     * The event is one call made from outside the object (EventStorage): no code inside awaits
+     * it, so a read need not keep other events out until its caller's continuation ran.
+     */
+    private readonly fromOutside = false,
+  ) {}
+
+  get sql(): SqlStorage | undefined {
+    const host = this.instance.store.sql;
+    if (host === undefined) return undefined;
+    return (this.sqlApi ??= new SqlApi(host, () => this.writeBufferToDatabase()));
   }
 
   get(keyOrKeys: string | string[], options?: StorageOperationOptions): Promise<any> {
-    return this.operation(!allowsConcurrency(options), () => {
+    return this.operation(this.readLocks(options), () => {
       checkOptions('get', options);
       return readValues(this.instance.buffer, keyOrKeys);
     });
   }
 
   list(options?: ListOptions): Promise<Map<string, any>> {
-    return this.operation(!allowsConcurrency(options), () => listValues(this.instance.buffer, options));
+    return this.operation(this.readLocks(options), () => listValues(this.instance.buffer, options));
   }
 
   put(first: string | Record<string, unknown>, second?: unknown, third?: StorageOperationOptions): Promise<void> {
@@ -82,7 +91,7 @@ export class StorageFacade implements RuntimeStorage {
   }
 
   getAlarm(options?: StorageOperationOptions): Promise<number | null> {
-    return this.operation(!allowsConcurrency(options), () => {
+    return this.operation(this.readLocks(options), () => {
       checkOptions('getAlarm', options);
       return this.instance.buffer.readAlarm();
     });
@@ -107,11 +116,11 @@ export class StorageFacade implements RuntimeStorage {
 
   getCurrentBookmark(): Promise<string> {
     // Without a history, workerd's local runtime answers a placeholder rather than refusing.
-    return this.operation(true, () => (this.instance.store.pitr ? this.history().currentBookmark() : PLACEHOLDER_BOOKMARK));
+    return this.operation(this.readLocks(), () => (this.instance.store.pitr ? this.history().currentBookmark() : PLACEHOLDER_BOOKMARK));
   }
 
   getBookmarkForTime(timestamp: number | Date): Promise<string> {
-    return this.operation(true, () => this.history().bookmarkForTime(timeOf('getBookmarkForTime', timestamp)));
+    return this.operation(this.readLocks(), () => this.history().bookmarkForTime(timeOf('getBookmarkForTime', timestamp)));
   }
 
   onNextSessionRestoreBookmark(bookmark: string): Promise<string> {
@@ -146,18 +155,24 @@ export class StorageFacade implements RuntimeStorage {
   }
 
   /**
+   * Whether a read locks the input gate: unless it allows concurrency, or its event is a call
+   * from outside (nothing inside continues after it, so there is nothing to keep other events
+   * from interleaving with; it still starts only while the gate is open). A write from outside
+   * does lock: no other event gets in before its flush, whose result would tell of it earlier.
+   */
+  private readLocks(options?: StorageOperationOptions): boolean {
+    return !this.fromOutside && !allowsConcurrency(options);
+  }
+
+  /**
    * Runs one storage operation. `gated`: lock the input gate while it is in progress (released
    * only after the caller's continuation ran). Errors become rejections, never synchronous throws.
    */
   private operation<T>(gated: boolean, work: () => T | Promise<T>): Promise<T> {
     try {
       this.instance.assertUsable();
-      const release = gated ? this.instance.gate.lock() : undefined;
-      try {
-        return Promise.resolve(work());
-      } finally {
-        if (release) releaseAfterContinuations(release);
-      }
+      if (gated) this.instance.gate.lockForTurn();
+      return Promise.resolve(work());
     } catch (error) {
       return Promise.reject(error);
     }

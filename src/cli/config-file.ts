@@ -2,7 +2,7 @@
 
 import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { SpecgateConfig } from '../config/define.js';
 import { importModule } from '../core/adapter-module.js';
 import { UsageError } from '../core/errors.js';
@@ -122,9 +122,14 @@ export function writeStarterConfig(path: string, force: boolean): string {
   return file;
 }
 
+/** The options of `specgate init` (its help, help.ts, lists the same). */
+export const INIT_OPTIONS = {
+  force: { type: 'boolean', default: false },
+} satisfies ParseArgsConfig['options'];
+
 /** `specgate init [FILE] [--force]` */
 export function initCommand(args: string[]): number {
-  const { values, positionals } = parseArgs({ args, options: { force: { type: 'boolean', default: false } }, strict: true, allowPositionals: true });
+  const { values, positionals } = parseArgs({ args, options: INIT_OPTIONS, strict: true, allowPositionals: true });
   if (positionals.length > 1) throw new UsageError('specgate init takes at most one file name');
   const file = writeStarterConfig(positionals[0] ?? 'specgate.config.ts', values.force);
   process.stdout.write(`specgate: wrote ${relative(process.cwd(), file) || file}; fill in the target, then: npx specgate run --suite zone-api\n`);

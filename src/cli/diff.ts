@@ -1,25 +1,31 @@
-// `specgate diff OLD NEW [--json]`: what changed between two runs. Exit 0 when nothing regressed,
-// 1 when some spec regressed, 2 (through UsageError, printed by main) for bad usage or a file that
-// is not a readable, valid report.
+// `specgate diff OLD NEW [--json] [--allow-different-targets]`: what changed between two runs.
+// Exit 0 when nothing regressed, 1 when some spec regressed, 2 (through UsageError, printed by
+// main) for bad usage, a file that is not a readable, valid report, or two runs over different
+// targets (unless asked): specs of different targets never match, so nothing could regress.
 
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import { diffReports, formatDiff } from '../report/diff.js';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { differentTargets, diffReports, formatDiff } from '../report/diff.js';
 import type { Report } from '../report/model.js';
 import { schemaProblems } from '../spec-kit/schemas.js';
 import { UsageError } from '../core/errors.js';
 
-export const DIFF_HELP = `specgate diff OLD NEW [--json]
-  OLD, NEW   report.json files, or report directories holding one
-  --json     print the differences as JSON instead of text
-Exit codes: 0 nothing regressed, 1 some spec regressed (passed or skipped → failed), 2 bad usage or invalid report.
-`;
+/** The options of `specgate diff` (its help, help.ts, lists the same). */
+export const DIFF_OPTIONS = {
+  json: { type: 'boolean', default: false },
+  'allow-different-targets': { type: 'boolean', default: false },
+} satisfies ParseArgsConfig['options'];
 
 export async function diffCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args, options: { json: { type: 'boolean', default: false } }, strict: true, allowPositionals: true });
-  if (positionals.length !== 2) throw new UsageError(`diff takes two reports, OLD and NEW (got ${positionals.length}); see specgate --help`);
+  const { values, positionals } = parseArgs({ args, options: DIFF_OPTIONS, strict: true, allowPositionals: true });
+  if (positionals.length !== 2) throw new UsageError(`diff takes two reports, OLD and NEW (got ${positionals.length}); see specgate diff --help`);
   const [old, next] = positionals.map(loadReport) as [Report, Report];
+  const targets = differentTargets(old, next);
+  if (targets !== undefined && !values['allow-different-targets']) {
+    throw new UsageError(`diff: the reports are runs over different targets (${targets}); their specs cannot be compared (--allow-different-targets to compare anyway)`);
+  }
+  if (targets !== undefined) process.stderr.write(`specgate: comparing runs over different targets (--allow-different-targets): ${targets}\n`);
   const diff = diffReports(old, next);
   process.stdout.write(values.json ? `${JSON.stringify(diff, null, 2)}\n` : formatDiff(diff));
   return diff.totals.regressed > 0 ? 1 : 0;

@@ -1,7 +1,11 @@
-// specgate --help: every command and its options, and the exit codes.
+// The help of specgate and of each of its commands (`specgate --help`, `specgate COMMAND --help`),
+// and the options each command takes, as the help shows them: main.ts prints these without loading
+// the command, and suggests the nearest of them for an unknown option or command. A command that is
+// not here handles --help itself. test/cli-conventions.test.ts holds each command's options (its
+// parser's table) and its help to the same list.
 
-import { DIFF_HELP } from './diff.js';
-import { MERGE_HELP } from './merge.js';
+const EXIT_CODES = `Exit codes: 0 all specs passed, 1 some spec failed (or a spec file did not load, or its test
+worker died), 2 bad usage or unreachable target.`;
 
 export const HELP = `specgate: conformance suite for the zone-management API and the object storage interface
 
@@ -11,10 +15,20 @@ Usage:
   specgate serve [options]    start the bundled reference zone API server
   specgate diff OLD NEW       compare two reports: improved, regressed, new, removed specs
   specgate merge DIR...       join the reports of the shards of one run
-  specgate init [--force]     write a commented starter specgate.config.ts
-  specgate --help             show this help
+  specgate init [FILE]        write a commented starter specgate.config.ts
+  specgate --version          print specgate's version (also: specgate version, -v)
+  specgate --help             show this help (also: specgate help COMMAND)
 
-run options:
+Each command's options: specgate COMMAND --help (or -h).
+
+${EXIT_CODES}
+`;
+
+const RUN_HELP = `Usage: specgate run [options]
+
+Runs the conformance suites against a target (default: the bundled reference) and writes a report.
+
+Options:
   --suite zone-api|storage|all   suites to run (default: all)
   --target URL[,URL...]          base URL of the target, with or without /client/v4; several,
                                  comma-separated, run side by side (one --control URL each)
@@ -50,8 +64,10 @@ run options:
   --level must|should|may[,...]  only specs citing requirements of these levels
   --shard I/N                    run shard I of N (for CI matrices; join with specgate merge)
   --baseline FILE                gate on known failures: exit 0 if every failure is listed,
-                                 1 on a new failure or a listed one that now passes
-  --update-baseline              rewrite --baseline FILE to this run's failures
+                                 1 on a new failure or a listed one that now passes; an ID no
+                                 catalog has is refused (exit 2)
+  --update-baseline              rewrite (or create, or fill an empty) --baseline FILE with this
+                                 run's failures
   --seed N                       seed of the property-based specs (default: 20261121)
   --config FILE                  target configuration (default: ./specgate.config.ts if present;
                                  flags override it)
@@ -62,22 +78,86 @@ run options:
   --as-of DATE                   run at this date (YYYY-MM-DD or ISO 8601): the target's clock
                                  is set there when its control API can; otherwise the date the
                                  target is taken to be at (default: the target's own date)
+${EXIT_CODES}
+`;
 
-list options:
+const LIST_HELP = `Usage: specgate list [options]
+
+Lists every spec with the requirement IDs it cites, running nothing (no target is contacted).
+
+Options:
   --suite zone-api|storage|all   suites to list (default: all)
-  --json                         print JSON: [{name, file, requirements}]
+  --json                         print JSON: [{name, file, requirements, dated?}]
 
-serve options:
+Exit codes: 0 listed, 1 a spec file did not load, 2 bad usage.
+`;
+
+const SERVE_HELP = `Usage: specgate serve [options]
+
+Starts the bundled reference zone API server in the foreground, until SIGINT or SIGTERM.
+
+Options:
   --port N                       port to listen on (default: SPECGATE_PORT, else 8787; 0 picks a free one)
   --host H                       address to listen on (default: 127.0.0.1)
   --data FILE                    keep state in this SQLite file (default: in memory)
   --test-mode                    enable the control API (reset, clock, zones)
   --token T | --email E --key K  credentials to accept (generated when not given)
 
-diff:
-${DIFF_HELP}
-merge:
-${MERGE_HELP}
-Exit codes: 0 all specs passed, 1 some spec failed (or a spec file did not load, or its test
-worker died), 2 bad usage or unreachable target.
+Exit codes: 0 stopped by a signal, 2 bad usage (a busy port among them).
 `;
+
+const DIFF_HELP = `Usage: specgate diff OLD NEW [options]
+
+Compares two reports: which specs improved, regressed, appeared or disappeared, per area.
+
+  OLD, NEW                       report.json files, or report directories holding one
+  --json                         print the differences as JSON instead of text
+  --allow-different-targets      compare runs over different targets (adapters, base URLs,
+                                 suites); without it such reports are refused
+
+Exit codes: 0 nothing regressed, 1 some spec regressed (passed or skipped → failed), 2 bad usage,
+an invalid report, or reports of runs over different targets.
+`;
+
+const MERGE_HELP = `Usage: specgate merge DIR... [options]
+
+Joins the reports of the shards of one run (--shard I/N, or one job per adapter) into one report:
+report.json, summary.md and junit.xml (from the merged report: only the specs that ran).
+
+  DIR                            report directories (or report.json files) of the shards
+  --out DIR                      where to write the merged report (default: reports/merged-<timestamp>/)
+  --allow-partial                merge although shards are missing (a warning says which); without
+                                 it a missing shard is refused
+
+Every shard I/N of a sharded run must be there, each once; a report given twice is refused.
+Exit codes: 0 the merged run has no failure (or, for shards gated on a baseline, passes the gate),
+1 otherwise, 2 bad usage, reports that cannot be merged, or an incomplete set of shards.
+`;
+
+const INIT_HELP = `Usage: specgate init [FILE] [options]
+
+Writes a commented starter configuration (default: specgate.config.ts in this directory).
+
+  --force                        overwrite FILE if it exists
+
+Exit codes: 0 written, 2 bad usage or the file exists.
+`;
+
+/** Each command's help, by command. */
+export const COMMAND_HELP: Record<string, string> = {
+  run: RUN_HELP,
+  list: LIST_HELP,
+  serve: SERVE_HELP,
+  diff: DIFF_HELP,
+  merge: MERGE_HELP,
+  init: INIT_HELP,
+};
+
+/**
+ * The options a command's help lists (`--suite`, `--json`...), which are the ones it takes: the
+ * flags at the start of each line of its table of options, before the description.
+ */
+export function optionsIn(help: string): string[] {
+  const columns = help.split('\n').filter((line) => line.startsWith('  --')).map((line) => line.slice(2).split(/\s{2,}/)[0]!);
+  return [...new Set(columns.flatMap((column) => column.match(/--[a-z][a-z0-9-]*/g) ?? []))];
+}

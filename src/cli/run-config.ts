@@ -3,6 +3,8 @@
 // given on the command line wins over the file's field, which wins over the default. Every check
 // happens here, before anything starts (a container, a target, a report directory).
 
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { parseAsOf } from '../core/dates.js';
 import { UsageError } from '../core/errors.js';
@@ -95,9 +97,29 @@ export function runConfigFrom(flags: RunFlags, loaded: LoadedConfig | undefined,
     seed: seedFrom(flags.seed),
     gate: gateFrom(flags.gate ?? file?.gate ?? 'core'),
     ...(baselineFile !== undefined && { baseline: { file: baselineFile, update: flags['update-baseline'] } }),
-    ...(flags['report-dir'] !== undefined && { reportDir: flags['report-dir'] }),
+    ...(flags['report-dir'] !== undefined && { reportDir: reportDirFrom(flags['report-dir']) }),
     verbose: true,
   };
+}
+
+/**
+ * --report-dir as a directory specgate can make and write: a path that is (or runs through) a
+ * file, or a directory that cannot be written, is refused now, before anything starts, rather
+ * than when the report is written.
+ */
+function reportDirFrom(dir: string): string {
+  let existing = resolve(dir);
+  while (!existsSync(existing) && dirname(existing) !== existing) existing = dirname(existing);
+  if (!statSync(existing).isDirectory()) {
+    const where = existing === resolve(dir) ? '' : ` (${existing} is a file)`;
+    throw new UsageError(`--report-dir ${dir} is not a directory${where}; give a directory (it is created if missing)`);
+  }
+  try {
+    accessSync(existing, constants.W_OK);
+  } catch {
+    throw new UsageError(`--report-dir ${dir}: cannot write in ${existing}`);
+  }
+  return dir;
 }
 
 /** A path in the config file's `adapter` is relative to the file; a built-in name is not a path. */

@@ -5,7 +5,8 @@ import { UsageError } from '../core/errors.js';
 import { startReferenceServer, unusableCredentials, type ReferenceServerOptions } from '../targets/bundled.js';
 import { credentialsFrom } from './run-config.js';
 
-const SERVE_OPTIONS = {
+/** The options of `specgate serve` (its help, help.ts, lists the same). */
+export const SERVE_OPTIONS = {
   port: { type: 'string' },
   host: { type: 'string', default: '127.0.0.1' },
   data: { type: 'string' },
@@ -35,7 +36,7 @@ export async function serveCommand(args: string[]): Promise<number> {
 }
 
 export async function serve(options: ReferenceServerOptions): Promise<void> {
-  const server = await startReferenceServer(options);
+  const server = await startReferenceServer(options).catch((error: unknown) => { throw listenProblem(error, options) ?? error; });
   const { credentials } = server;
   const lines = [
     `specgate reference zone API listening`,
@@ -46,10 +47,24 @@ export async function serve(options: ReferenceServerOptions): Promise<void> {
     `  zone:        ${server.defaultZoneId}`,
     `  data:        ${options.dataFile ?? 'in memory'}`,
   ];
-  process.stdout.write(`${lines.join('\n')}\n`);
-  await new Promise<void>((resolve) => {
+  // The signals are heeded before the banner says the server listens: whoever waits for the
+  // banner and then stops the server (a script, a test) must not find the signal's default action.
+  const stopped = new Promise<void>((resolve) => {
     const stop = () => { void server.close().then(resolve); };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  process.stdout.write(`${lines.join('\n')}\n`);
+  await stopped;
+}
+
+/** Why the server could not listen, as one line with what to do; undefined for anything else. */
+function listenProblem(error: unknown, { host, port }: ReferenceServerOptions): UsageError | undefined {
+  const where = `${host ?? '127.0.0.1'}:${port}`;
+  switch ((error as NodeJS.ErrnoException)?.code) {
+    case 'EADDRINUSE': return new UsageError(`serve: port ${port} is in use on ${host ?? '127.0.0.1'} (another specgate serve?); choose another with --port N, or --port 0 for a free one`);
+    case 'EACCES': return new UsageError(`serve: not allowed to listen on ${where} (ports below 1024 need privileges); choose another with --port N, or --port 0 for a free one`);
+    case 'EADDRNOTAVAIL': case 'ENOTFOUND': return new UsageError(`serve: cannot listen on ${where}: --host ${host} is not an address of this machine`);
+    default: return undefined;
+  }
 }

@@ -62,7 +62,7 @@ export interface RunConfig {
   gate: Gate;
   /** Gate on this baseline of known failures, or (update) rewrite it from the run's failures. */
   baseline?: { file: string; update: boolean };
-  /** Where the report goes; reports/<run-id>/ by default. */
+  /** Where the report goes; reports/<run-id>/ of the working directory by default. */
   reportDir?: string;
   /** Show progress while specs run. */
   verbose: boolean;

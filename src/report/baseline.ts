@@ -22,14 +22,27 @@ export interface BaselineFile {
 
 const label = (entry: BaselineEntry): string => (entry.requirement ? `requirement ${entry.requirement}` : `spec "${entry.spec}"`);
 
-export function readBaseline(path: string, { mayBeMissing = false } = {}): BaselineFile {
+export interface ReadBaselineOptions {
+  /** --update-baseline: a missing or empty file is an empty baseline, to be filled. */
+  mayBeMissing?: boolean;
+  /** Every requirement ID of the catalogs: an entry naming another is refused (it could never match). */
+  knownRequirements?: ReadonlySet<string>;
+}
+
+export function readBaseline(path: string, { mayBeMissing = false, knownRequirements }: ReadBaselineOptions = {}): BaselineFile {
   if (!existsSync(path)) {
     if (mayBeMissing) return { knownFailures: [] };
     throw new UsageError(`--baseline: no file at ${path} (create it with --update-baseline)`);
   }
+  const text = readFileSync(path, 'utf8');
+  // An empty file (touched to be filled) is an empty baseline for --update-baseline to fill.
+  if (text.trim() === '') {
+    if (mayBeMissing) return { knownFailures: [] };
+    throw new UsageError(`--baseline: ${path} is empty (fill it with --update-baseline)`);
+  }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(path, 'utf8'));
+    parsed = JSON.parse(text);
   } catch (error) {
     throw new UsageError(`--baseline: ${path} is not JSON: ${(error as Error).message}`);
   }
@@ -40,6 +53,11 @@ export function readBaseline(path: string, { mayBeMissing = false } = {}): Basel
       && (typeof entry.requirement === 'string') !== (typeof entry.spec === 'string')
       && typeof entry.reason === 'string' && entry.reason.trim() !== '';
     if (!ok) throw new UsageError(`--baseline: ${path}: knownFailures[${i}] needs exactly one of "requirement" or "spec", and a non-empty "reason"`);
+    // An unknown ID (misspelt, or renamed since) would be silently ignored: the gate would count
+    // nothing against it and never call it stale.
+    if (knownRequirements && entry.requirement !== undefined && !knownRequirements.has(entry.requirement)) {
+      throw new UsageError(`--baseline: ${path}: knownFailures[${i}] names requirement ${entry.requirement}, which is in no catalog (see specgate list)`);
+    }
   });
   return parsed as BaselineFile;
 }

@@ -133,3 +133,17 @@ function formatArea(a: AreaDiff): string[] {
 
 const section = (title: string, items: string[]): string[] =>
   items.length === 0 ? [] : [`  ${title}:`, ...items.map((item) => `    ${item}`)];
+
+/** The targets a run ran on ("zone-api:reference", "storage:reference-kv"), sorted. */
+export const targetsOf = (report: Report): string[] => report.run.targets.map((t) => `${t.suite}:${t.name}`).sort();
+
+/**
+ * Why two reports are not runs over the same targets (another adapter, another base URL, another
+ * suite), or undefined when they are: between such runs every spec shows as removed and added,
+ * and nothing regresses, so the diff would pass whatever changed.
+ */
+export function differentTargets(old: Report, next: Report): string | undefined {
+  const [before, after] = [targetsOf(old), targetsOf(next)];
+  if (before.join('\n') === after.join('\n')) return undefined;
+  return `OLD ran on ${before.join(', ') || 'no target'}, NEW on ${after.join(', ') || 'no target'}`;
+}

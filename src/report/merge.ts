@@ -146,3 +146,21 @@ function canonical(value: unknown): string {
     ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
     : v));
 }
+
+/**
+ * Reports given more than once: the same shard ("i/n") twice, or the same run twice. Each as "what
+ * (which of the given names)", `names` being how the user named the reports, in their order.
+ */
+export function repeatedReports(reports: Report[], names: string[]): string[] {
+  const repeated = (label: (r: Report) => string | undefined, what: string) => {
+    const byLabel = new Map<string, string[]>();
+    reports.forEach((report, i) => {
+      const key = label(report);
+      if (key !== undefined) byLabel.set(key, [...(byLabel.get(key) ?? []), names[i]!]);
+    });
+    return [...byLabel].filter(([, given]) => given.length > 1).map(([key, given]) => `${what} ${key} (${given.join(', ')})`);
+  };
+  const shardOf = (r: Report) => (r.run.selection.shard ? `${r.run.selection.shard.index}/${r.run.selection.shard.total}` : undefined);
+  const byShard = repeated(shardOf, 'shard');
+  return byShard.length > 0 ? byShard : repeated((r) => r.run.id, 'run');
+}

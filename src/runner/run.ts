@@ -55,9 +55,11 @@ const WORKERS = 2;
 export async function runConformance(config: RunConfig): Promise<RunOutcome> {
   const started = new Date();
   const runId = `${started.toISOString().replace(/[:.]/g, '-')}-${randomBytes(2).toString('hex')}`;
-  const reportDir = resolve(config.reportDir ?? join(PACKAGE_ROOT, 'reports', runId));
+  // The user's working directory, not the package's folder (inside node_modules when installed).
+  const reportDir = resolve(config.reportDir ?? join('reports', runId));
   const { seed, selection } = config;
-  const baseline = config.baseline && readBaseline(config.baseline.file, { mayBeMissing: config.baseline.update });
+  const knownRequirements = new Set(Object.values(SUITES).flatMap((suite) => suite.catalog.flatMap((area) => area.requirements.map((r) => r.id))));
+  const baseline = config.baseline && readBaseline(config.baseline.file, { mayBeMissing: config.baseline.update, knownRequirements });
   const suites = config.suites.map((name) => SUITES[name]).filter((suite) => !suite.pending);
   // Bad adapters, an unreachable target or missing credentials fail here: before any spec runs
   // and before any file is written.

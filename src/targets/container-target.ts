@@ -36,6 +36,7 @@ import type { Readable } from 'node:stream';
 import type { BoundPorts, ContainerRuntimeClient, StartedTestContainer, WaitStrategy } from 'testcontainers';
 import type { Credentials } from '../spec-kit/target.js';
 import { UnreachableError, UsageError } from '../core/errors.js';
+import { requireOptionalPart } from '../core/optional-package.js';
 import { redactor } from '../core/redact.js';
 
 export const DEFAULT_CONTAINER_PORT = 8787;
@@ -118,6 +119,7 @@ export interface ContainerTarget {
  */
 export async function startContainerTarget(options: ContainerTargetOptions): Promise<ContainerTarget> {
   const { image, basePath = DEFAULT_BASE_PATH, controlPath, startupTimeoutMs = DEFAULT_STARTUP_TIMEOUT_MS } = options;
+  requireOptionalPart('container', '--target-image');
   const engine = await probeEngine();
   const network = options.network ?? (engine?.hasBridge === false ? 'host' : 'bridge');
   const port = await containerPort(options.port ?? DEFAULT_CONTAINER_PORT, network, engine);

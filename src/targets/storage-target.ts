@@ -8,6 +8,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WORKERD_AT_DATE, type BuiltinAdapterName, type StorageTargetRef } from '../core/adapter-module.js';
 import { UsageError } from '../core/errors.js';
+import { requireOptionalPart } from '../core/optional-package.js';
 
 
 export interface AdapterOptions {
@@ -40,6 +41,7 @@ async function adapterRefsOf(adapter: string, options: AdapterOptions): Promise<
   const dated = WORKERD_AT_DATE.exec(adapter);
   if (adapter === 'workerd' || dated) return [await workerdRef(dated ? dated[1]! : options.compatibilityDate, dated ? `--adapter ${adapter}` : '--compatibility-date')];
   const builtin = BUILTIN_ADAPTERS[adapter as BuiltinAdapterName] as StorageTargetRef | undefined;
+  if (adapter === 'miniflare2') requireOptionalPart('miniflare2', '--adapter miniflare2');
   if (builtin) return [builtin];
   const path = isAbsolute(adapter) ? adapter : resolve(process.cwd(), adapter);
   if (!existsSync(path)) {

@@ -111,6 +111,33 @@ export const scenarios = {
   },
 
 
+  /**
+   * Not a spec's: the loop of bench/storage-inside.ts, the same on every runtime. `fill` puts
+   * keys 0..keys-1 (128 per put, no await between them); `put`, `get` and `list` make `count`
+   * awaited calls, each on a key of that range (puts overwrite). Answers the number of calls.
+   */
+  async benchLoop(storage, { op, count, keys }: { op: 'fill' | 'put' | 'get' | 'list'; count: number; keys: number }) {
+    const keyOf = (i: number) => `bench:${String(i).padStart(8, '0')}`;
+    const valueOf = (i: number) => ({ n: i, name: `value ${i}`, tags: ['a', 'b'] });
+    if (op === 'fill') {
+      const writes: Promise<void>[] = [];
+      for (let start = 0; start < keys; start += 128) {
+        const entries: Record<string, unknown> = {};
+        for (let i = start; i < Math.min(start + 128, keys); i++) entries[keyOf(i)] = valueOf(i);
+        writes.push(storage.put(entries));
+      }
+      await Promise.all(writes);
+      return keys;
+    }
+    for (let i = 0; i < count; i++) {
+      const key = keyOf((i * 7919) % keys);
+      if (op === 'put') await storage.put(key, valueOf(i));
+      else if (op === 'get') await storage.get(key);
+      else await storage.list({ start: key, limit: 10 });
+    }
+    return count;
+  },
+
   /** Consistency rule 3: a read followed by a write with no other I/O behaves as a transaction. */
   async increment(storage, { key }: { key: string }) {
     const value = ((await storage.get<number>(key)) ?? 0) + 1;

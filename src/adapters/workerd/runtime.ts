@@ -13,6 +13,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Readable } from 'node:stream';
 import { UsageError } from '../../core/errors.js';
+import { requireOptionalPart } from '../../core/optional-package.js';
 
 /** The parts of a miniflare module the adapter uses (miniflare 3 and 4 alike). */
 export interface MiniflareModule {
@@ -64,6 +65,8 @@ export function findMiniflare(cwd = process.cwd()): MiniflareSource {
   try {
     path = createRequire(join(cwd, 'package.json')).resolve('miniflare');
   } catch {
+    // Neither the project's nor specgate's: miniflare is an optional peer dependency.
+    requireOptionalPart('workerd', '--adapter workerd');
     path = ownMiniflare();
   }
   const source = sourceAt(path);

@@ -1,0 +1,67 @@
+// specgate as an npm package: where its reports go for a user who installed it (the working
+// directory's reports/, not the package's folder inside node_modules), and what the package holds
+// (everything the README points a user to). The install of the packed tarball itself is
+// test/pack-install.test.ts.
+
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readReport, ROOT, runCli, tempDir } from './helpers/cli.js';
+
+/** A user's project with specgate in its node_modules (a link to this checkout, as after `npm install`). */
+function userProject(name: string): string {
+  const project = tempDir(name);
+  mkdirSync(join(project, 'node_modules'));
+  symlinkSync(ROOT, join(project, 'node_modules/specgate'), 'dir');
+  return project;
+}
+
+/** The run directories under `dir`/reports, none if it does not exist. */
+const runsIn = (dir: string): string[] => (existsSync(join(dir, 'reports')) ? readdirSync(join(dir, 'reports')) : []);
+
+describe('reports go to the working directory', () => {
+  it('a run writes reports/<run-id>/ where it is run from, and says so', async () => {
+    const project = userProject('report-cwd');
+    const before = new Set(runsIn(ROOT));
+    const run = await runCli(['run', '--suite', 'storage', '--adapter', 'reference-kv', '--requirement', 'ST-KV-DELETE-BOOLEAN'], {}, project);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const runs = runsIn(project);
+    expect(runs, 'one run directory in the working directory\'s reports/').toHaveLength(1);
+    expect(run.stdout).toContain(`specgate: report in reports/${runs[0]}/ (`);
+    expect(readReport(join(project, 'reports', runs[0]!)).run.id).toBe(runs[0]);
+    expect(runsIn(ROOT).filter((id) => !before.has(id) && id === runs[0]), 'nothing written into the package\'s own reports/').toEqual([]);
+
+    // `merge` without --out writes beside it, in the same working directory.
+    const merged = await runCli(['merge', join('reports', runs[0]!)], {}, project);
+    expect(merged.code, merged.stdout + merged.stderr).toBe(0);
+    const mergedRun = runsIn(project).find((id) => id.startsWith('merged-'));
+    expect(mergedRun).toBeDefined();
+    expect(merged.stdout).toContain(`specgate: report in reports/${mergedRun}/`);
+    expect(existsSync(join(project, 'reports', mergedRun!, 'report.json'))).toBe(true);
+  });
+});
+
+describe('the package', () => {
+  /** Paths of the files `npm pack` would put in the tarball. */
+  const packed = (): Set<string> => {
+    const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as [{ files: { path: string }[] }];
+    return new Set(pack.files.map((f) => f.path));
+  };
+  /** Folders of the repository that are its own development (tests, benchmarks, mutation testing, CI), not the product. */
+  const DEVELOPMENT = ['test/', 'bench/', 'mutation/', 'scripts/', '.ci/', 'reports/mutation/', 'reports/flakiness/'];
+
+  it('holds every file and folder of this repository that the README names, except the project\'s development', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    // Markdown links and `code` spans that name a path of the repository.
+    const named = new Set([...readme.matchAll(/\]\(([^)#\s]+)\)|`([A-Za-z][\w.-]*(?:\/[\w.*-]*)+|[A-Z]+\.md)`/g)]
+      .map((m) => (m[1] ?? m[2])!).filter((path) => !/^[a-z]+:/.test(path) && existsSync(join(ROOT, path))));
+    const files = packed();
+    const missing = [...named].filter((path) => !DEVELOPMENT.some((dir) => path.startsWith(dir)))
+      .filter((path) => !files.has(path) && ![...files].some((file) => file.startsWith(path.endsWith('/') ? path : `${path}/`)));
+    expect(named.size, 'the README names paths').toBeGreaterThan(10);
+    expect(missing, 'named by the README, absent from the package').toEqual([]);
+    for (const path of ['ARCHITECTURE.md', 'reports/README.md', 'docs/compatibility.md', 'examples/minimal-adapter.ts']) expect(files, path).toContain(path);
+    expect([...files].filter((file) => DEVELOPMENT.some((dir) => file.startsWith(dir))), 'no development files').toEqual([]);
+  });
+});

@@ -1,4 +1,4 @@
-// npm run bench [-- NAME...]: runs the benchmarks (all, or those named: conformance, server,
+// npm run bench [-- NAME...]: runs the benchmarks (all, or those named: conformance, remote, server,
 // storage, inside, list, model, startup), writes bench/results.json and prints a table. Ratios compare the
 // reference with its baseline measured in the same run, on the same machine. The machine is
 // shared and noisy: its load average is recorded with the figures; timings are never asserted
@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { conformance } from './conformance.js';
 import { listLatency } from './list-latency.js';
 import { modelRate } from './model-rate.js';
+import { remote } from './remote.js';
 import { serverThroughput } from './server-throughput.js';
 import { startup } from './startup.js';
 import { storageInside } from './storage-inside.js';
@@ -18,6 +19,7 @@ import { round, type Bench, type Result } from './lib/result.js';
 
 const BENCHES: Record<string, Bench> = {
   conformance,
+  remote,
   server: serverThroughput,
   storage: storageOps,
   inside: storageInside,

@@ -151,6 +151,14 @@ describe('a target that misbehaves', () => {
     // The preflight of the CLI (a reachability probe and an authenticated read) comes on top of the specs' own requests.
     expect(peakPerSecond(proxy.seen)).toBeLessThanOrEqual(20 + 2);
   });
+
+  it('keeps to --max-rps with specs running concurrently (a control API: zones of their own)', async () => {
+    proxy = await startTargetProxy(server.baseUrl, () => 'forward');
+    const { run } = await runAgainst(`${proxy.url}/client/v4`, { control: server.controlUrl! }, ['--area', 'filters', '--max-rps', '20', '--concurrency', '32'], 'max-rps-concurrent');
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(proxy.seen.length).toBeGreaterThan(40);
+    expect(peakPerSecond(proxy.seen)).toBeLessThanOrEqual(20 + 1);
+  });
 });
 
 describe('the configuration file', () => {

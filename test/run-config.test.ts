@@ -40,4 +40,12 @@ describe('a run\'s configuration', () => {
     expect(flagged.zoneApi).toMatchObject({ timeoutMs: 1000, maxRps: 9 });
     expect(flagged.gate).toBe('core');
   });
+
+  it('--concurrency: a positive whole number, from the file or the flag, 16 by default', () => {
+    expect(runConfigFrom(parseRunFlags([]), undefined, {}).zoneApi.concurrency).toBe(16);
+    const loaded = file({ target: { url: 'http://t.test', concurrency: 4 } });
+    expect(runConfigFrom(parseRunFlags([]), loaded, { token: 'tokentoken' }).zoneApi.concurrency).toBe(4);
+    expect(runConfigFrom(parseRunFlags(['--concurrency', '40']), loaded, { token: 'tokentoken' }).zoneApi.concurrency).toBe(40);
+    for (const bad of ['0', '-2', '2.5', 'many']) expect(() => runConfigFrom(parseRunFlags([`--concurrency=${bad}`]), undefined, {}), bad).toThrow(/--concurrency must be a positive whole number/);
+  });
 });

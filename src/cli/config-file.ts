@@ -48,6 +48,7 @@ const SHAPE: Record<string, Check> = {
     zones: (z) => objectProblems(z, { free: zone, pro: zone, business: zone, enterprise: zone })[0],
     timeoutSeconds: isPositive,
     maxRps: isPositive,
+    concurrency: (v) => (Number.isInteger(v) && (v as number) > 0 ? undefined : 'must be a positive whole number'),
   })[0],
   adapter: isString,
   compatibilityDate: (v) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? undefined : 'must be a date YYYY-MM-DD'),
@@ -99,6 +100,8 @@ export default defineConfig({
   //   // timeoutSeconds: 15,
   //   // Requests per second at most, for a shared service.
   //   // maxRps: 10,
+  //   // Zone API specs each of the two test workers runs at once (they mostly wait on the network).
+  //   // concurrency: 16,
   // },
   // Storage adapter: reference, reference-kv, reference-sqlite, workerd, workerd@YYYY-MM-DD,
   // miniflare2, or a module path.

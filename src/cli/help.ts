@@ -74,6 +74,8 @@ const RUN_OPTIONS_TABLE = `  --suite zone-api|storage|all   suites to run (defau
   --timeout S                    seconds a request, or a call into a storage adapter, may go
                                  unanswered before its spec fails, naming it (15)
   --max-rps N                    at most N requests per second against the target
+  --concurrency N                zone API specs each of the 2 workers runs at once on a target
+                                 with a control API (default 16; --max-rps still caps the run)
   --as-of DATE                   run at this date (YYYY-MM-DD or ISO 8601): the target's clock
                                  is set there when its control API can; otherwise the date the
                                  target is taken to be at (default: the target's own date)

@@ -9,7 +9,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { parseAsOf } from '../core/dates.js';
 import { UsageError } from '../core/errors.js';
 import { STORAGE_AREAS, SUITE_NAMES, ZONE_API_AREAS, type SuiteName } from '../core/requirements.js';
-import { DEFAULT_SEED, DEFAULT_TIMEOUT_MS, type Credentials, type RunConfig } from '../core/run-config.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_SEED, DEFAULT_TIMEOUT_MS, type Credentials, type RunConfig } from '../core/run-config.js';
 import type { Gate, Selection } from '../core/selection.js';
 import type { SpecgateConfig } from '../config/define.js';
 import { relativeToConfig, type LoadedConfig } from './config-file.js';
@@ -46,6 +46,7 @@ export const RUN_OPTIONS = {
   'max-rps': { type: 'string' },
   'accept-incomplete': { type: 'boolean' },
   'no-preflight': { type: 'boolean', default: false },
+  concurrency: { type: 'string' },
 } satisfies ParseArgsConfig['options'];
 
 export type RunFlags = ReturnType<typeof parseRunFlags>;
@@ -79,6 +80,7 @@ export function runConfigFrom(flags: RunFlags, loaded: LoadedConfig | undefined,
   // One timeout bounds a request to a zone API target and a call into a storage adapter alike.
   const timeoutMs = timeoutSeconds === undefined ? DEFAULT_TIMEOUT_MS : timeoutSeconds * 1000;
   const maxRps = positiveNumber('--max-rps', flags['max-rps']) ?? file?.target?.maxRps;
+  const concurrency = positiveInteger('--concurrency', flags.concurrency) ?? file?.target?.concurrency ?? DEFAULT_CONCURRENCY;
   const asOf = flags['as-of'] ?? file?.asOf;
   return {
     suites: suitesFrom(flags.suite),
@@ -91,6 +93,7 @@ export function runConfigFrom(flags: RunFlags, loaded: LoadedConfig | undefined,
       ...(asOf !== undefined && { asOf: asOfFrom(asOf) }),
       timeoutMs,
       ...(maxRps !== undefined && { maxRps }),
+      concurrency,
     },
     storage: { adapters, ...(compatibilityDate !== undefined && { compatibilityDate }), timeoutMs },
     selection: selectionFrom(flags, file),
@@ -215,6 +218,13 @@ function positiveNumber(flag: string, text: string | undefined): number | undefi
   if (text === undefined) return undefined;
   const value = Number(text);
   if (!(Number.isFinite(value) && value > 0)) throw new UsageError(`${flag} must be a positive number, got "${text}"`);
+  return value;
+}
+
+function positiveInteger(flag: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!(Number.isInteger(value) && value > 0)) throw new UsageError(`${flag} must be a positive whole number, got "${text}"`);
   return value;
 }
 

@@ -25,6 +25,8 @@ export interface SpecgateConfig {
     timeoutSeconds?: number;
     /** Requests per second at most, across the whole run (--max-rps). */
     maxRps?: number;
+    /** Zone API specs each test worker runs at once (--concurrency; default 16). */
+    concurrency?: number;
   };
   /** Storage adapter: a built-in name or a module path, relative to this file (--adapter). */
   adapter?: string;

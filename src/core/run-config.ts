@@ -33,6 +33,11 @@ export interface ZoneApiConfig {
   timeoutMs: number;
   /** Requests per second at most against the zone API targets, across the run. */
   maxRps?: number;
+  /**
+   * Specs each test worker runs at once where every spec has zones of its own (a target with a
+   * control API): a spec mostly waits on the network, so many overlap on one CPU.
+   */
+  concurrency: number;
 }
 
 /** Which storage adapters the storage suite runs against. */
@@ -79,3 +84,5 @@ export interface RunConfig {
 
 export const DEFAULT_SEED = 20261121;
 export const DEFAULT_TIMEOUT_MS = 15_000;
+/** Specs in flight per worker by default (--concurrency): enough to hide a round trip of 50–200 ms. */
+export const DEFAULT_CONCURRENCY = 16;

@@ -52,14 +52,10 @@ interface PlannedProject {
   sequential?: boolean;
   /** vitest's limit on one spec and one hook, when the run's own default is too short. */
   specTimeoutMs?: number;
+  /** Run the specs of a file concurrently, at most this many at once per worker. */
+  concurrency?: number;
 }
 
-/**
- * Specs that move the target's clock run alone, one file at a time, after everything else: dated
- * specs (`*.dated.spec.ts`) set it to another year, and `*.clock.spec.ts` advance it by minutes to
- * months, which would expire the one-minute windows of a rate-limit spec running alongside.
- */
-const CLOCK_SPECS = ['**/*.dated.spec.ts', '**/*.clock.spec.ts'];
 /** vitest's limit on one spec, and on one hook, unless a project needs longer. */
 const SPEC_TIMEOUT_MS = 60_000;
 /** Test workers of a run; --max-rps is shared out among them. */
@@ -80,7 +76,7 @@ export async function runConformance(config: RunConfig): Promise<RunOutcome> {
   const zones = suites.some((s) => s.name === 'zone-api') ? await resolveZoneTargets(config) : [];
   mkdirSync(reportDir, { recursive: true });
   const several = zones.length > 1;
-  const projects = [...zones.flatMap((zone) => zoneProjects(zone.target, several)), ...adapters.map((adapter) => storageProject(adapter, config.storage.timeoutMs))];
+  const projects = [...zones.flatMap((zone) => zoneProjects(zone.target, several, config.zoneApi.concurrency)), ...adapters.map((adapter) => storageProject(adapter, config.storage.timeoutMs))];
   const collector = new CollectingReporter(PACKAGE_ROOT, new Map(projects.map((p) => [p.name, { target: p.label, clockGroup: p.clockGroup }])));
   try {
     if (projects.length > 0) await runProjects(projects, { seed, selection }, collector, config);
@@ -168,18 +164,31 @@ async function resolveZoneTargets(config: RunConfig): Promise<ResolvedTarget[]> 
   return resolved;
 }
 
-/** One target's projects: named `zone-api`, or `zone-api@<base URL>` when a run has several. */
-function zoneProjects(target: ZoneApiTarget, several: boolean): PlannedProject[] {
+/**
+ * One target's projects: named `zone-api`, or `zone-api@<base URL>` when a run has several. Specs
+ * that move the target's one clock run apart, one file at a time, after the others (the `:clock`
+ * project); on a target with a clock per zone, those that move only their own zones' clocks run
+ * with everything else.
+ */
+function zoneProjects(target: ZoneApiTarget, several: boolean, concurrency: number): PlannedProject[] {
   const name = several ? `zone-api@${target.name}` : 'zone-api';
   const runTarget: RunTarget = { suite: 'zone-api', name: target.name, ...(target.name !== 'reference' && { baseUrl: target.baseUrl }), control: target.controlUrl !== undefined };
-  const shared = { provide: { zoneApiTarget: target }, target: runTarget };
-  // Zones a target provides are shared by every spec: one file at a time, so that no spec meets
-  // another's objects halfway through.
+  const { include, clockSpecs = [], zoneClockSpecs = [] } = SUITES['zone-api'];
+  const alongside = target.zoneClocks === true ? zoneClockSpecs : [];
+  // Zones a target provides are shared by every spec: one file at a time, one spec at a time, so
+  // that no spec meets another's objects halfway through. Zones of their own let specs overlap:
+  // they mostly wait on the network.
   const sharedZones = target.controlUrl === undefined;
-  return [
-    { name, label: name, clockGroup: false, include: SUITES['zone-api'].include, exclude: CLOCK_SPECS, group: 0, sequential: sharedZones, ...shared },
-    { name: `${name}:clock`, label: name, clockGroup: true, include: CLOCK_SPECS.map((glob) => `suites/zone-api/${glob}`), group: 1, sequential: true, ...shared },
+  const inParallel = sharedZones ? { sequential: true } : { concurrency };
+  const provide = (clockScope: 'zone' | 'global', concurrentSpecs: boolean) => ({ zoneApiTarget: target, clockScope, concurrentSpecs });
+  const projects: PlannedProject[] = [
+    { name, label: name, clockGroup: false, include, exclude: clockSpecs, group: 0, provide: provide('global', !sharedZones), target: runTarget, ...inParallel },
+    { name: `${name}:clock`, label: name, clockGroup: true, include: clockSpecs, exclude: alongside, group: 1, sequential: true, provide: provide('global', false), target: runTarget },
   ];
+  if (alongside.length > 0) {
+    projects.push({ name: `${name}:zone-clock`, label: name, clockGroup: true, include: alongside, group: 0, provide: provide('zone', true), target: runTarget, concurrency });
+  }
+  return projects;
 }
 
 function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Record<string, boolean> }, timeoutMs: number): PlannedProject {
@@ -227,6 +236,8 @@ async function runProjects(projects: PlannedProject[], shared: { seed: number; s
           // machine takes seconds. Set per project: a top-level testTimeout would override them all.
           testTimeout: p.specTimeoutMs ?? SPEC_TIMEOUT_MS,
           hookTimeout: p.specTimeoutMs ?? SPEC_TIMEOUT_MS,
+          // The files' specs declare themselves concurrent (spec-kit/spec.ts: concurrentSpecs).
+          ...(p.concurrency !== undefined && { maxConcurrency: p.concurrency }),
         },
       })),
       reporters: [collector, ...(progress ? [progress] : [])],

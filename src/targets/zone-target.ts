@@ -90,7 +90,7 @@ export async function startBundledReference(config: ZoneApiConfig, settings: Tar
     const asOf = config.asOf ?? Date.now();
     server.clock.set(asOf);
     return {
-      target: { name: 'reference', baseUrl: server.baseUrl, credentials: server.credentials, controlUrl: server.controlUrl!, ...settings, asOf, clockSettable: true },
+      target: { name: 'reference', baseUrl: server.baseUrl, credentials: server.credentials, controlUrl: server.controlUrl!, ...settings, asOf, clockSettable: true, zoneClocks: true },
       stop: () => server.close(),
       preflight,
     };
@@ -103,6 +103,8 @@ export async function startBundledReference(config: ZoneApiConfig, settings: Tar
 interface SettledClock {
   asOf: number;
   clockSettable: boolean;
+  /** The control API gives zones clocks of their own (`per_zone`). */
+  zoneClocks?: boolean;
   /** Puts the target's clock back as the run found it (the run's end). */
   restore(): Promise<void>;
 }
@@ -123,7 +125,8 @@ async function settleClock(controlUrl: string | undefined, asOf: number | undefi
         // A clock that does not say whether it stood still is taken to have run in real time.
         await (found.frozen === true ? control.setClock(found.epoch_ms) : control.releaseClock()).catch(() => undefined);
       };
-      return { asOf: (await control.now()).epoch_ms, clockSettable: true, restore };
+      const clock = await control.now();
+      return { asOf: clock.epoch_ms, clockSettable: true, ...(clock.per_zone === true && { zoneClocks: true }), restore };
     }
   }
   return { asOf: asOf ?? targetDate ?? Date.now(), clockSettable: false, restore: async () => {} };

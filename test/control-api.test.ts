@@ -152,7 +152,7 @@ describe('the clock', () => {
     try {
       const one = supertest.agent(single.controlUrl!);
       const zone = (await one.post('/zones').send({})).body.result.id as string;
-      expect((await one.put('/clock').send({ now: 1000 })).body.result).toEqual({ now: '1970-01-01T00:00:01.000Z', epoch_ms: 1000 });
+      expect((await one.put('/clock').send({ now: 1000 })).body.result).toEqual({ now: '1970-01-01T00:00:01.000Z', epoch_ms: 1000, frozen: true });
       expect((await one.post('/clock/advance').send({ ms: 5, zones: [zone] })).status).toBe(400);
       expect((await one.put('/clock').send({ now: 9, zones: [zone] })).status).toBe(400);
       expect((await one.get(`/clock?zone=${zone}`)).status).toBe(400);

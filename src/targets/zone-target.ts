@@ -55,7 +55,7 @@ export async function resolveZoneTarget(place: TargetPlace, config: ZoneApiConfi
   const { baseUrl, controlUrl, credentials } = where;
   const clock = await settleClock(controlUrl, config.asOf, preflight.targetDate);
   const target: ZoneApiTarget = {
-    name: baseUrl, baseUrl, credentials, ...settings, asOf: clock.asOf, clockSettable: clock.clockSettable,
+    name: baseUrl, baseUrl, credentials, ...settings, asOf: clock.asOf, clockSettable: clock.clockSettable, ...(clock.zoneClocks && { zoneClocks: true }),
     ...(config.zones && { zones: config.zones }),
     ...(controlUrl && { controlUrl }),
   };

@@ -1,15 +1,18 @@
-// npm run bench [-- NAME...]: runs the benchmarks (all, or those named: conformance, server,
-// storage, inside, list, model, startup), writes bench/results.json and prints a table. Ratios compare the
+// npm run bench [-- NAME...]: runs the benchmarks (all, or those named: conformance, remote, server,
+// storage, inside, list, model, startup), writes its results and prints a table: a full run to
+// bench/results.json, a partial one to reports/bench-<time>.json (it must not overwrite the record
+// of a full run with a few rows). Ratios compare the
 // reference with its baseline measured in the same run, on the same machine. The machine is
 // shared and noisy: its load average is recorded with the figures; timings are never asserted
 // in unit tests. bench/results.json in the repository is the measurement of record (bench/README.md).
 
 import { cpus, loadavg, platform, totalmem } from 'node:os';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { conformance } from './conformance.js';
 import { listLatency } from './list-latency.js';
 import { modelRate } from './model-rate.js';
+import { remote } from './remote.js';
 import { serverThroughput } from './server-throughput.js';
 import { startup } from './startup.js';
 import { storageInside } from './storage-inside.js';
@@ -18,6 +21,7 @@ import { round, type Bench, type Result } from './lib/result.js';
 
 const BENCHES: Record<string, Bench> = {
   conformance,
+  remote,
   server: serverThroughput,
   storage: storageOps,
   inside: storageInside,
@@ -42,7 +46,9 @@ for (const [name, bench] of Object.entries(BENCHES)) {
   process.stderr.write(`bench: ${name} done in ${round((performance.now() - t) / 1000, 1)} s\n`);
 }
 const output = { machine: { ...machine, loadAverageAtEnd: load() }, date, durationSeconds: round((performance.now() - started) / 1000, 0), results };
-const file = join(import.meta.dirname, 'results.json');
+const partial = chosen.length > 0 && Object.keys(BENCHES).some((name) => !chosen.includes(name));
+const file = partial ? join('reports', `bench-${date.replace(/[:.]/g, '-')}.json`) : join(import.meta.dirname, 'results.json');
+mkdirSync(dirname(file), { recursive: true });
 writeFileSync(file, `${JSON.stringify(output, null, 2)}\n`);
 
 const show = (value: number | undefined) => (value === undefined ? '' : value.toLocaleString('en'));

@@ -2,13 +2,18 @@
 // dated changes, rate limits) and each storage object's (alarms). Tests move it instead of
 // sleeping. Real mode follows the wall clock plus an offset; frozen mode stands still until moved.
 
+/** What reads the time: a virtual clock, or the clock of one zone (zone-api/zones/clocks.ts). */
+export interface Clock {
+  now(): number;
+}
+
 export interface ClockState {
   mode: 'real' | 'frozen';
   /** real: offset added to Date.now(); frozen: the current time in ms since epoch. */
   value: number;
 }
 
-export class VirtualClock {
+export class VirtualClock implements Clock {
   /** `onChange` hears every change (the zone API server keeps the state in its database). */
   constructor(private state: ClockState = { mode: 'real', value: 0 }, private readonly onChange?: (s: ClockState) => void) {}
 

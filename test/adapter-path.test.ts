@@ -28,7 +28,11 @@ describe('--adapter PATH', () => {
     expect(report.summary.passed, 'the key-value specs ran against it').toBeGreaterThan(10);
     const alarmSpecs = report.tests.filter((t) => t.area === 'alarms');
     expect(alarmSpecs.length).toBeGreaterThan(0);
-    for (const spec of alarmSpecs) expect(spec).toMatchObject({ status: 'skipped', skipReason: expect.stringMatching(/^adapter minimal-memory does not support alarms/) });
+    for (const spec of alarmSpecs) expect(spec).toMatchObject({ status: 'skipped', skipReason: expect.stringMatching(/^adapter minimal-memory does not support alarms/), skipDeclared: true });
+    // What the adapter declares it lacks (supports) is its author's statement: never incomplete
+    // (the positive control, an undeclared skip counted, is in test/real-target.test.ts).
+    expect(report.verdicts.incomplete.reasons.filter(({ reason }) => /does not support/.test(reason))).toEqual([]);
+    expect(report.verdicts.outcome).not.toBe('incomplete');
   });
 
   it('refuses a module that is not an adapter with exit 2 and the reason', async () => {

@@ -24,6 +24,20 @@ describe('cleanup of what a spec created', () => {
     expect(created.drain(), 'each is taken once').toEqual([]);
   });
 
+  it('deletes in waves of independent objects: the filters, which rules may protect, after every other object', () => {
+    const created = new CreatedObjects(CREATING_COLLECTIONS);
+    created.noteCreation(`${ZONE}/filters`, [{ id: 'f1' }]);
+    created.noteCreation(`${ZONE}/firewall/rules`, [{ id: 'r1', filter: { id: 'f2' } }]);
+    created.noteCreation(`${ZONE}/dns_records`, { id: 'd1' });
+    expect(created.drainInWaves()).toEqual([
+      [`${ZONE}/dns_records/d1`, `${ZONE}/firewall/rules/r1`],
+      [`${ZONE}/filters/f2`, `${ZONE}/filters/f1`],
+    ]);
+    expect(created.drainInWaves(), 'each is taken once').toEqual([]);
+    created.noteCreation(`${ZONE}/filters`, [{ id: 'f3' }]);
+    expect(created.drainInWaves(), 'no empty wave').toEqual([[`${ZONE}/filters/f3`]]);
+  });
+
   it('ignores what no declared collection answered, and items without an id', () => {
     const created = new CreatedObjects(CREATING_COLLECTIONS);
     created.noteCreation(`${ZONE}/settings/minify`, { id: 'minify' });

@@ -22,7 +22,7 @@ const oneLine = (text: string) => text.trim().split('\n');
 
 describe('--help and --version', () => {
   // Before: `specgate run --help` → "Unknown option '--help'", exit 2.
-  for (const command of ['run', 'list', 'serve', 'diff', 'merge', 'init']) {
+  for (const command of ['run', 'list', 'serve', 'diff', 'merge', 'init', 'doctor']) {
     it(`specgate ${command} --help (and -h, and specgate help ${command}) prints the command's help and exits 0`, async () => {
       for (const args of [[command, '--help'], [command, '-h'], ['help', command]]) {
         const result = await runCli(args);
@@ -42,7 +42,7 @@ describe('--help and --version', () => {
   });
 
   it('each command\'s help lists exactly the options its parser takes', () => {
-    const parsers: Record<string, object> = { run: RUN_OPTIONS, list: LIST_OPTIONS, serve: SERVE_OPTIONS, diff: DIFF_OPTIONS, merge: MERGE_OPTIONS, init: INIT_OPTIONS };
+    const parsers: Record<string, object> = { run: RUN_OPTIONS, list: LIST_OPTIONS, serve: SERVE_OPTIONS, diff: DIFF_OPTIONS, merge: MERGE_OPTIONS, init: INIT_OPTIONS, doctor: RUN_OPTIONS };
     for (const [command, options] of Object.entries(parsers)) {
       expect(optionsIn(COMMAND_HELP[command]!).sort(), command).toEqual(Object.keys(options).map((name) => `--${name}`).sort());
     }
@@ -64,8 +64,8 @@ describe('usage errors: one line, the nearest known name, exit 2', () => {
     [['list', '--jsno'], 'specgate: list: unknown option --jsno (did you mean --json?); see specgate list --help'],
     [['merge', '--otu', 'x'], 'specgate: merge: unknown option --otu (did you mean --out?); see specgate merge --help'],
     [['run', '--frobnicate'], 'specgate: run: unknown option --frobnicate; see specgate run --help'],
-    [['rnu'], 'specgate: unknown command "rnu" (did you mean run?); the commands are run, list, serve, diff, merge or init (see specgate --help)'],
-    [['serv'], 'specgate: unknown command "serv" (did you mean serve?); the commands are run, list, serve, diff, merge or init (see specgate --help)'],
+    [['rnu'], 'specgate: unknown command "rnu" (did you mean run?); the commands are run, list, serve, diff, merge, init or doctor (see specgate --help)'],
+    [['serv'], 'specgate: unknown command "serv" (did you mean serve?); the commands are run, list, serve, diff, merge, init or doctor (see specgate --help)'],
     [['list', 'storage'], 'specgate: list: unexpected argument "storage" (it takes no arguments, only options); see specgate list --help'],
   ])('%j', async (args, line) => {
     const result = await runCli(args);

@@ -100,7 +100,7 @@ describe('zones', () => {
 
 describe('the clock', () => {
   it('is set from an ISO date or milliseconds, advanced by milliseconds, and refuses anything else unchanged', async () => {
-    expect((await control.put('/clock').send({ now: '2025-01-15T00:00:00.000Z' })).body.result).toEqual({ now: '2025-01-15T00:00:00.000Z', epoch_ms: Date.parse('2025-01-15T00:00:00.000Z') });
+    expect((await control.put('/clock').send({ now: '2025-01-15T00:00:00.000Z' })).body.result).toEqual({ now: '2025-01-15T00:00:00.000Z', epoch_ms: Date.parse('2025-01-15T00:00:00.000Z'), frozen: true, per_zone: true });
     expect((await control.put('/clock').send({ now: 0 })).body.result.now).toBe('1970-01-01T00:00:00.000Z');
     expect((await control.post('/clock/advance').send({ ms: 1000 })).body.result.epoch_ms).toBe(1000);
     expect((await control.post('/clock/advance').send({ ms: 0 })).body.result.epoch_ms).toBe(1000);
@@ -109,11 +109,58 @@ describe('the clock', () => {
     expect((await control.get('/clock')).body.result.epoch_ms).toBe(1000);
   });
 
+  it('says whether it stands still; DELETE /clock puts it back on real time (what a run does when it ends)', async () => {
+    await control.post('/reset');
+    expect((await control.get('/clock')).body.result.frozen, 'real time after a reset').toBe(false);
+    await control.put('/clock').send({ now: 1000 });
+    expect((await control.get('/clock')).body.result).toMatchObject({ epoch_ms: 1000, frozen: true });
+    const released = (await control.delete('/clock')).body.result;
+    expect(released.frozen).toBe(false);
+    expect(released.epoch_ms, 'real time, not the frozen 1000').toBeGreaterThan(Date.parse('2025-01-01'));
+  });
+
   it('refuses a date that is not a string or a number (a list holding one too), and an advance past the range of a date from now', async () => {
     await expectBadRequest('put', '/clock', { now: ['2025-01-15T00:00:00.000Z'] });
     await control.put('/clock').send({ now: 1000 });
     await expectBadRequest('post', '/clock/advance', { ms: 8.64e15 });
     expect((await control.get('/clock')).body.result.epoch_ms).toBe(1000);
+  });
+
+  it('moves the clocks of given zones only; the global clock moves the zones that follow it and no other', async () => {
+    await control.put('/clock').send({ now: 1_000_000 });
+    const own = (await control.post('/zones').send({ now: 5000 })).body.result.id as string;
+    const [a, b, follower] = await Promise.all([1, 2, 3].map(async () => (await control.post('/zones').send({})).body.result.id as string));
+    const at = async (zone?: string) => (await control.get(zone === undefined ? '/clock' : `/clock?zone=${zone}`)).body.result.epoch_ms;
+    expect(await at(own)).toBe(5000);
+    expect(await at(a)).toBe(1_000_000);
+    expect((await control.post('/clock/advance').send({ ms: 60_000, zones: [a, b] })).body.result).toMatchObject({ epoch_ms: 1_060_000, per_zone: true });
+    expect([await at(a), await at(b), await at(follower), await at(own), await at()]).toEqual([1_060_000, 1_060_000, 1_000_000, 5000, 1_000_000]);
+    expect((await control.put('/clock').send({ now: 7000, zones: [own] })).body.result.epoch_ms).toBe(7000);
+    await control.post('/clock/advance').send({ ms: 1 });
+    // Positive control: the global clock's move shows in the zone that follows it, not in the others.
+    expect([await at(follower), await at(a), await at(own), await at()]).toEqual([1_000_001, 1_060_000, 7000, 1_000_001]);
+    for (const zones of [[], 'x', [5], ['0123456789abcdef0123456789abcdef']]) {
+      const response = await controlRequest('post', '/clock/advance', { ms: 1, zones });
+      expect(response.status, JSON.stringify(zones)).toBe(Array.isArray(zones) && typeof zones[0] === 'string' ? 404 : 400);
+    }
+    await expectBadRequest('post', '/zones', { now: 'yesterday' });
+    expect([await at(a), await at(own)]).toEqual([1_060_000, 7000]);
+  });
+
+  it('on a server with one clock: answers without per_zone and refuses a zone clock instead of moving the global one', async () => {
+    const single = await startServer({ testMode: true, zoneClocks: false });
+    try {
+      const one = supertest.agent(single.controlUrl!);
+      const zone = (await one.post('/zones').send({})).body.result.id as string;
+      expect((await one.put('/clock').send({ now: 1000 })).body.result).toEqual({ now: '1970-01-01T00:00:01.000Z', epoch_ms: 1000, frozen: true });
+      expect((await one.post('/clock/advance').send({ ms: 5, zones: [zone] })).status).toBe(400);
+      expect((await one.put('/clock').send({ now: 9, zones: [zone] })).status).toBe(400);
+      expect((await one.get(`/clock?zone=${zone}`)).status).toBe(400);
+      expect((await one.post('/zones').send({ now: 9 })).status).toBe(400);
+      expect((await one.get('/clock')).body.result.epoch_ms).toBe(1000);
+    } finally {
+      await single.close();
+    }
   });
 
   it('says what is wrong with a refused time', async () => {

@@ -59,8 +59,17 @@ describe('a target without a control API, with zones it provides', () => {
 
     // No control URL: the target is given without /client/v4, which is accepted too.
     const { run, reportDir } = await runAgainst(server.baseUrl.replace(/\/client\/v4$/, ''), { zones: { enterprise } }, ['--area', 'filters,firewall-rules'], 'provided-zones');
-    expect(run.code, run.stdout + run.stderr).toBe(0);
+    // Nothing failed, but what needs a control API went unverified without the user saying so:
+    // incomplete (exit 3), not passed (issue 17: this exited 0 with most specs skipped).
+    expect(run.code, run.stdout + run.stderr).toBe(3);
+    expect(run.stdout).toMatch(/^specgate: INCOMPLETE \(gate: core\): nothing failed, but not everything could be verified \(exit 3; --accept-incomplete accepts it\)/m);
+    expect(run.stdout).toMatch(/^specgate: not verified, for reasons the target did not declare \(\d+ gated specs\):$/m);
     const report = readReport(reportDir);
+    expect(report.verdicts).toMatchObject({ outcome: 'incomplete', incomplete: { accepted: false } });
+    expect(report.verdicts.incomplete.specs).toBe(report.tests.filter((t) => t.status === 'skipped' && t.profile === 'core').length);
+    const { readFileSync } = await import('node:fs');
+    expect(readFileSync(join(reportDir, 'summary.md'), 'utf8')).toContain('**Verdict: incomplete (gate: core).**');
+    expect(readFileSync(join(reportDir, 'report.html'), 'utf8')).toMatch(/<span class="badge s-incomplete">incomplete<\/span>/);
     expect(report.run.targets[0]).toMatchObject({ suite: 'zone-api', control: false });
     const passed = report.tests.filter((t) => t.status === 'passed');
     expect(passed.length).toBeGreaterThan(15);
@@ -89,7 +98,8 @@ describe('a target that misbehaves', () => {
   it('fails a spec whose request gets no answer within --timeout, and the run goes on to the next', async () => {
     proxy = await startTargetProxy(undefined, reachableThen(() => 'handled'));
     const zone = await providedZone();
-    const { run, reportDir } = await runAgainst(proxy.url, { zones: { enterprise: zone } }, ['--area', 'filters', '--timeout', '1'], 'hanging');
+    // --no-preflight: the preflight's own read would time out first (test/preflight.test.ts).
+    const { run, reportDir } = await runAgainst(proxy.url, { zones: { enterprise: zone } }, ['--area', 'filters', '--timeout', '1', '--no-preflight'], 'hanging');
     expect(run.code, run.stdout + run.stderr).toBe(1);
     const failed = readReport(reportDir).tests.filter((t) => t.status === 'failed');
     expect(failed.length).toBeGreaterThan(1);
@@ -102,7 +112,7 @@ describe('a target that misbehaves', () => {
       return 'handled';
     }));
     const zone = await providedZone();
-    const { run, reportDir } = await runAgainst(proxy.url, { zones: { enterprise: zone } }, oneSpec, 'html');
+    const { run, reportDir } = await runAgainst(proxy.url, { zones: { enterprise: zone } }, [...oneSpec, '--no-preflight'], 'html');
     expect(run.code).toBe(1);
     const failed = readReport(reportDir).tests.filter((t) => t.status === 'failed');
     expect(failed.length).toBeGreaterThan(0);
@@ -123,7 +133,7 @@ describe('a target that misbehaves', () => {
       return 'handled';
     });
     const zone = await providedZone();
-    const { run } = await runAgainst(`${proxy.url}/client/v4`, { zones: { enterprise: zone } }, ['--area', 'filters'], 'rate-limited');
+    const { run } = await runAgainst(`${proxy.url}/client/v4`, { zones: { enterprise: zone } }, ['--area', 'filters', '--accept-incomplete'], 'rate-limited');
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(limited).toHaveLength(3);
     for (const at of limited) {
@@ -135,10 +145,18 @@ describe('a target that misbehaves', () => {
   it('keeps to --max-rps', async () => {
     proxy = await startTargetProxy(server.baseUrl, () => 'forward');
     const zone = await providedZone();
-    const { run } = await runAgainst(`${proxy.url}/client/v4`, { zones: { enterprise: zone } }, ['--area', 'filters', '--max-rps', '20'], 'max-rps');
+    const { run } = await runAgainst(`${proxy.url}/client/v4`, { zones: { enterprise: zone } }, ['--area', 'filters', '--max-rps', '20', '--accept-incomplete'], 'max-rps');
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(proxy.seen.length).toBeGreaterThan(20);
-    // The reachability probe of the CLI comes on top of the specs' own requests.
+    // The preflight of the CLI (a reachability probe and an authenticated read) comes on top of the specs' own requests.
+    expect(peakPerSecond(proxy.seen)).toBeLessThanOrEqual(20 + 2);
+  });
+
+  it('keeps to --max-rps with specs running concurrently (a control API: zones of their own)', async () => {
+    proxy = await startTargetProxy(server.baseUrl, () => 'forward');
+    const { run } = await runAgainst(`${proxy.url}/client/v4`, { control: server.controlUrl! }, ['--area', 'filters', '--max-rps', '20', '--concurrency', '32'], 'max-rps-concurrent');
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(proxy.seen.length).toBeGreaterThan(40);
     expect(peakPerSecond(proxy.seen)).toBeLessThanOrEqual(20 + 1);
   });
 });
@@ -175,11 +193,45 @@ describe('the configuration file', () => {
     expect(again.code).toBe(2);
     expect(again.stderr).toContain('exists; not overwriting it (use --force)');
     const { readFileSync } = await import('node:fs');
-    writeFileSync(file, readFileSync(file, 'utf8').replace('https://api.example.test/client/v4', server.baseUrl).replace("tokenEnv: 'SPECGATE_TOKEN'", `tokenEnv: '${TOKEN_VAR}'`)
+    writeFileSync(file, uncommentTarget(readFileSync(file, 'utf8')).replace('https://api.example.test/client/v4', server.baseUrl).replace("tokenEnv: 'SPECGATE_TOKEN'", `tokenEnv: '${TOKEN_VAR}'`)
       .replace("// control: 'http://127.0.0.1:8787/__control'", `control: '${server.controlUrl}'`));
     const reportDir = tempDir('init-run');
     const run = await runCli(['run', '--suite', 'zone-api', '--config', file, '--area', 'envelope', '--report-dir', reportDir], { [TOKEN_VAR]: server.credentials.token! });
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(readReport(reportDir).run.targets[0]).toMatchObject({ baseUrl: server.baseUrl, control: true });
   });
+
+  it('`specgate init` then `specgate run` works: the starter needs no credential for the bundled reference, nor (filled in) for a storage run', async () => {
+    // issue 17, point 6: the starter named SPECGATE_TOKEN and the run after init exited 2 without it.
+    const dir = join(ROOT, 'reports', `init-then-run-${process.pid}-${Date.now()}`);
+    mkdirSync(dir, { recursive: true });
+    const noToken = { SPECGATE_TOKEN: undefined, SPECGATE_EMAIL: undefined, SPECGATE_KEY: undefined, [TOKEN_VAR]: undefined };
+    const init = await runCli(['init'], noToken, dir);
+    expect(init.code, init.stderr).toBe(0);
+    const bundled = tempDir('init-then-run');
+    const run = await runCli(['run', '--suite', 'zone-api', '--area', 'envelope', '--report-dir', bundled], noToken, dir);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(readReport(bundled).run.targets[0]).toMatchObject({ name: 'reference' });
+
+    // Filled in (target uncommented) with its variable unset: a storage run does not read it...
+    const { readFileSync } = await import('node:fs');
+    const file = join(dir, 'specgate.config.ts');
+    writeFileSync(file, uncommentTarget(readFileSync(file, 'utf8')).replace('https://api.example.test/client/v4', server.baseUrl));
+    const storage = await runCli(['run', '--suite', 'storage', '--adapter', 'reference-kv', '--requirement', 'ST-KV-CTX-STORAGE', '--report-dir', tempDir('init-storage')], noToken, dir);
+    expect(storage.code, storage.stdout + storage.stderr).toBe(0);
+    // ...and a run of the zone suite against it does, and says which variable is missing (positive control).
+    const zone = await runCli(['run', '--suite', 'zone-api', '--area', 'envelope', '--report-dir', tempDir('init-zone')], noToken, dir);
+    expect(zone.code).toBe(2);
+    expect(zone.stderr).toContain('the config file names the environment variable SPECGATE_TOKEN for a credential, and it is not set');
+  });
 });
+
+/** The starter's `target` block, uncommented, as a user fills it in. */
+function uncommentTarget(starter: string): string {
+  const lines = starter.split('\n');
+  const from = lines.indexOf('  // target: {');
+  const to = lines.indexOf('  // },', from);
+  expect(from, 'the starter has a commented target block').toBeGreaterThan(0);
+  for (let i = from; i <= to; i++) lines[i] = lines[i]!.replace(/^ {2}\/\/ ?/, '  ');
+  return lines.join('\n');
+}

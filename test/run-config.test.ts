@@ -14,6 +14,7 @@ describe('a run\'s configuration', () => {
   it('--timeout reaches the bundled reference target, whose specs then wait that long', async () => {
     const config = runConfigFrom(parseRunFlags(['--timeout', '2.5']), undefined, {});
     expect(config.zoneApi.timeoutMs).toBe(2500);
+    expect(config.storage.timeoutMs, 'and every call into a storage adapter').toBe(2500);
     const resolved = await resolveZoneTarget({}, config.zoneApi, { seed: config.seed });
     try {
       expect(resolved.target.name).toBe('reference');
@@ -24,16 +25,27 @@ describe('a run\'s configuration', () => {
   });
 
   it('without --timeout, the default', () => {
-    expect(runConfigFrom(parseRunFlags([]), undefined, {}).zoneApi.timeoutMs).toBe(DEFAULT_TIMEOUT_MS);
+    const config = runConfigFrom(parseRunFlags([]), undefined, {});
+    expect(config.zoneApi.timeoutMs).toBe(DEFAULT_TIMEOUT_MS);
+    expect(config.storage.timeoutMs).toBe(DEFAULT_TIMEOUT_MS);
   });
 
   it('takes the config file\'s numbers as numbers, and a flag over the file', () => {
     const loaded = file({ target: { url: 'http://t.test', timeoutSeconds: 7, maxRps: 3 }, gate: 'extended', baseline: 'known.json' });
     const fromFile = runConfigFrom(parseRunFlags([]), loaded, { token: 'tokentoken' });
     expect(fromFile.zoneApi).toMatchObject({ targets: ['http://t.test'], timeoutMs: 7000, maxRps: 3 });
+    expect(fromFile.storage.timeoutMs).toBe(7000);
     expect(fromFile).toMatchObject({ gate: 'extended', baseline: { file: '/project/known.json', update: false } });
     const flagged = runConfigFrom(parseRunFlags(['--timeout', '1', '--max-rps', '9', '--gate', 'core']), loaded, { token: 'tokentoken' });
     expect(flagged.zoneApi).toMatchObject({ timeoutMs: 1000, maxRps: 9 });
     expect(flagged.gate).toBe('core');
+  });
+
+  it('--concurrency: a positive whole number, from the file or the flag, 16 by default', () => {
+    expect(runConfigFrom(parseRunFlags([]), undefined, {}).zoneApi.concurrency).toBe(16);
+    const loaded = file({ target: { url: 'http://t.test', concurrency: 4 } });
+    expect(runConfigFrom(parseRunFlags([]), loaded, { token: 'tokentoken' }).zoneApi.concurrency).toBe(4);
+    expect(runConfigFrom(parseRunFlags(['--concurrency', '40']), loaded, { token: 'tokentoken' }).zoneApi.concurrency).toBe(40);
+    for (const bad of ['0', '-2', '2.5', 'many']) expect(() => runConfigFrom(parseRunFlags([`--concurrency=${bad}`]), undefined, {}), bad).toThrow(/--concurrency must be a positive whole number/);
   });
 });

@@ -54,7 +54,9 @@ describe('the zone suite against targets that implement nothing', () => {
   beforeAll(async () => {
     for (const { api, control } of TARGETS) targets.push(await startStatelessTarget(api, control));
     const reportDir = tempDir('stateless');
-    run = await runCli(['run', '--suite', 'zone-api', '--report-dir', reportDir, '--timeout', '5',
+    // --no-preflight: the preflight would stop at the first target (test/preflight.test.ts); here
+    // every spec must judge what it gets.
+    run = await runCli(['run', '--suite', 'zone-api', '--report-dir', reportDir, '--timeout', '5', '--no-preflight',
       '--target', targets.map((t) => t.baseUrl).join(','), '--control', targets.map((t) => t.controlUrl).join(',')],
     { SPECGATE_TOKEN: 'statelesstoken0123', SPECGATE_EMAIL: 'stateless@example.test', SPECGATE_KEY: 'statelesskey0123' });
     report = readReport(reportDir);
@@ -91,9 +93,17 @@ describe('a run with a wrong token', () => {
   beforeAll(async () => { server = await startServer({ testMode: true }); });
   afterAll(async () => { await server.close(); });
 
-  it('shows the cause, HTTP 403 and the error, on the first line of the first failure', async () => {
+  it('is stopped by the preflight: one line, exit 2, no spec run', async () => {
+    const run = await runCli(['run', '--suite', 'zone-api', '--area', 'filters', '--report-dir', tempDir('wrong-token-preflight'),
+      '--target', server.baseUrl, '--control', server.controlUrl!], { SPECGATE_TOKEN: 'specgate0not0the0token' });
+    expect(run.code, run.stdout + run.stderr).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/^specgate: \S+ refuses the API token: GET \/zones\/[0-9a-f]+\/filters answered HTTP 403, errors 10000 "Authentication error"; fix: give the token the target accepts[^\n]*\n$/);
+  });
+
+  it('with --no-preflight: shows the cause, HTTP 403 and the error, on the first line of the first failure', async () => {
     const reportDir = tempDir('wrong-token');
-    const run = await runCli(['run', '--suite', 'zone-api', '--area', 'filters,firewall-rules,transport', '--report-dir', reportDir,
+    const run = await runCli(['run', '--suite', 'zone-api', '--area', 'filters,firewall-rules,transport', '--report-dir', reportDir, '--no-preflight',
       '--target', server.baseUrl, '--control', server.controlUrl!], { SPECGATE_TOKEN: 'specgate0not0the0token' });
     expect(run.code).toBe(1);
     const failed = readReport(reportDir).tests.filter((t) => t.status === 'failed');

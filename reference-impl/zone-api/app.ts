@@ -1,5 +1,5 @@
 // The reference zone-management server: a fastify app over one SQLite database (each area's state
-// in tables of its own: state.ts) and one virtual clock.
+// in tables of its own: state.ts), a global virtual clock and each zone's own (zones/clocks.ts).
 // Every response, including transport-level refusals, is the spec's envelope.
 
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
@@ -21,6 +21,7 @@ import { dnsSettingRoutes } from './routes/dns-settings.js';
 import { zoneSettingRoutes } from './routes/zone-settings.js';
 import { openState, type ZoneApiState } from './state.js';
 import { Store } from './store.js';
+import { ZoneClocks } from './zones/clocks.js';
 
 export const API_PREFIX = '/client/v4';
 export const CONTROL_PREFIX = '/__control';
@@ -33,6 +34,11 @@ export interface AppOptions {
   /** Enables the control API. */
   testMode?: boolean;
   bodyLimit?: number;
+  /**
+   * Whether the control API offers each zone a clock of its own (default true). false: one global
+   * clock only, as a target that has just one (the suite then runs its clock specs one at a time).
+   */
+  zoneClocks?: boolean;
 }
 
 export interface ReferenceApp {
@@ -41,7 +47,10 @@ export interface ReferenceApp {
   store: Store;
   /** Each area's store on that database. */
   state: ZoneApiState;
+  /** The global clock (what belongs to no zone; the zones that have no clock of their own). */
   clock: VirtualClock;
+  /** Each zone's clock. */
+  clocks: ZoneClocks;
   /** The custom hostname numbers and decisions, read on every request: variants reassign them. */
   customHostnames: CustomHostnamePolicy;
   /** Who may authenticate: the operator, and users the control API adds. */
@@ -52,6 +61,7 @@ export function buildApp(options: AppOptions): ReferenceApp {
   const store = new Store(options.dataFile);
   const state = openState(store);
   const clock = new VirtualClock(store.loadClock(), (saved) => store.saveClock(saved));
+  const clocks = new ZoneClocks(clock, state.zones);
   const customHostnames = new CustomHostnamePolicy();
   const users = new Users(options.credentials);
   store.onReset(() => users.clear());
@@ -104,7 +114,7 @@ export function buildApp(options: AppOptions): ReferenceApp {
     { code: codes.noRoute, message: `No route for that URI: ${request.method} ${request.url.split('?')[0]}` },
   ])));
 
-  const api = createRouter(app, API_PREFIX, store, state, clock);
+  const api = createRouter(app, API_PREFIX, store, state, clocks);
   filterRoutes(api);
   firewallRuleRoutes(api);
   customHostnameRoutes(api, customHostnames);
@@ -114,8 +124,8 @@ export function buildApp(options: AppOptions): ReferenceApp {
   dnsSettingRoutes(api);
   accountRoutes(api);
   dnsRecordRoutes(api);
-  if (options.testMode) controlRoutes(createRouter(app, CONTROL_PREFIX, store, state, clock), customHostnames, users);
-  return { app, store, state, clock, customHostnames, users };
+  if (options.testMode) controlRoutes(createRouter(app, CONTROL_PREFIX, store, state, clocks), customHostnames, users, options.zoneClocks ?? true);
+  return { app, store, state, clock, clocks, customHostnames, users };
 }
 
 /** Maps any error raised while handling a request to a status and an error envelope. */

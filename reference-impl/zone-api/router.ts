@@ -8,6 +8,7 @@ import type { VirtualClock } from '../clock.js';
 import type { Query } from './listing.js';
 import type { ZoneApiState } from './state.js';
 import type { Store } from './store.js';
+import type { ZoneClocks } from './zones/clocks.js';
 import type { ZoneStore, Zone } from './zones/store.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -29,7 +30,10 @@ export interface Router {
   store: Store;
   /** Each area's store. */
   state: ZoneApiState;
+  /** The global clock: what belongs to no zone (accounts) reads it. */
   clock: VirtualClock;
+  /** Each zone's clock: whatever a zone does that depends on time reads `clocks.of(zone.id)`. */
+  clocks: ZoneClocks;
   resource(path: string, handlers: Partial<Record<Method, Handler>>): void;
 }
 
@@ -54,11 +58,12 @@ class View implements RequestView {
   }
 }
 
-export function createRouter(app: FastifyInstance, prefix: string, store: Store, state: ZoneApiState, clock: VirtualClock): Router {
+export function createRouter(app: FastifyInstance, prefix: string, store: Store, state: ZoneApiState, clocks: ZoneClocks): Router {
   return {
     store,
     state,
-    clock,
+    clock: clocks.global,
+    clocks,
     resource(path, handlers) {
       const url = prefix + path;
       for (const [method, handler] of Object.entries(handlers) as [Method, Handler][]) {

@@ -18,9 +18,35 @@ export interface Suite {
   pending?: string;
   /** The collections whose POST creates objects its specs must delete afterwards (HTTP suites). */
   cleanup?: readonly CreatingCollection[];
+  /**
+   * Spec files (globs relative to the package root) that move the target's clock: on a target with
+   * one clock they run apart, one file at a time, after every other spec. Dated specs
+   * (`*.dated.spec.ts`) set it to another year; `*.clock.spec.ts` advance it by minutes to months,
+   * which would expire the one-minute windows of a rate-limit spec running alongside.
+   */
+  clockSpecs?: string[];
+  /**
+   * Those of them whose every spec moves time only for zones it created and reads time only there
+   * (nothing of accounts, the transport or a zone id no zone has): on a target with a clock per
+   * zone they run alongside everything else, each spec moving its own zones' clocks.
+   */
+  zoneClockSpecs?: string[];
 }
 
+const ZONE_API_CLOCK_SPECS = ['suites/zone-api/**/*.dated.spec.ts', 'suites/zone-api/**/*.clock.spec.ts'];
+// Not account-settings.dated nor dns-settings-accounts.dated (accounts belong to no zone), nor
+// transport.dated (the transport's date).
+const ZONE_API_ZONE_CLOCK_SPECS = [
+  'suites/zone-api/custom-hostnames.clock.spec.ts',
+  'suites/zone-api/waf-migration.clock.spec.ts',
+  'suites/zone-api/dns-records.dated.spec.ts',
+  'suites/zone-api/dns-settings.dated.spec.ts',
+  'suites/zone-api/zone-settings.dated.spec.ts',
+];
+
 export const SUITES: Record<SuiteName, Suite> = {
-  'zone-api': { name: 'zone-api', include: ['suites/zone-api/**/*.spec.ts'], catalog: zoneApiCatalog, cleanup: CREATING_COLLECTIONS },
+  'zone-api': { name: 'zone-api', include: ['suites/zone-api/**/*.spec.ts'], catalog: zoneApiCatalog, cleanup: CREATING_COLLECTIONS,
+    clockSpecs: ZONE_API_CLOCK_SPECS, zoneClockSpecs: ZONE_API_ZONE_CLOCK_SPECS,
+  },
   storage: { name: 'storage', include: ['suites/storage/**/*.spec.ts'], catalog: storageCatalog },
 };

@@ -48,12 +48,14 @@ const SHAPE: Record<string, Check> = {
     zones: (z) => objectProblems(z, { free: zone, pro: zone, business: zone, enterprise: zone })[0],
     timeoutSeconds: isPositive,
     maxRps: isPositive,
+    concurrency: (v) => (Number.isInteger(v) && (v as number) > 0 ? undefined : 'must be a positive whole number'),
   })[0],
   adapter: isString,
   compatibilityDate: (v) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? undefined : 'must be a date YYYY-MM-DD'),
   baseline: isString,
   profile: oneOf('core', 'extended'),
   gate: oneOf('core', 'extended'),
+  acceptIncomplete: (v) => (typeof v === 'boolean' ? undefined : 'must be true or false'),
   asOf: isString,
 };
 
@@ -78,24 +80,29 @@ function objectProblems(value: unknown, shape: Record<string, Check>, required: 
 }
 
 const STARTER = `// specgate.config.ts: how specgate reaches your target. Flags given on the command line
-// override every field. Run: npx specgate run --suite zone-api
+// override every field. As written, \`npx specgate run\` runs against the bundled reference (no
+// credential needed); uncomment \`target\` to test your own API: npx specgate run --suite zone-api
 import { defineConfig } from 'specgate/config';
 
 export default defineConfig({
-  target: {
-    // Base URL of the API under test, with or without /client/v4.
-    url: 'https://api.example.test/client/v4',
-    // The environment variables holding the credentials: never the credentials themselves.
-    credentials: { tokenEnv: 'SPECGATE_TOKEN' /* or emailEnv: 'SPECGATE_EMAIL', keyEnv: 'SPECGATE_KEY' */ },
-    // The target's control API (zones, clock), if it offers one (see the README, "The control API").
-    // control: 'http://127.0.0.1:8787/__control',
-    // Without a control API: a zone per plan that specs may work in (they clean up after themselves).
-    // zones: { enterprise: { id: '023e105f4ecef8ad9ca31a8372d0c353', name: 'example.test' } },
-    // Seconds a request may go unanswered before its spec fails.
-    // timeoutSeconds: 15,
-    // Requests per second at most, for a shared service.
-    // maxRps: 10,
-  },
+  // The zone API under test; without it, runs start the bundled reference in-process.
+  // target: {
+  //   // Base URL of the API under test, with or without /client/v4.
+  //   url: 'https://api.example.test/client/v4',
+  //   // The environment variables holding the credentials: never the credentials themselves.
+  //   // Read only by runs of the zone API suite against this URL (never by --suite storage).
+  //   credentials: { tokenEnv: 'SPECGATE_TOKEN' /* or emailEnv: 'SPECGATE_EMAIL', keyEnv: 'SPECGATE_KEY' */ },
+  //   // The target's control API (zones, clock), if it offers one (see the README, "The control API").
+  //   // control: 'http://127.0.0.1:8787/__control',
+  //   // Without a control API: a zone per plan that specs may work in (they clean up after themselves).
+  //   // zones: { enterprise: { id: '023e105f4ecef8ad9ca31a8372d0c353', name: 'example.test' } },
+  //   // Seconds a request may go unanswered before its spec fails.
+  //   // timeoutSeconds: 15,
+  //   // Requests per second at most, for a shared service.
+  //   // maxRps: 10,
+  //   // Zone API specs each of the two test workers runs at once (they mostly wait on the network).
+  //   // concurrency: 16,
+  // },
   // Storage adapter: reference, reference-kv, reference-sqlite, workerd, workerd@YYYY-MM-DD,
   // miniflare2, or a module path.
   // adapter: './my-adapter.ts',
@@ -108,6 +115,9 @@ export default defineConfig({
   // profile: 'core',
   // Which verdict the exit code gates on: core (default), or extended to fail on conventions too.
   // gate: 'extended',
+  // Accept a run that could not verify everything (no control API, no zone of a plan): exit 0
+  // instead of 3 (incomplete); what went unverified is still listed.
+  // acceptIncomplete: true,
 });
 `;
 
@@ -129,6 +139,6 @@ export function initCommand(args: string[]): number {
   const { values, positionals } = parseArgs({ args, options: INIT_OPTIONS, strict: true, allowPositionals: true });
   if (positionals.length > 1) throw new UsageError('specgate init takes at most one file name');
   const file = writeStarterConfig(positionals[0] ?? 'specgate.config.ts', values.force);
-  process.stdout.write(`specgate: wrote ${relative(process.cwd(), file) || file}; fill in the target, then: npx specgate run --suite zone-api\n`);
+  process.stdout.write(`specgate: wrote ${relative(process.cwd(), file) || file}; npx specgate run runs against the bundled reference; to test your own API, uncomment target and run: npx specgate run --suite zone-api\n`);
   return 0;
 }

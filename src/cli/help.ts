@@ -5,7 +5,9 @@
 // parser's table) and its help to the same list.
 
 const EXIT_CODES = `Exit codes: 0 all specs passed, 1 some spec failed (or a spec file did not load, or its test
-worker died), 2 bad usage or unreachable target.`;
+worker died), 2 bad usage, unreachable target or a failed preflight check, 3 incomplete: nothing
+failed, but gated specs were not verified for reasons the target did not declare (no control API,
+no zone, a credential not given; --accept-incomplete accepts it).`;
 
 export const HELP = `specgate: conformance suite for the zone-management API and the object storage interface
 
@@ -16,6 +18,7 @@ Usage:
   specgate diff OLD NEW       compare two reports: improved, regressed, new, removed specs
   specgate merge DIR...       join the reports of the shards of one run
   specgate init [FILE]        write a commented starter specgate.config.ts
+  specgate doctor [options]   the checks run makes before any spec, each printed with its fix
   specgate --version          print specgate's version (also: specgate version, -v)
   specgate --help             show this help (also: specgate help COMMAND)
 
@@ -24,12 +27,8 @@ Each command's options: specgate COMMAND --help (or -h).
 ${EXIT_CODES}
 `;
 
-const RUN_HELP = `Usage: specgate run [options]
-
-Runs the conformance suites against a target (default: the bundled reference) and writes a report.
-
-Options:
-  --suite zone-api|storage|all   suites to run (default: all)
+/** The options of run, which doctor takes too. */
+const RUN_OPTIONS_TABLE = `  --suite zone-api|storage|all   suites to run (default: all)
   --target URL[,URL...]          base URL of the target, with or without /client/v4; several,
                                  comma-separated, run side by side (one --control URL each)
                                  (default: the bundled reference, started in-process)
@@ -52,7 +51,8 @@ Options:
                                  path (.ts or .js) whose default export is an adapter
   --compatibility-date DATE      workerd's compatibility date for --adapter workerd, YYYY-MM-DD
                                  (default: the newest the installed runtime declares)
-  --report-dir DIR               where to write the report (default: reports/<run-id>/)
+  --report-dir DIR               where to write the report (default: reports/<run-id>/ in the
+                                 working directory)
   --grep PATTERN                 only specs whose name matches PATTERN (a regular expression)
   --profile core|extended        core: only specs of what the spec states; extended: also the
                                  conventions it leaves open (default: extended, everything)
@@ -71,12 +71,40 @@ Options:
   --seed N                       seed of the property-based specs (default: 20261121)
   --config FILE                  target configuration (default: ./specgate.config.ts if present;
                                  flags override it)
-  --timeout S                    seconds a request may go unanswered before its spec fails (15)
+  --timeout S                    seconds a request, or a call into a storage adapter, may go
+                                 unanswered before its spec fails, naming it (15)
   --max-rps N                    at most N requests per second against the target
+  --concurrency N                zone API specs each of the 2 workers runs at once on a target
+                                 with a control API (default 16; --max-rps still caps the run)
   --as-of DATE                   run at this date (YYYY-MM-DD or ISO 8601): the target's clock
                                  is set there when its control API can; otherwise the date the
                                  target is taken to be at (default: the target's own date)
+  --accept-incomplete            a run that left gated specs unverified for reasons the target
+                                 did not declare (no control API, no zone, a credential not
+                                 given) passes (exit 0) instead of incomplete (exit 3)
+  --no-preflight                 skip the checks made before any spec (credentials, control API,
+                                 a zone, adapters): for debugging what a mistake does to the specs
+`;
+
+const RUN_HELP = `Usage: specgate run [options]
+
+Runs the conformance suites against a target (default: the bundled reference) and writes a report.
+
+Options:
+${RUN_OPTIONS_TABLE}
 ${EXIT_CODES}
+`;
+
+const DOCTOR_HELP = `Usage: specgate doctor [options]
+
+Makes the checks specgate run makes before any spec (the target answers, its control API answers,
+a zone to work in, each credential accepted; each adapter loads and a fresh object's storage
+answers) and prints each with ok or FAIL and its fix. For setting up CI: run it with the options
+the run will have.
+
+Options (those of specgate run):
+${RUN_OPTIONS_TABLE}
+Exit codes: 0 every check passed, 2 bad usage or a check failed.
 `;
 
 const LIST_HELP = `Usage: specgate list [options]
@@ -129,7 +157,8 @@ report.json, summary.md and junit.xml (from the merged report: only the specs th
 
 Every shard I/N of a sharded run must be there, each once; a report given twice is refused.
 Exit codes: 0 the merged run has no failure (or, for shards gated on a baseline, passes the gate),
-1 otherwise, 2 bad usage, reports that cannot be merged, or an incomplete set of shards.
+1 otherwise, 3 incomplete (as for run), 2 bad usage, reports that cannot be merged, or an
+incomplete set of shards.
 `;
 
 const INIT_HELP = `Usage: specgate init [FILE] [options]
@@ -149,6 +178,7 @@ export const COMMAND_HELP: Record<string, string> = {
   diff: DIFF_HELP,
   merge: MERGE_HELP,
   init: INIT_HELP,
+  doctor: DOCTOR_HELP,
 };
 
 /**

@@ -19,6 +19,7 @@ const COMMANDS: Record<string, () => Promise<(args: string[]) => number | Promis
   diff: async () => (await import('./diff.js')).diffCommand,
   merge: async () => (await import('./merge.js')).mergeCommand,
   init: async () => (await import('./config-file.js')).initCommand,
+  doctor: async () => (await import('./doctor.js')).doctorCommand,
 };
 
 const HELP_FLAGS = ['--help', '-h'];

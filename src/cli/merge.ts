@@ -43,5 +43,5 @@ export async function mergeCommand(args: string[]): Promise<number> {
     + `specgate: report in ${relative(process.cwd(), out) || '.'}/\n`);
   if (report.errors.length > 0) return 1;
   // The shards' gate (and baseline) decide, as for an unsharded run.
-  return report.verdicts.outcome === 'passed' ? 0 : 1;
+  return { passed: 0, failed: 1, incomplete: 3 }[report.verdicts.outcome];
 }

@@ -6,20 +6,38 @@ import type { Report, ReportTest } from '../report/model.js';
 
 /**
  * The closing lines: the verdict on the documents (core) first, then the production conventions
- * (extended), then what the exit code gates on.
+ * (extended), then what the run could not verify for reasons the target did not declare, then
+ * what the exit code gates on.
  */
 export function verdictLines(report: Report): string[] {
-  const { core, extended, gate, outcome } = report.verdicts;
+  const { core, extended, gate, outcome, incomplete } = report.verdicts;
   const { requirements } = report.summary;
   const via = core.onlyThroughConventions > 0 ? `, ${core.onlyThroughConventions} reached only through conventions` : '';
+  const accepted = incomplete.specs > 0 && incomplete.accepted ? `, incomplete accepted: ${incomplete.specs} gated specs not verified` : '';
   return [
     `specgate: the documents (core): ${core.specs.passed} specs passed, ${core.specs.failed} failed, ${core.specs.skipped} skipped; `
       + `requirements ${core.requirements.passed} of ${core.inScope} passed, ${core.requirements.failed} failed, ${core.requirements.skipped} not verified${via}`,
     `specgate: production conventions (extended${gate === 'extended' ? ', gated' : ', not gated'}): matches ${extended.matched} of ${extended.of}; `
       + `${extended.specs.passed} specs passed, ${extended.specs.failed} failed, ${extended.specs.skipped} skipped`,
-    `specgate: ${outcome === 'passed' ? 'PASSED' : 'FAILED'} (gate: ${gate}${report.baseline ? `, baseline ${report.baseline.file}` : ''}); `
+    ...incompleteLines(report),
+    `specgate: ${outcome.toUpperCase()} (gate: ${gate}${report.baseline ? `, baseline ${report.baseline.file}` : ''}${accepted})`
+      + `${outcome === 'incomplete' ? ': nothing failed, but not everything could be verified (exit 3; --accept-incomplete accepts it)' : ''}; `
       + `${report.errors.length > 0 ? `${report.errors.length} errors outside specs, ` : ''}`
       + `${requirements['out-of-scope'] > 0 ? `${requirements['out-of-scope']} requirements out of scope, ` : ''}${requirements.pending} pending, ${requirements.unspecified} unspecified by the documents`,
+  ];
+}
+
+const MAX_LISTED_REASONS = 5;
+
+/** Why gated specs were not verified, most frequent reason first (none when the run verified everything it gates on). */
+function incompleteLines(report: Report): string[] {
+  const { incomplete } = report.verdicts;
+  if (incomplete.specs === 0) return [];
+  const more = incomplete.reasons.length - MAX_LISTED_REASONS;
+  return [
+    `specgate: not verified, for reasons the target did not declare (${incomplete.specs} gated specs):`,
+    ...incomplete.reasons.slice(0, MAX_LISTED_REASONS).map(({ reason, specs }) => `specgate:   ${String(specs).padStart(4)}  ${reason}`),
+    ...(more > 0 ? [`specgate:         and ${more} more reason${more === 1 ? '' : 's'} (summary.md lists every skipped spec)`] : []),
   ];
 }
 

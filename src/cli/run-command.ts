@@ -9,12 +9,12 @@ import type { Credentials, RunConfig } from '../core/run-config.js';
 import type { ContainerTarget } from '../targets/container-target.js';
 import { loadConfigFile, type LoadedConfig } from './config-file.js';
 import { printBaseline, printErrors, printFailures, verdictLines } from './output.js';
-import { CONTAINER_FLAGS, credentialsFrom, parseRunFlags, runConfigFrom, type RunFlags } from './run-config.js';
+import { CONTAINER_FLAGS, credentialsFrom, needsCredentials, parseRunFlags, runConfigFrom, type RunFlags } from './run-config.js';
 
 export async function runCommand(args: string[]): Promise<number> {
   const flags = parseRunFlags(args);
   const loaded = await loadConfigFile(flags.config);
-  const credentials = credentialsFrom(flags, loaded?.config.target?.credentials);
+  const credentials = credentialsFrom(flags, loaded?.config.target?.credentials, needsCredentials(flags, loaded));
   if (flags['target-image'] === undefined) {
     const containerFlag = CONTAINER_FLAGS.find((flag) => flags[flag] !== undefined);
     if (containerFlag) throw new UsageError(`--${containerFlag} applies to --target-image`);

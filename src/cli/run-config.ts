@@ -9,7 +9,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { parseAsOf } from '../core/dates.js';
 import { UsageError } from '../core/errors.js';
 import { STORAGE_AREAS, SUITE_NAMES, ZONE_API_AREAS, type SuiteName } from '../core/requirements.js';
-import { DEFAULT_SEED, DEFAULT_TIMEOUT_MS, type Credentials, type RunConfig } from '../core/run-config.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_SEED, DEFAULT_TIMEOUT_MS, type Credentials, type RunConfig } from '../core/run-config.js';
 import type { Gate, Selection } from '../core/selection.js';
 import type { SpecgateConfig } from '../config/define.js';
 import { relativeToConfig, type LoadedConfig } from './config-file.js';
@@ -44,6 +44,9 @@ export const RUN_OPTIONS = {
   'target-startup-timeout': { type: 'string' },
   timeout: { type: 'string' },
   'max-rps': { type: 'string' },
+  'accept-incomplete': { type: 'boolean' },
+  'no-preflight': { type: 'boolean', default: false },
+  concurrency: { type: 'string' },
 } satisfies ParseArgsConfig['options'];
 
 export type RunFlags = ReturnType<typeof parseRunFlags>;
@@ -74,7 +77,10 @@ export function runConfigFrom(flags: RunFlags, loaded: LoadedConfig | undefined,
   const baselineFile = flags.baseline ?? fromFile(file?.baseline);
   if (flags['update-baseline'] && baselineFile === undefined) throw new UsageError('--update-baseline needs --baseline FILE');
   const timeoutSeconds = positiveNumber('--timeout', flags.timeout) ?? file?.target?.timeoutSeconds;
+  // One timeout bounds a request to a zone API target and a call into a storage adapter alike.
+  const timeoutMs = timeoutSeconds === undefined ? DEFAULT_TIMEOUT_MS : timeoutSeconds * 1000;
   const maxRps = positiveNumber('--max-rps', flags['max-rps']) ?? file?.target?.maxRps;
+  const concurrency = positiveInteger('--concurrency', flags.concurrency) ?? file?.target?.concurrency ?? DEFAULT_CONCURRENCY;
   const asOf = flags['as-of'] ?? file?.asOf;
   return {
     suites: suitesFrom(flags.suite),
@@ -85,14 +91,17 @@ export function runConfigFrom(flags: RunFlags, loaded: LoadedConfig | undefined,
       ...(url !== undefined && file?.target?.zones && { zones: file.target.zones }),
       realTime: flags['real-time'],
       ...(asOf !== undefined && { asOf: asOfFrom(asOf) }),
-      timeoutMs: timeoutSeconds === undefined ? DEFAULT_TIMEOUT_MS : timeoutSeconds * 1000,
+      timeoutMs,
       ...(maxRps !== undefined && { maxRps }),
+      concurrency,
     },
-    storage: { adapters, ...(compatibilityDate !== undefined && { compatibilityDate }) },
+    storage: { adapters, ...(compatibilityDate !== undefined && { compatibilityDate }), timeoutMs },
     selection: selectionFrom(flags, file),
     ...(flags.grep !== undefined && { grep: flags.grep }),
     seed: seedFrom(flags.seed),
     gate: gateFrom(flags.gate ?? file?.gate ?? 'core'),
+    acceptIncomplete: flags['accept-incomplete'] ?? file?.acceptIncomplete ?? false,
+    preflight: !flags['no-preflight'],
     ...(baselineFile !== undefined && { baseline: { file: baselineFile, update: flags['update-baseline'] } }),
     ...(flags['report-dir'] !== undefined && { reportDir: reportDirFrom(flags['report-dir']) }),
     verbose: true,
@@ -123,17 +132,34 @@ function reportDirFrom(dir: string): string {
 const adapterFromFile = (adapter: string | undefined, fromFile: (path: string | undefined) => string | undefined): string | undefined =>
   (adapter !== undefined && /[./\\]/.test(adapter) ? fromFile(adapter) : adapter);
 
-/** Flags first, then the variables the config file names, then SPECGATE_TOKEN, SPECGATE_EMAIL, SPECGATE_KEY. */
-export function credentialsFrom(values: { token?: string; email?: string; key?: string }, named: NonNullable<SpecgateConfig['target']>['credentials'] = {}): Credentials {
+/**
+ * Whether the run reads credentials from the environment: only a zone API target given by URL (or
+ * started from an image) needs them; the bundled reference makes its own and the storage suite
+ * needs none. So a config file that names a variable (as the starter does once filled in) serves
+ * a run against the bundled reference or of the storage suite while the variable is unset.
+ */
+export function needsCredentials(flags: RunFlags, loaded: LoadedConfig | undefined): boolean {
+  const target = flags.target ?? flags['target-image'] ?? loaded?.config.target?.url;
+  return target !== undefined && suitesFrom(flags.suite).includes('zone-api');
+}
+
+/**
+ * Flags first, then the variables the config file names, then SPECGATE_TOKEN, SPECGATE_EMAIL,
+ * SPECGATE_KEY. When the run needs none (`required` false), only the flags: a flag given for
+ * nothing is refused later, an environment variable set for other runs is not.
+ */
+export function credentialsFrom(values: { token?: string; email?: string; key?: string }, named: NonNullable<SpecgateConfig['target']>['credentials'] = {}, required = true): Credentials {
   const fromNamed = (name: string | undefined): string | undefined => {
     if (name === undefined) return undefined;
     const value = process.env[name];
     if (value === undefined || value === '') throw new UsageError(`the config file names the environment variable ${name} for a credential, and it is not set`);
     return value;
   };
-  const token = values.token ?? fromNamed(named.tokenEnv) ?? process.env.SPECGATE_TOKEN;
-  const email = values.email ?? fromNamed(named.emailEnv) ?? process.env.SPECGATE_EMAIL;
-  const key = values.key ?? fromNamed(named.keyEnv) ?? process.env.SPECGATE_KEY;
+  const fromEnvironment = (flag: string | undefined, variable: string | undefined, fallback: string): string | undefined =>
+    flag ?? (required ? fromNamed(variable) ?? process.env[fallback] : undefined);
+  const token = fromEnvironment(values.token, named.tokenEnv, 'SPECGATE_TOKEN');
+  const email = fromEnvironment(values.email, named.emailEnv, 'SPECGATE_EMAIL');
+  const key = fromEnvironment(values.key, named.keyEnv, 'SPECGATE_KEY');
   if ((email === undefined) !== (key === undefined)) throw new UsageError('the key pair needs both --email and --key');
   return { ...(token && { token }), ...(email && { email }), ...(key && { key }) };
 }
@@ -192,6 +218,13 @@ function positiveNumber(flag: string, text: string | undefined): number | undefi
   if (text === undefined) return undefined;
   const value = Number(text);
   if (!(Number.isFinite(value) && value > 0)) throw new UsageError(`${flag} must be a positive number, got "${text}"`);
+  return value;
+}
+
+function positiveInteger(flag: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!(Number.isInteger(value) && value > 0)) throw new UsageError(`${flag} must be a positive whole number, got "${text}"`);
   return value;
 }
 

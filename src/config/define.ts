@@ -25,6 +25,8 @@ export interface SpecgateConfig {
     timeoutSeconds?: number;
     /** Requests per second at most, across the whole run (--max-rps). */
     maxRps?: number;
+    /** Zone API specs each test worker runs at once (--concurrency; default 16). */
+    concurrency?: number;
   };
   /** Storage adapter: a built-in name or a module path, relative to this file (--adapter). */
   adapter?: string;
@@ -40,6 +42,12 @@ export interface SpecgateConfig {
    * default) or extended (production conventions too). Both verdicts are always reported.
    */
   gate?: 'core' | 'extended';
+  /**
+   * Accept an incomplete run (--accept-incomplete): gated specs skipped for reasons the target did
+   * not declare (no control API, no zone, a credential scheme not given, a clock that cannot be
+   * set) leave the outcome passed (exit 0) instead of incomplete (exit 3). They stay reported.
+   */
+  acceptIncomplete?: boolean;
   /** Run at this date, YYYY-MM-DD or ISO 8601 (--as-of). */
   asOf?: string;
 }

@@ -15,9 +15,27 @@ export interface ZoneSetup {
   features?: string[];
   /** Successful custom hostname POSTs allowed per minute (custom hostnames; default 15). */
   certificate_rate_limit?: number;
+  /**
+   * On a target whose zones have clocks of their own (GET /clock answers per_zone: true): the new
+   * zone's clock stands at this time (ISO 8601 or ms since epoch) until moved. Without it a zone
+   * follows the global clock.
+   */
+  now?: string | number;
 }
 
-export interface ControlZone extends Required<Omit<ZoneSetup, 'certificate_rate_limit'>> { id: string; certificate_rate_limit?: number }
+export interface ControlZone extends Required<Omit<ZoneSetup, 'certificate_rate_limit' | 'now'>> { id: string; certificate_rate_limit?: number }
+
+/**
+ * A clock as GET /clock, PUT /clock and POST /clock/advance answer it. `per_zone: true` says that
+ * the target keeps a clock per zone: those calls take `zones` (ids) to read (`?zone=`) or move only
+ * those zones' clocks, and POST /zones takes `now`.
+ */
+/**
+ * The control API's clock: its time; `frozen`, whether it stands still until moved (optional: a run
+ * puts a running clock back on real time when it ends, DELETE /clock); `per_zone`, that zones can
+ * have clocks of their own (optional: the capability that lets clock specs run alongside the rest).
+ */
+export interface ControlClock { now: string; epoch_ms: number; frozen?: boolean; per_zone?: boolean }
 
 /** A certificate authority the target can issue from; caa_domain is the value CAA records name. */
 export interface CertificateAuthority { name: string; caa_domain: string }

@@ -6,6 +6,7 @@
 import { pathToFileURL } from 'node:url';
 import { CAPABILITIES, type Capability, type StorageAdapter } from '../contract/storage.js';
 import { UsageError } from './errors.js';
+import { describeLoadError } from './module-load-error.js';
 import type { RunTarget } from './records.js';
 
 /** The adapters specgate bundles, by the names --adapter and reports use. */
@@ -40,14 +41,33 @@ export async function loadAdapter(ref: StorageTargetRef): Promise<StorageAdapter
   try {
     module = await importModule(ref.module);
   } catch (error) {
-    throw new UsageError(`--adapter ${ref.name}: cannot load ${ref.module}: ${(error as Error).message.split('\n')[0]}`);
+    throw new UsageError(`--adapter ${ref.name}: ${await describeLoadError(error, ref.module)}`);
   }
   const adapter = (ref.factory
     ? await (module[ref.factory] as (options: unknown) => unknown)(ref.options ?? {})
     : ref.exportName ? module[ref.exportName] : module.default) as Partial<StorageAdapter> | undefined;
-  const problems = adapterProblems(adapter);
+  const exported = exportProblem(adapter, module, ref.exportName ?? 'default');
+  if (exported !== undefined) throw new UsageError(`--adapter ${ref.name}: ${exported} (see the adapter contract in the README)`);
+  // Past exportProblem, the export is an object: its fields are checked one by one.
+  const problems = adapterProblems(adapter as Partial<StorageAdapter>);
   if (problems.length > 0) throw new UsageError(`--adapter ${ref.name}: ${problems.join('; ')} (see the adapter contract in the README)`);
   return adapter as StorageAdapter;
+}
+
+/** What is wrong with the export that should be the adapter object, when it is not an object at all. */
+function exportProblem(adapter: unknown, module: Record<string, unknown>, exportName: string): string | undefined {
+  if (adapter !== null && typeof adapter === 'object' && typeof (adapter as { then?: unknown }).then !== 'function') return undefined;
+  const what = exportName === 'default' ? 'the default export' : `the export "${exportName}"`;
+  const expected = `${what} must be the adapter object ({ name, supports, create() })`;
+  if (adapter === undefined) {
+    const names = Object.keys(module).filter((name) => name !== 'default' && name !== '__esModule');
+    const adapterLike = names.find((name) => typeof (module[name] as { create?: unknown } | null)?.create === 'function');
+    const exports = names.length === 0 ? 'it exports nothing' : `it exports only ${names.join(', ')}`;
+    return `the module has no ${exportName === 'default' ? 'default export' : `export "${exportName}"`}: ${expected}; ${exports}${adapterLike !== undefined && exportName === 'default' ? ` (add \`export default ${adapterLike};\`)` : ''}`;
+  }
+  if (typeof adapter === 'function') return `${what} is a function: ${expected}, not a function that makes one (export its result)`;
+  if (adapter !== null && typeof adapter === 'object') return `${what} is a promise: ${expected}, not a promise of one`;
+  return `${what} is ${adapter === null ? 'null' : `a ${typeof adapter}`}: ${expected}`;
 }
 
 /**
@@ -61,12 +81,13 @@ export async function importModule(path: string): Promise<Record<string, unknown
   const { tsImport } = await import('tsx/esm/api');
   const module = (await tsImport(pathToFileURL(path).href, import.meta.url)) as Record<string, unknown>;
   const inner = module.default as Record<string, unknown> | undefined;
-  const wrapped = inner !== null && typeof inner === 'object' && 'default' in inner && !('create' in inner);
+  // esbuild marks the exports object it made of an ES module with __esModule: that object is the
+  // module's namespace (with no `default` when the module has no default export).
+  const wrapped = inner !== null && typeof inner === 'object' && (inner.__esModule === true || ('default' in inner && !('create' in inner)));
   return wrapped ? inner : module;
 }
 
-function adapterProblems(adapter: Partial<StorageAdapter> | undefined): string[] {
-  if (adapter === null || typeof adapter !== 'object') return ['the module has no default export that is an adapter object'];
+function adapterProblems(adapter: Partial<StorageAdapter>): string[] {
   const problems: string[] = [];
   if (typeof adapter.name !== 'string' || adapter.name === '') problems.push('name must be a non-empty string');
   if (typeof adapter.create !== 'function') problems.push('create() must be a function');

@@ -38,6 +38,11 @@ export interface TestRecord {
   durationMs: number;
   error?: string;
   skipReason?: string;
+  /**
+   * The skip follows from what the target declares it lacks (a storage adapter's `supports`): the
+   * implementer's statement, accepted. Any other skip leaves the run incomplete (report/model.ts).
+   */
+  skipDeclared?: true;
   seed?: number;
   exchange?: string;
   /** Why the spec belongs to the extended profile although it cites core requirements (SpecOptions.extended). */

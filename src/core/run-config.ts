@@ -33,6 +33,11 @@ export interface ZoneApiConfig {
   timeoutMs: number;
   /** Requests per second at most against the zone API targets, across the run. */
   maxRps?: number;
+  /**
+   * Specs each test worker runs at once where every spec has zones of its own (a target with a
+   * control API): a spec mostly waits on the network, so many overlap on one CPU.
+   */
+  concurrency: number;
 }
 
 /** Which storage adapters the storage suite runs against. */
@@ -41,6 +46,8 @@ export interface StorageConfig {
   adapters: string;
   /** workerd's compatibility date for `workerd` (`workerd@DATE` names its own). */
   compatibilityDate?: string;
+  /** How long one call into an adapter (a storage method, create(), run(), the clock) may take: --timeout. */
+  timeoutMs: number;
 }
 
 export interface RunConfig {
@@ -55,6 +62,18 @@ export interface RunConfig {
   seed: number;
   /** The verdict the exit code gates on. */
   gate: Gate;
+  /**
+   * Gated specs skipped for reasons the target did not declare (no control API, no zone, a
+   * credential scheme not given, a clock that cannot be set) leave the outcome passed instead of
+   * incomplete (exit 3).
+   */
+  acceptIncomplete: boolean;
+  /**
+   * Check every target and adapter before any spec runs (targets/preflight.ts), stopping at the
+   * first setup mistake. Off (--no-preflight, for debugging): only that a target answers at all,
+   * so that the specs show what a mistake does to them.
+   */
+  preflight: boolean;
   /** Gate on this baseline of known failures, or (update) rewrite it from the run's failures. */
   baseline?: { file: string; update: boolean };
   /** Where the report goes; reports/<run-id>/ of the working directory by default. */
@@ -65,3 +84,5 @@ export interface RunConfig {
 
 export const DEFAULT_SEED = 20261121;
 export const DEFAULT_TIMEOUT_MS = 15_000;
+/** Specs in flight per worker by default (--concurrency): enough to hide a round trip of 50–200 ms. */
+export const DEFAULT_CONCURRENCY = 16;

@@ -109,8 +109,18 @@ function header(report: Report): Html {
   if (run.asOf) rows.push(['As of', `${readableTime(run.asOf)}${run.clockSettable ? ' (target clock set; both sides of each dated change tested)' : ' (target clock cannot be set: one side of each dated change is not verified)'}`]);
   return html`<header>
 <h1>specgate conformance report <span class="badge s-${verdict}">${verdict}</span></h1>
-<dl class="meta">${rows.map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl>
+${incompleteNote(report)}<dl class="meta">${rows.map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl>
 </header>`;
+}
+
+/** Under the badge: what the run could not verify for reasons the target did not declare. */
+function incompleteNote(report: Report): Html | string {
+  const { incomplete } = report.verdicts;
+  if (incomplete.specs === 0) return '';
+  const status = incomplete.accepted ? 'accepted (--accept-incomplete)' : 'so the outcome is incomplete, not passed (exit 3; --accept-incomplete accepts it)';
+  return html`<div class="incomplete"><p><b>${incomplete.specs} gated specs not verified</b>, for reasons the target did not declare; ${status}:</p>
+<ul>${incomplete.reasons.map(({ reason, specs }) => html`<li>${specs} × ${reason}</li>`)}</ul></div>
+`;
 }
 
 function totals(report: Report): Html {
@@ -431,7 +441,7 @@ pre{background:var(--bg2);border:1px solid var(--line);border-radius:6px;padding
 table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid var(--line);padding:4px 6px;text-align:left;vertical-align:top}
 th{background:var(--bg2);position:sticky;top:0}td.num{text-align:right;font-variant-numeric:tabular-nums}
 .badge{display:inline-block;border-radius:10px;padding:0 8px;font-size:12px;color:#fff;background:var(--not-run);white-space:nowrap}
-.s-passed{--c:var(--passed)}.s-failed{--c:var(--failed)}.s-skipped{--c:var(--skipped)}.s-not-run{--c:var(--not-run)}.s-pending{--c:var(--pending)}.s-out-of-scope{--c:var(--out-of-scope)}.s-unspecified{--c:var(--unspecified)}.s-total{--c:#0969da}
+.s-passed{--c:var(--passed)}.s-failed{--c:var(--failed)}.s-incomplete{--c:var(--skipped)}.s-skipped{--c:var(--skipped)}.s-not-run{--c:var(--not-run)}.s-pending{--c:var(--pending)}.s-out-of-scope{--c:var(--out-of-scope)}.s-unspecified{--c:var(--unspecified)}.s-total{--c:#0969da}
 .badge[class*=s-]{background:var(--c)}.badge.s-unspecified{color:#1f2328}
 .tiles{display:flex;gap:8px;flex-wrap:wrap;margin:12px 0}.tile{border-left:4px solid var(--c);background:var(--bg2);padding:6px 12px;border-radius:4px}.tile b{font-size:20px}
 .bar{display:inline-flex;align-items:center;gap:6px;vertical-align:middle}
@@ -439,6 +449,7 @@ th{background:var(--bg2);position:sticky;top:0}td.num{text-align:right;font-vari
 .bar .fill{position:absolute;inset:0 auto 0 0;background:var(--passed)}
 .bar .label{font-size:12px;font-weight:600;min-width:44px;font-variant-numeric:tabular-nums}
 tr.pending td,tr.out-of-scope td{color:#59636e}
+.incomplete{border-left:4px solid var(--skipped);background:var(--bg2);padding:4px 12px;border-radius:4px}.incomplete ul{margin:4px 0}
 .verdicts{padding-left:18px}.note{color:#59636e;font-size:13px}
 .counts span{margin-right:4px}.zero{color:#8c959f}.c-passed{color:var(--passed)}.c-failed{color:var(--failed)}.c-skipped{color:var(--skipped)}.c-not-run{color:var(--not-run)}.c-out-of-scope{color:var(--out-of-scope)}
 .lvl{display:inline-block;margin-right:8px;font-size:12px}

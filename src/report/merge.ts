@@ -7,7 +7,7 @@ import { SUITES, type SuiteName } from '../catalog/suites.js';
 import { isEverything } from '../core/selection.js';
 import type { NotApplicableSpec } from '../core/records.js';
 import { UsageError } from '../core/errors.js';
-import { buildReport, REPORT_FORMAT, type BaselineOutcome, type Report, type ReportTest, type RunTarget, type Selection } from './model.js';
+import { buildReport, gatedOutcome, REPORT_FORMAT, type BaselineOutcome, type Report, type ReportTest, type RunTarget, type Selection } from './model.js';
 
 export function mergeReports(reports: Report[]): Report {
   const first = reports[0];
@@ -22,11 +22,14 @@ export function mergeReports(reports: Report[]): Report {
     fileErrors: reports.flatMap((r) => r.errors),
     notApplicable: outOfScopeOf(reports),
     gate: first.verdicts.gate,
+    // An incomplete run is accepted only when every shard accepted it.
+    acceptIncomplete: reports.every((r) => r.verdicts.incomplete.accepted),
     checkCoverage: reports.every(unfilteredButSharded) && missingShards(reports).length === 0,
   });
   const baseline = mergedBaseline(reports);
   if (!baseline) return report;
-  return { ...report, baseline, verdicts: { ...report.verdicts, outcome: baseline.new === 0 && baseline.fixed === 0 && report.errors.length === 0 ? 'passed' : 'failed' } };
+  const failed = baseline.new > 0 || baseline.fixed > 0 || report.errors.length > 0;
+  return { ...report, baseline, verdicts: { ...report.verdicts, outcome: gatedOutcome(failed, report.verdicts.incomplete) } };
 }
 
 /** What a shard found out of its targets' scope (a requirement another shard verifies is not). */

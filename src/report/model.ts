@@ -8,6 +8,12 @@
 // verdict (conformance to the document) is what the headline, badge, summary line and exit code
 // gate on by default; the extended one ("matches production conventions: X of Y") is reported
 // beside it and gates only when the run asks for it (`--gate extended`).
+//
+// Incomplete is not passed. A gated spec skipped for a reason the target did not declare (no
+// control API, no zone, a credential scheme not given, a clock that cannot be set) leaves its
+// requirements unverified without anyone having said so: the outcome is then `incomplete` (exit 3),
+// unless the run accepts it (--accept-incomplete). A skip that follows from what a storage adapter
+// declares it lacks (`supports`) is the adapter author's statement, and keeps the outcome passed.
 
 import { checkCoverage, type CoverageProblem } from '../catalog/coverage.js';
 import { rowStatus, type AfterDate, type ScheduleRow, type ScheduleStatus } from '../catalog/deprecation-schedule.js';
@@ -17,7 +23,7 @@ import type { RunTarget } from '../core/records.js';
 import type { FileError, NotApplicableSpec, TestRecord, TestStatus } from '../core/records.js';
 import { failureCauses, type FailureCause } from './causes.js';
 
-export const REPORT_FORMAT = 3;
+export const REPORT_FORMAT = 4;
 
 export type { Gate, Selection } from '../core/selection.js';
 export type { RunTarget } from '../core/records.js';
@@ -102,14 +108,29 @@ export interface VerdictTally {
   requirements: { passed: number; failed: number; skipped: number };
 }
 
+/** Gated specs that could not verify what they cite, for reasons the target did not declare. */
+export interface Incompleteness {
+  /** How many gated specs were skipped so. */
+  specs: number;
+  /** Each reason, with the number of gated specs it left unverified; most first. */
+  reasons: { reason: string; specs: number }[];
+  /** The run accepts it (--accept-incomplete, `acceptIncomplete` in the config file): the outcome stays passed. */
+  accepted: boolean;
+}
+
+export type Outcome = 'passed' | 'failed' | 'incomplete';
+
 export interface Verdicts {
   /** What the exit code and badge gate on: core (the default) or extended (core and conventions). */
   gate: Gate;
   /**
    * The gated verdict: failed when a gated spec failed or a spec file did not load or its worker
-   * died (or, under a baseline, when the gate did not pass).
+   * died (or, under a baseline, when the gate did not pass); else incomplete when gated specs were
+   * skipped for reasons the target did not declare and the run does not accept it; else passed.
    */
-  outcome: 'passed' | 'failed';
+  outcome: Outcome;
+  /** What left the gated verdict incomplete (specs 0: nothing). */
+  incomplete: Incompleteness;
   /** Conformance to what the documents state. */
   core: VerdictTally & {
     /** Core requirements in scope of this run (not pending, unspecified or out of scope). */
@@ -180,6 +201,8 @@ export interface ReportInput {
   notApplicable?: NotApplicableSpec[];
   /** The verdict the run gates on (default core). */
   gate?: Gate;
+  /** Gated specs skipped for reasons the target did not declare do not make the outcome incomplete. */
+  acceptIncomplete?: boolean;
   /** The golden coverage check only means something on an unfiltered run. */
   checkCoverage: boolean;
   /** The deprecation schedule, when the run covers the zone API. */
@@ -199,7 +222,7 @@ export function buildReport(input: ReportInput): Report {
   return {
     specgate: { version: input.version, format: REPORT_FORMAT },
     run: input.run,
-    verdicts: verdictsOf(gate, tests, requirements, input.fileErrors.length),
+    verdicts: verdictsOf(gate, tests, requirements, input.fileErrors.length, input.acceptIncomplete ?? false),
     summary: { passed: count('passed'), failed: count('failed'), skipped: count('skipped'), total: tests.length, requirements: requirementCounts },
     areas,
     tests,
@@ -265,17 +288,37 @@ function tally(tests: ReportTest[], statuses: (RequirementStatus | undefined)[])
 }
 
 /** A spec file that did not load, or whose worker died, fails either gate: what it holds is unverified. */
-function verdictsOf(gate: Gate, tests: ReportTest[], requirements: ReportRequirement[], errors: number): Verdicts {
+function verdictsOf(gate: Gate, tests: ReportTest[], requirements: ReportRequirement[], errors: number, acceptIncomplete: boolean): Verdicts {
   const coreRequirements = requirements.filter((r) => r.profile === 'core' && inScope(r));
   const core = tally(tests.filter((t) => t.profile === 'core'), coreRequirements.map((r) => r.byProfile.core));
   const extended = tally(tests.filter((t) => t.profile === 'extended'), requirements.filter(inScope).map((r) => r.byProfile.extended));
   const gated = gate === 'core' ? core : { ...core, specs: { ...core.specs, failed: core.specs.failed + extended.specs.failed } };
+  const incomplete = incompletenessOf(tests.filter((t) => gate === 'extended' || t.profile === 'core'), acceptIncomplete);
   return {
     gate,
-    outcome: gated.specs.failed > 0 || errors > 0 ? 'failed' : 'passed',
+    outcome: gatedOutcome(gated.specs.failed > 0 || errors > 0, incomplete),
+    incomplete,
     core: { ...core, inScope: coreRequirements.length, onlyThroughConventions: coreRequirements.filter((r) => r.byProfile.core === undefined && r.byProfile.extended !== undefined).length },
     extended: { ...extended, matched: extended.requirements.passed, of: extended.requirements.passed + extended.requirements.failed },
   };
+}
+
+/** The outcome of a gate that failed or not, given what the run left unverified. */
+export function gatedOutcome(failed: boolean, incomplete: Incompleteness): Outcome {
+  if (failed) return 'failed';
+  return incomplete.specs > 0 && !incomplete.accepted ? 'incomplete' : 'passed';
+}
+
+/** The gated specs skipped for a reason their target did not declare, counted by reason. */
+function incompletenessOf(gatedTests: ReportTest[], accepted: boolean): Incompleteness {
+  const unverified = gatedTests.filter((t) => t.status === 'skipped' && t.skipDeclared !== true);
+  const counts = new Map<string, number>();
+  for (const test of unverified) {
+    const reason = test.skipReason ?? 'no reason given';
+    counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  }
+  const reasons = [...counts].map(([reason, specs]) => ({ reason, specs })).sort((a, b) => b.specs - a.specs || a.reason.localeCompare(b.reason));
+  return { specs: unverified.length, reasons, accepted };
 }
 
 function scheduleOf(rows: ScheduleRow[], requirements: ReportRequirement[]): ReportScheduleRow[] {

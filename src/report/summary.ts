@@ -21,7 +21,11 @@ function areaState(area: AreaSummary): string {
 
 /** The two verdicts, the gated one first. */
 function verdictMarkdown(report: Report): string[] {
-  const { core, extended, gate, outcome } = report.verdicts;
+  const { core, extended, gate, outcome, incomplete } = report.verdicts;
+  const unverified = incomplete.specs === 0 ? [] : [
+    `- Not verified, for reasons the target did not declare: ${incomplete.specs} gated specs${incomplete.accepted ? ' (accepted: --accept-incomplete)' : ' (the outcome is incomplete: exit 3; --accept-incomplete accepts it)'}:`,
+    ...incomplete.reasons.map(({ reason, specs }) => `  - ${specs} × ${reason}`),
+  ];
   return [
     `**Verdict: ${outcome} (gate: ${gate}).**`,
     '',
@@ -30,6 +34,7 @@ function verdictMarkdown(report: Report): string[] {
       + `specs ${core.specs.passed} passed, ${core.specs.failed} failed, ${core.specs.skipped} skipped.`,
     `- Production conventions (extended, ${gate === 'extended' ? 'gated' : 'not gated'}): matches ${extended.matched} of ${extended.of}; `
       + `specs ${extended.specs.passed} passed, ${extended.specs.failed} failed, ${extended.specs.skipped} skipped.`,
+    ...unverified,
   ];
 }
 

@@ -73,7 +73,12 @@ export class CollectingReporter implements Reporter {
       durationMs: Math.round(test.diagnostic()?.duration ?? 0),
     };
     if (result.state === 'failed') record.error = plain(result.errors.map(describeError).join('\n'));
-    if (result.state === 'skipped') record.skipReason = plain(result.note ?? 'skipped');
+    if (result.state === 'skipped') {
+      // vitest keeps no note when the spec kit's skip was caught and turned into another error on
+      // its way out (src/spec-kit/property.ts rethrows it whole): say so rather than "skipped".
+      record.skipReason = plain(result.note ?? 'skipped without a reason: the skip was caught on its way out of the spec (a defect of the spec or of specgate)');
+      if (meta.skipDeclared === true) record.skipDeclared = true;
+    }
     // A spec without a result when the run ends never finished: its worker died, or the run was
     // cut short. A failure with the cause, never a skip.
     if (result.state === 'pending') {

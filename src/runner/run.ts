@@ -11,23 +11,28 @@ import { SUITES } from '../catalog/suites.js';
 import { PACKAGE_ROOT } from '../core/paths.js';
 import type { RunConfig } from '../core/run-config.js';
 import { applyBaseline, gatePasses, readBaseline, updatedBaseline, writeBaseline } from '../report/baseline.js';
-import { buildReport, type Report, type RunTarget, type Selection } from '../report/model.js';
+import { buildReport, gatedOutcome, type Report, type RunTarget, type Selection } from '../report/model.js';
 import { writeReport } from '../report/write.js';
 import { secretsOf, type ZoneApiTarget } from '../spec-kit/target.js';
 import { loadAdapter, type StorageTargetRef } from '../core/adapter-module.js';
+import { adapterPreflightError, checkAdapter } from '../targets/preflight.js';
 import { adapterRefs, BUILTIN_ADAPTERS } from '../targets/storage-target.js';
-import { resolveZoneTarget, type ResolvedTarget } from '../targets/zone-target.js';
+import { resolveZoneTarget, targetPlaces, type ResolvedTarget } from '../targets/zone-target.js';
 import { UsageError } from '../core/errors.js';
+import { FIRST_CREATE_MS } from '../spec-kit/bounded-storage.js';
 import { CollectingReporter } from './collector.js';
 import { ProgressReporter } from './progress.js';
 import { isEverything } from '../core/selection.js';
 
 const VERSION = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
+/** 0 passed, 1 failed, 3 incomplete (gated specs left unverified for reasons the target did not declare). */
+export type ExitCode = 0 | 1 | 3;
+
 export interface RunOutcome {
   report: Report;
   reportDir: string;
-  exitCode: 0 | 1;
+  exitCode: ExitCode;
 }
 
 interface PlannedProject {
@@ -45,14 +50,14 @@ interface PlannedProject {
   group: number;
   /** Run the project's files one at a time. */
   sequential?: boolean;
+  /** vitest's limit on one spec and one hook, when the run's own default is too short. */
+  specTimeoutMs?: number;
+  /** Run the specs of a file concurrently, at most this many at once per worker. */
+  concurrency?: number;
 }
 
-/**
- * Specs that move the target's clock run alone, one file at a time, after everything else: dated
- * specs (`*.dated.spec.ts`) set it to another year, and `*.clock.spec.ts` advance it by minutes to
- * months, which would expire the one-minute windows of a rate-limit spec running alongside.
- */
-const CLOCK_SPECS = ['**/*.dated.spec.ts', '**/*.clock.spec.ts'];
+/** vitest's limit on one spec, and on one hook, unless a project needs longer. */
+const SPEC_TIMEOUT_MS = 60_000;
 /** Test workers of a run; --max-rps is shared out among them. */
 const WORKERS = 2;
 
@@ -67,11 +72,11 @@ export async function runConformance(config: RunConfig): Promise<RunOutcome> {
   const suites = config.suites.map((name) => SUITES[name]).filter((suite) => !suite.pending);
   // Bad adapters, an unreachable target or missing credentials fail here: before any spec runs
   // and before any file is written.
-  const adapters = suites.some((s) => s.name === 'storage') ? await checkedAdapters(config.storage.adapters, config.storage.compatibilityDate) : [];
+  const adapters = suites.some((s) => s.name === 'storage') ? await checkedAdapters(config) : [];
   const zones = suites.some((s) => s.name === 'zone-api') ? await resolveZoneTargets(config) : [];
   mkdirSync(reportDir, { recursive: true });
   const several = zones.length > 1;
-  const projects = [...zones.flatMap((zone) => zoneProjects(zone.target, several)), ...adapters.map(storageProject)];
+  const projects = [...zones.flatMap((zone) => zoneProjects(zone.target, several, config.zoneApi.concurrency)), ...adapters.map((adapter) => storageProject(adapter, config.storage.timeoutMs))];
   const collector = new CollectingReporter(PACKAGE_ROOT, new Map(projects.map((p) => [p.name, { target: p.label, clockGroup: p.clockGroup }])));
   try {
     if (projects.length > 0) await runProjects(projects, { seed, selection }, collector, config);
@@ -99,6 +104,7 @@ export async function runConformance(config: RunConfig): Promise<RunOutcome> {
     fileErrors: collector.fileErrors,
     notApplicable: collector.notApplicable,
     gate: config.gate,
+    acceptIncomplete: config.acceptIncomplete,
     // Drift between catalog and specs shows only on a run of everything: a filtered run, or one
     // adapter alone (which leaves out the specs of capabilities it lacks), cites less by design.
     checkCoverage: config.grep === undefined && isEverything(selection) && config.storage.adapters === 'reference',
@@ -108,7 +114,7 @@ export async function runConformance(config: RunConfig): Promise<RunOutcome> {
     if (config.baseline.update) writeBaseline(config.baseline.file, updatedBaseline(report, baseline));
     else {
       report.baseline = applyBaseline(report, baseline, config.baseline.file);
-      report.verdicts.outcome = gatePasses(report.baseline) && report.errors.length === 0 ? 'passed' : 'failed';
+      report.verdicts.outcome = gatedOutcome(!gatePasses(report.baseline) || report.errors.length > 0, report.verdicts.incomplete);
     }
   }
   writeReport(reportDir, report, zones.flatMap((z) => secretsOf(z.target.credentials)));
@@ -117,102 +123,133 @@ export async function runConformance(config: RunConfig): Promise<RunOutcome> {
 
 /**
  * 0 when every gated spec passed (core ones by default, all with --gate extended), or when the
- * only gated failures are known to the baseline; else 1.
+ * only gated failures are known to the baseline; 1 on a gated failure; 3 when nothing gated failed
+ * but gated specs were left unverified for reasons the target did not declare (unless accepted).
  */
-function exitCodeOf(report: Report, config: RunConfig): 0 | 1 {
+function exitCodeOf(report: Report, config: RunConfig): ExitCode {
   if (report.errors.length > 0) return 1;
   if (config.baseline?.update) return 0;
-  return report.verdicts.outcome === 'passed' ? 0 : 1;
+  return EXIT_CODES[report.verdicts.outcome];
 }
 
-async function checkedAdapters(adapter: string, compatibilityDate: string | undefined): Promise<{ ref: StorageTargetRef; supports: Record<string, boolean> }[]> {
-  const refs = await adapterRefs(adapter, { ...(compatibilityDate !== undefined && { compatibilityDate }) });
+export const EXIT_CODES = { passed: 0, failed: 1, incomplete: 3 } as const satisfies Record<Report['verdicts']['outcome'], ExitCode>;
+
+/** The run's adapters, each through its preflight (it loads; a fresh object's storage answers). */
+async function checkedAdapters(config: RunConfig): Promise<{ ref: StorageTargetRef; supports: Record<string, boolean> }[]> {
+  const { compatibilityDate } = config.storage;
+  const refs = await adapterRefs(config.storage.adapters, { ...(compatibilityDate !== undefined && { compatibilityDate }) });
   const checked = await Promise.all(refs.map(async (ref) => {
-    const adapter = await loadAdapter(ref);
-    // Reports name an adapter given by path by its own name.
-    return { ref: { ...ref, name: adapter.name }, supports: { ...adapter.supports } };
+    // --no-preflight: only that it loads; the specs show the rest.
+    if (!config.preflight) return { ref, adapter: await loadAdapter(ref) };
+    const preflight = await checkAdapter(ref, config.zoneApi.timeoutMs);
+    const failed = adapterPreflightError(preflight);
+    if (failed) throw failed;
+    return { ref, adapter: preflight.adapter! };
   }));
-  const names = checked.map((a) => a.ref.name);
+  // Reports name an adapter given by path by its own name.
+  const named = checked.map(({ ref, adapter }) => ({ ref: { ...ref, name: adapter.name }, supports: { ...adapter.supports } }));
+  const names = named.map((a) => a.ref.name);
   const twice = names.find((name, i) => names.indexOf(name) !== i);
   if (twice !== undefined) throw new UsageError(`--adapter: two adapters are named "${twice}"; each target of a run needs its own name`);
-  return checked;
+  return named;
 }
 
-/**
- * The zone API targets of a run: the bundled reference, or each base URL of --target (several,
- * separated by commas, run side by side, paired in order with the URLs of --control).
- */
+/** The zone API targets of a run (targets/zone-target.ts), each through its preflight. */
 async function resolveZoneTargets(config: RunConfig): Promise<ResolvedTarget[]> {
-  const { targets, controls } = config.zoneApi;
-  if (controls.length > 0 && controls.length !== targets.length) throw new UsageError(`--control: ${controls.length} URLs for ${targets.length} targets; give one per target, in the same order`);
-  const where = targets.length === 0 ? [{}] : targets.map((url, i) => ({ url, ...(controls[i] !== undefined && { controlUrl: controls[i] }) }));
   // --max-rps caps the whole run: its workers share it, whatever target they talk to.
   const maxRpsPerWorker = config.zoneApi.maxRps === undefined ? undefined : config.zoneApi.maxRps / WORKERS;
-  const resolved = await Promise.all(where.map((place) => resolveZoneTarget(place, config.zoneApi, { seed: config.seed, maxRpsPerWorker })));
+  const resolved = await Promise.all(targetPlaces(config.zoneApi).map((place) => resolveZoneTarget(place, config.zoneApi, { seed: config.seed, maxRpsPerWorker, preflight: config.preflight })));
   const names = resolved.map((r) => r.target.name);
   if (new Set(names).size !== names.length) throw new UsageError('--target: the same target twice');
   return resolved;
 }
 
-/** One target's projects: named `zone-api`, or `zone-api@<base URL>` when a run has several. */
-function zoneProjects(target: ZoneApiTarget, several: boolean): PlannedProject[] {
+/**
+ * One target's projects: named `zone-api`, or `zone-api@<base URL>` when a run has several. Specs
+ * that move the target's one clock run apart, one file at a time, after the others (the `:clock`
+ * project); on a target with a clock per zone, those that move only their own zones' clocks run
+ * with everything else.
+ */
+function zoneProjects(target: ZoneApiTarget, several: boolean, concurrency: number): PlannedProject[] {
   const name = several ? `zone-api@${target.name}` : 'zone-api';
   const runTarget: RunTarget = { suite: 'zone-api', name: target.name, ...(target.name !== 'reference' && { baseUrl: target.baseUrl }), control: target.controlUrl !== undefined };
-  const shared = { provide: { zoneApiTarget: target }, target: runTarget };
-  // Zones a target provides are shared by every spec: one file at a time, so that no spec meets
-  // another's objects halfway through.
+  const { include, clockSpecs = [], zoneClockSpecs = [] } = SUITES['zone-api'];
+  const alongside = target.zoneClocks === true ? zoneClockSpecs : [];
+  // Zones a target provides are shared by every spec: one file at a time, one spec at a time, so
+  // that no spec meets another's objects halfway through. Zones of their own let specs overlap:
+  // they mostly wait on the network.
   const sharedZones = target.controlUrl === undefined;
-  return [
-    { name, label: name, clockGroup: false, include: SUITES['zone-api'].include, exclude: CLOCK_SPECS, group: 0, sequential: sharedZones, ...shared },
-    { name: `${name}:clock`, label: name, clockGroup: true, include: CLOCK_SPECS.map((glob) => `suites/zone-api/${glob}`), group: 1, sequential: true, ...shared },
+  const inParallel = sharedZones ? { sequential: true } : { concurrency };
+  const provide = (clockScope: 'zone' | 'global', concurrentSpecs: boolean) => ({ zoneApiTarget: target, clockScope, concurrentSpecs });
+  const projects: PlannedProject[] = [
+    { name, label: name, clockGroup: false, include, exclude: clockSpecs, group: 0, provide: provide('global', !sharedZones), target: runTarget, ...inParallel },
+    { name: `${name}:clock`, label: name, clockGroup: true, include: clockSpecs, exclude: alongside, group: 1, sequential: true, provide: provide('global', false), target: runTarget },
   ];
+  if (alongside.length > 0) {
+    projects.push({ name: `${name}:zone-clock`, label: name, clockGroup: true, include: alongside, group: 0, provide: provide('zone', true), target: runTarget, concurrency });
+  }
+  return projects;
 }
 
 /** An adapter the user gave by path (not one of specgate's modules). */
 const isAdapterPath = (ref: StorageTargetRef): boolean => !Object.values(BUILTIN_ADAPTERS).some((builtin) => builtin.module === ref.module);
 
-function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Record<string, boolean> }): PlannedProject {
+function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Record<string, boolean> }, timeoutMs: number): PlannedProject {
   return {
     name: `storage:${ref.name}`,
     label: `storage:${ref.name}`,
     clockGroup: false,
     include: SUITES.storage.include,
-    provide: { storageTarget: ref },
+    // Each call into the adapter is bounded by the run's --timeout (spec-kit/bounded-storage.ts).
+    provide: { storageTarget: ref, storageTimeoutMs: timeoutMs },
+    // vitest's limit must leave a call room to time out, and name itself, also with a long --timeout
+    // and in the first spec of a worker, whose create() may take a minute to start a runtime.
+    specTimeoutMs: Math.max(SPEC_TIMEOUT_MS, 2 * timeoutMs, FIRST_CREATE_MS + timeoutMs),
     target: { suite: 'storage', name: ref.name, ...(isAdapterPath(ref) && { module: ref.module }), capabilities: supports, ...(ref.runtime && { runtime: ref.runtime }) },
     group: 0,
   };
 }
 
 async function runProjects(projects: PlannedProject[], shared: { seed: number; selection: Selection }, collector: CollectingReporter, config: RunConfig): Promise<void> {
-  const vitest = await startVitest('test', [], {
-    root: PACKAGE_ROOT,
-    config: false,
-    watch: false,
-    passWithNoTests: true,
-    maxWorkers: WORKERS,
-    // A spec is bounded by its requests' own timeouts (--timeout); this only catches a spec stuck
-    // elsewhere. Generous, because starting a runtime (workerd) on a loaded machine takes seconds.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
-    projects: projects.map((p) => ({
-      test: {
-        name: p.name,
-        include: p.include,
-        ...(p.exclude && { exclude: p.exclude }),
-        provide: { ...shared, ...p.provide },
-        sequence: { groupOrder: p.group },
-        // Spec files share nothing but immutable modules (each spec has its own zone or object), so
-        // a worker need not re-evaluate the modules for every file: half the wall time of a run.
-        isolate: false,
-        // vitest's forks pool, which also records why a worker died (the collector fails its specs with the cause).
-        pool: collector.workerDeaths.pool(),
-        ...(p.sequential && { fileParallelism: false, maxWorkers: 1 }),
-      },
-    })),
-    reporters: [collector, ...(config.verbose ? [new ProgressReporter(PACKAGE_ROOT)] : [])],
-    ...(config.grep !== undefined && { testNamePattern: config.grep }),
-  });
-  await vitest.close();
+  // Shown before vitest starts its workers (seconds on a loaded machine): never a blank terminal.
+  const progress = config.verbose ? new ProgressReporter(PACKAGE_ROOT) : undefined;
+  progress?.start();
+  try {
+    const vitest = await startVitest('test', [], {
+      root: PACKAGE_ROOT,
+      config: false,
+      watch: false,
+      passWithNoTests: true,
+      maxWorkers: WORKERS,
+      projects: projects.map((p) => ({
+        test: {
+          name: p.name,
+          include: p.include,
+          ...(p.exclude && { exclude: p.exclude }),
+          provide: { ...shared, ...p.provide },
+          sequence: { groupOrder: p.group },
+          // Spec files share nothing but immutable modules (each spec has its own zone or object), so
+          // a worker need not re-evaluate the modules for every file: half the wall time of a run.
+          isolate: false,
+          // vitest's forks pool, which also records why a worker died (the collector fails its specs with the cause).
+          pool: collector.workerDeaths.pool(),
+          ...(p.sequential && { fileParallelism: false, maxWorkers: 1 }),
+          // A spec is bounded by its requests' and storage calls' own timeouts (--timeout); this only
+          // catches a spec stuck elsewhere. Generous, because starting a runtime (workerd) on a loaded
+          // machine takes seconds. Set per project: a top-level testTimeout would override them all.
+          testTimeout: p.specTimeoutMs ?? SPEC_TIMEOUT_MS,
+          hookTimeout: p.specTimeoutMs ?? SPEC_TIMEOUT_MS,
+          // The files' specs declare themselves concurrent (spec-kit/spec.ts: concurrentSpecs).
+          ...(p.concurrency !== undefined && { maxConcurrency: p.concurrency }),
+        },
+      })),
+      reporters: [collector, ...(progress ? [progress] : [])],
+      ...(config.grep !== undefined && { testNamePattern: config.grep }),
+    });
+    await vitest.close();
+  } finally {
+    progress?.stop();
+  }
   process.exitCode = 0; // vitest sets it on failures; the CLI decides the exit code
 }
 

@@ -46,10 +46,19 @@ export interface Transport {
   timeoutMs: number;
   limiter: RequestPacer;
   created: CreatedObjects;
+  /** Sent with every request, under the request's own (the spec's SPEC_HEADER). */
+  headers: Record<string, string>;
 }
 
-export function newTransport(options: { timeoutMs?: number; maxRps?: number; cleanup?: readonly CreatingCollection[] } = {}): Transport {
-  return { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, limiter: new RequestPacer(options.maxRps), created: new CreatedObjects(options.cleanup) };
+/**
+ * Every request a spec sends carries this header, with a value the same for all of that spec's
+ * requests and unique in the run: a target's logs (and the remote benchmark) can tell which
+ * requests belong to one spec.
+ */
+export const SPEC_HEADER = 'x-specgate-spec';
+
+export function newTransport(options: { timeoutMs?: number; maxRps?: number; cleanup?: readonly CreatingCollection[]; headers?: Record<string, string> } = {}): Transport {
+  return { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, limiter: new RequestPacer(options.maxRps), created: new CreatedObjects(options.cleanup), headers: options.headers ?? {} };
 }
 
 /**
@@ -60,21 +69,27 @@ export class RequestPacer {
   private next = 0;
   constructor(private readonly maxRps?: number) {}
 
+  /**
+   * Resolves when a request may start: at least 1000 / maxRps ms after the one before, by the
+   * clock at the moment it starts. Many specs wait at once, and a timer fires late on a busy
+   * machine: a slot is taken only when its time has really come (one waiter at a time, the others
+   * wait again), never reserved ahead, so late timers cannot start a burst.
+   */
   async turn(): Promise<void> {
     if (!this.maxRps) return;
-    const now = Date.now();
-    const at = Math.max(now, this.next);
-    this.next = at + 1000 / this.maxRps;
-    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
+    const gap = 1000 / this.maxRps;
+    for (let now = Date.now(); now < this.next; now = Date.now()) await new Promise((resolve) => setTimeout(resolve, this.next - now));
+    this.next = Date.now() + gap;
   }
 }
 
 /**
  * The objects a spec created, found in the answers to its POSTs on the collections its suite
  * declares (core/cleanup.ts): a result object or array whose items carry an `id`, and the objects
- * each brings with it. The spec's teardown deletes them newest first, whether the spec passed or
- * not, so that a run against a shared target leaves behind only what the API refuses to delete
- * and touches nothing it did not create.
+ * each brings with it. The spec's teardown deletes them whether the spec passed or not, so that a
+ * run against a shared target leaves behind only what the API refuses to delete and touches nothing
+ * it did not create. Objects that something may protect (those of a collection another one's items
+ * bring, or refer to: a firewall rule's filter) go after the rest; each wave goes out together.
  */
 export class CreatedObjects {
   private readonly paths: string[] = [];
@@ -98,6 +113,17 @@ export class CreatedObjects {
 
   /** Newest first; each taken once. */
   drain(): string[] { return this.paths.splice(0).reverse(); }
+
+  /**
+   * Each taken once, in waves whose objects are independent of each other: first those of the
+   * collections nothing brings, then those that may be protected by them (newest first in each).
+   */
+  drainInWaves(): string[][] {
+    const brought = new Set(this.collections.flatMap((c) => (c.brings ?? []).map((b) => b.collection)));
+    const isBrought = (url: string) => brought.has(/\/zones\/[^/]+\/(.+)\/[^/]+$/.exec(url)?.[1] ?? '');
+    const all = this.drain();
+    return [all.filter((url) => !isBrought(url)), all.filter(isBrought)].filter((wave) => wave.length > 0);
+  }
 }
 
 const EXCERPT_BYTES = 2048;
@@ -141,9 +167,12 @@ export class ApiClient {
 
   /** Deletes what the spec created through any of its clients, newest first; an object already gone is fine. */
   async deleteCreated(): Promise<void> {
-    for (const url of this.transport.created.drain()) {
-      const response = await this.sendPatiently('DELETE', url, undefined, this.auth && authHeaders(this.auth));
-      if (response.status >= 400 && response.status !== 404) this.log.record('DELETE', url, undefined, `cleanup left it behind: HTTP ${response.status}`);
+    const headers = { ...this.transport.headers, ...(this.auth && authHeaders(this.auth)) };
+    for (const wave of this.transport.created.drainInWaves()) {
+      await Promise.all(wave.map(async (url) => {
+        const response = await this.sendPatiently('DELETE', url, undefined, headers);
+        if (response.status >= 400 && response.status !== 404) this.log.record('DELETE', url, undefined, `cleanup left it behind: HTTP ${response.status}`);
+      }));
     }
   }
 
@@ -157,6 +186,7 @@ export class ApiClient {
     const url = this.baseUrl + path + queryString(options.query);
     const body = options.json !== undefined ? JSON.stringify(options.json) : options.raw;
     const headers: Record<string, string> = {
+      ...this.transport.headers,
       ...(this.auth && authHeaders(this.auth)),
       ...(options.json !== undefined && { 'content-type': 'application/json' }),
       ...options.headers,

@@ -2,9 +2,9 @@
 // src/contract/control.ts): how a spec sets up the world that no public endpoint sets, such as a
 // zone with a given plan, quota and features.
 
-import type { CertificateAuthority, ControlUser, ControlZone, DnsFacts, Route, WafLegacySetup, WafLegacyState, ZoneSetup } from '../contract/control.js';
+import type { CertificateAuthority, ControlClock, ControlUser, ControlZone, DnsFacts, Route, WafLegacySetup, WafLegacyState, ZoneSetup } from '../contract/control.js';
 
-export type { CertificateAuthority, ControlUser, ControlZone, DnsFacts, Plan, Route, WafLegacySetup, WafLegacyState, ZoneSetup } from '../contract/control.js';
+export type { CertificateAuthority, ControlClock, ControlUser, ControlZone, DnsFacts, Plan, Route, WafLegacySetup, WafLegacyState, ZoneSetup } from '../contract/control.js';
 
 /** Checks what a control endpoint answered; a target's control API may be broken like any other. */
 type Check<T> = { what: string; holds: (result: unknown) => boolean; _?: T };
@@ -14,7 +14,7 @@ const check = <T>(what: string, holds: (result: unknown) => boolean): Check<T> =
 
 const ANYTHING = check<unknown>('any result', () => true);
 const ZONE = check<ControlZone>('a zone {id, name} (strings)', (r) => isObject(r) && nonEmpty(r.id) && nonEmpty(r.name));
-const CLOCK = check<{ now: string; epoch_ms: number }>('the clock {now, epoch_ms (a number)}', (r) => isObject(r) && Number.isFinite(r.epoch_ms));
+const CLOCK = check<ControlClock>('the clock {now, epoch_ms (a number)}', (r) => isObject(r) && Number.isFinite(r.epoch_ms));
 const isCa = (ca: unknown) => isObject(ca) && nonEmpty(ca.name) && nonEmpty(ca.caa_domain);
 const AUTHORITIES = check<{ preferred: CertificateAuthority; other: CertificateAuthority }>('{preferred, other}, each {name, caa_domain}', (r) => isObject(r) && isCa(r.preferred) && isCa(r.other));
 const ROUTE = check<Route>('a route {routable (boolean), ...}', (r) => isObject(r) && typeof r.routable === 'boolean');
@@ -23,14 +23,20 @@ const VENDOR = check<{ vendor: string }>('{vendor} (a string)', (r) => isObject(
 const USER = check<ControlUser>('a user {email, key, token} (strings)', (r) => isObject(r) && nonEmpty(r.email) && nonEmpty(r.key) && nonEmpty(r.token));
 
 export class ControlClient {
-  constructor(private readonly url: string) {}
+  /** `headers` go with every call (a spec's SPEC_HEADER). */
+  constructor(private readonly url: string, private readonly headers: Record<string, string> = {}) {}
 
   reset(): Promise<unknown> { return this.call('POST', '/reset', undefined, ANYTHING); }
   createZone(setup: ZoneSetup = {}): Promise<ControlZone> { return this.call('POST', '/zones', setup, ZONE); }
   updateZone(id: string, setup: ZoneSetup): Promise<ControlZone> { return this.call('PATCH', `/zones/${id}`, setup, ZONE); }
-  now(): Promise<{ now: string; epoch_ms: number }> { return this.call('GET', '/clock', undefined, CLOCK); }
-  setClock(now: string | number): Promise<unknown> { return this.call('PUT', '/clock', { now }, ANYTHING); }
-  advanceClock(ms: number): Promise<unknown> { return this.call('POST', '/clock/advance', { ms }, ANYTHING); }
+  /** The global clock, or (on a target with zone clocks: `per_zone`) that zone's. */
+  now(zone?: string): Promise<ControlClock> { return this.call('GET', zone === undefined ? '/clock' : `/clock?zone=${encodeURIComponent(zone)}`, undefined, CLOCK); }
+  /** Sets the global clock, or only these zones' clocks (a target with zone clocks). */
+  setClock(now: string | number, zones?: readonly string[]): Promise<unknown> { return this.call('PUT', '/clock', { now, ...(zones && { zones }) }, ANYTHING); }
+  /** Puts the global clock back on real time (DELETE /clock): what a run does when it ends. */
+  releaseClock(): Promise<unknown> { return this.call('DELETE', '/clock', undefined, ANYTHING); }
+  /** Moves the global clock, or only these zones' clocks (a target with zone clocks). */
+  advanceClock(ms: number, zones?: readonly string[]): Promise<unknown> { return this.call('POST', '/clock/advance', { ms, ...(zones && { zones }) }, ANYTHING); }
 
   /**
    * Another user of the target, with credentials of both schemes of its own (the reference's
@@ -68,7 +74,7 @@ export class ControlClient {
   private async call<T>(method: string, path: string, body: unknown, expected: Check<T>): Promise<T> {
     const response = await fetch(this.url + path, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: body === undefined ? this.headers : { ...this.headers, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(15_000),
     });

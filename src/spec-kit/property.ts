@@ -14,6 +14,9 @@ export interface PropertyOptions {
 export async function checkProperty<Ts extends [unknown, ...unknown[]]>(property: fc.IAsyncProperty<Ts>, options: PropertyOptions): Promise<void> {
   const details = await fc.check(property, { seed: options.seed, numRuns: options.numRuns });
   if (!details.failed) return;
+  // A spec that skips itself inside the property (its zone cannot be had) throws vitest's skip,
+  // which fast-check caught as a failure: rethrown whole, the spec is skipped with its reason.
+  if ((details.errorInstance as { code?: unknown } | null)?.code === 'VITEST_PENDING') throw details.errorInstance;
   if (details.counterexample === null) throw new Error(`the property could not run to the end (${details.interrupted ? 'interrupted' : 'too many skipped values'}); seed ${details.seed}`);
   const error = details.errorInstance;
   const message = error instanceof Error ? error.message : String(error);

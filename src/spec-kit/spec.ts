@@ -8,9 +8,9 @@
 // client, its own zone and the target's control API; a spec whose target lacks what it needs is
 // skipped with the reason, never passed.
 
-import { inject, test } from 'vitest';
+import { describe as vitestDescribe, inject, test } from 'vitest';
 import { SUITES } from '../catalog/suites.js';
-import { ApiClient, ExchangeLog, RequestPacer, newTransport } from './api-client.js';
+import { ApiClient, ExchangeLog, RequestPacer, SPEC_HEADER, newTransport } from './api-client.js';
 import { isSelected } from './selection.js';
 import { ControlClient, type ControlZone, type ZoneSetup } from './control.js';
 import { defaultAuth, schemes, secretsOf, type Auth, type ZoneApiTarget } from './target.js';
@@ -63,6 +63,11 @@ export interface SpecFixtures {
    * clock cannot be set runs the spec only if it already is on that side.
    */
   asOf: { instant: number; change?: DatedChange };
+  /**
+   * The ids of the zones the spec created through the control API. Where the spec's project moves
+   * zone clocks (clockScope 'zone'), they are what `clock` moves and what a dated spec dates.
+   */
+  specZones: string[];
 }
 
 export const specTest = test.extend<SpecFixtures>({
@@ -73,7 +78,7 @@ export const specTest = test.extend<SpecFixtures>({
     const log = new ExchangeLog(secretsOf(target.credentials));
     onTestFailed(() => { task.meta.exchange = log.render(); });
     const api = new ApiClient(target.baseUrl, defaultAuth(target.credentials), log, {
-      ...newTransport({ timeoutMs: target.timeoutMs, cleanup: SUITES['zone-api'].cleanup ?? [] }), limiter: pacerOf(target),
+      ...newTransport({ timeoutMs: target.timeoutMs, cleanup: SUITES['zone-api'].cleanup ?? [], headers: specHeaders(task) }), limiter: pacerOf(target),
     });
     try {
       await use(api);
@@ -81,18 +86,23 @@ export const specTest = test.extend<SpecFixtures>({
       await api.deleteCreated();
     }
   },
-  control: async ({ target, skip }, use) => {
+  control: async ({ target, task, skip }, use) => {
     if (!target.controlUrl) skip('target has no control API (needed to set up zones, quotas and features)');
-    await use(new ControlClient(target.controlUrl!));
+    await use(new ControlClient(target.controlUrl!, specHeaders(task)));
   },
-  newZone: async ({ target, skip }, use) => {
+  // eslint-disable-next-line no-empty-pattern
+  specZones: async ({}, use) => { await use([]); },
+  newZone: async ({ target, task, skip, asOf, specZones }, use) => {
     if (!target.controlUrl) {
       await use(async (setup = {}) => providedZone(target, setup, skip));
       return;
     }
-    const control = new ControlClient(target.controlUrl);
+    const control = new ControlClient(target.controlUrl, specHeaders(task));
+    // A dated spec moving only its own zones' clocks creates each zone on its side of the date.
+    const clockAt = zoneClocks() && asOf.change ? { now: asOf.instant } : {};
     await use(async (setup = {}) => {
-      const created = await control.createZone(setup);
+      const created = await control.createZone({ ...setup, ...clockAt });
+      specZones.push(created.id);
       return new TestZone(created.id, control, created);
     });
   },
@@ -101,14 +111,27 @@ export const specTest = test.extend<SpecFixtures>({
     if (zone.shared) skip('needs a zone of its own, where nothing else exists (the target has no control API to create one)');
     await use(zone);
   },
-  clock: async ({ target, control, skip }, use) => {
+  clock: async ({ target, control, skip, specZones }, use) => {
     if (target.realTime) {
       await use({ virtual: false, now: async () => Date.now(), advance: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) });
       return;
     }
     const hasClock = await control.now().then(() => true, () => false);
     if (!hasClock) skip('target has no clock control (run with --real-time to wait in real time)');
-    await use({ virtual: true, now: async () => (await control.now()).epoch_ms, advance: async (ms) => { await control.advanceClock(ms); } });
+    if (!zoneClocks()) {
+      await use({ virtual: true, now: async () => (await control.now()).epoch_ms, advance: async (ms) => { await control.advanceClock(ms); } });
+      return;
+    }
+    // Time passes for the spec's zones only (before its first zone, it reads the global clock,
+    // which its zones follow until moved): other specs run alongside on their own clocks.
+    await use({
+      virtual: true,
+      now: async () => (await control.now(specZones[0])).epoch_ms,
+      advance: async (ms) => {
+        if (specZones.length === 0) throw new Error('clock.advance on a target with zone clocks moves the spec\'s zones: create a zone first');
+        await control.advanceClock(ms, specZones);
+      },
+    });
   },
   // Automatic, so that a dated spec is on its side of the date before any other fixture (its zone,
   // say) is set up; specs that are not dated pass straight through.
@@ -120,8 +143,10 @@ export const specTest = test.extend<SpecFixtures>({
       if (side !== change.side) skip(notVerified(change, target.asOf, side));
       return use({ instant: target.asOf, change });
     }
-    const control = new ControlClient(target.controlUrl!);
     const instant = instantOn(change);
+    // Moving only its own zones' clocks, the spec dates each zone it creates (newZone).
+    if (zoneClocks()) return use({ instant, change });
+    const control = new ControlClient(target.controlUrl!, specHeaders(task));
     await control.setClock(instant);
     try {
       await use({ instant, change });
@@ -130,6 +155,12 @@ export const specTest = test.extend<SpecFixtures>({
     }
   }, { auto: true }],
 });
+
+/** Whether this spec's project moves its zones' clocks only (else the target's one clock). */
+const zoneClocks = (): boolean => inject('clockScope') === 'zone';
+
+/** The headers every request of one spec carries: which spec sent it (SPEC_HEADER). */
+const specHeaders = (task: { id: string }): Record<string, string> => ({ [SPEC_HEADER]: task.id });
 
 /** A zone the target provides for the plan; specs asking for anything more are skipped, with the reason. */
 function providedZone(target: ZoneApiTarget, setup: ZoneSetup, skip: (note: string) => never): TestZone {
@@ -161,6 +192,18 @@ export interface SpecOptions {
   extended?: string;
 }
 
+/**
+ * Whether the specs of this file run concurrently: the run says so for a project whose specs each
+ * work in zones of their own (vitest takes sequence.concurrent from the root config only, so each
+ * spec and describe block is declared concurrent here).
+ */
+const concurrentSpecs = (): boolean => inject('concurrentSpecs') === true;
+
+/** vitest's describe, whose blocks run concurrently where the file's specs do (concurrentSpecs). */
+export function describe(name: string, body: () => void): void {
+  (concurrentSpecs() ? vitestDescribe.concurrent : vitestDescribe)(name, body);
+}
+
 /** Declares a spec verifying the given requirement IDs. */
 export function spec(requirements: string | string[], title: string, body: NonNullable<SpecBody>, options: SpecOptions = {}): void {
   declare(requirements, title, body, options, undefined);
@@ -179,5 +222,6 @@ export function datedSpec(requirements: string | string[], title: string, change
 function declare(requirements: string | string[], title: string, body: NonNullable<SpecBody>, options: SpecOptions, dated: DatedChange | undefined): void {
   const ids = Array.isArray(requirements) ? requirements : [requirements];
   const meta = { requirements: ids, ...(options.extended !== undefined && { extended: options.extended }), ...(dated && { dated }) };
-  (isSelected(title, ids, options.extended !== undefined) ? specTest : specTest.skip)(title, { meta, ...(options.timeout !== undefined && { timeout: options.timeout }) }, body);
+  const declareTest = concurrentSpecs() ? specTest.concurrent : specTest;
+  (isSelected(title, ids, options.extended !== undefined) ? declareTest : declareTest.skip)(title, { meta, ...(options.timeout !== undefined && { timeout: options.timeout }) }, body);
 }

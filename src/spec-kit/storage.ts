@@ -14,11 +14,15 @@
 import { afterAll, inject, test } from 'vitest';
 import type { Capability, ObjectStorage, StorageAdapter, StorageObject } from '../contract/storage.js';
 import { loadAdapter, type StorageTargetRef } from '../core/adapter-module.js';
+import { DEFAULT_TIMEOUT_MS } from '../core/run-config.js';
+import { boundedAdapter } from './bounded-storage.js';
 import { isSelected } from './selection.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     storageTarget: StorageTargetRef;
+    /** How long one call into the adapter may take (the run's --timeout). */
+    storageTimeoutMs: number;
   }
 }
 
@@ -30,6 +34,8 @@ declare module '@vitest/runner' {
     lacks?: Capability[];
     /** Why the spec is not part of this adapter's run (a capability out of its scope): set on specs left out so. */
     notApplicable?: string;
+    /** The spec was skipped for a capability the adapter declares it lacks: accepted, not incomplete. */
+    skipDeclared?: boolean;
   }
 }
 
@@ -40,8 +46,11 @@ const target = inject('storageTarget') as StorageTargetRef | undefined;
 const declaredAdapter: StorageAdapter | undefined = target === undefined ? undefined : await loadAdapter(target);
 let adapterPromise: Promise<StorageAdapter> | undefined;
 const adapter = (): Promise<StorageAdapter> => (adapterPromise ??= declaredAdapter ? Promise.resolve(declaredAdapter) : loadAdapter(inject('storageTarget')));
+// Every call into the adapter is bounded by the run's --timeout (bounded-storage.ts); absent when
+// the specs run outside the CLI (the mutation runner), where the default applies.
+const timeoutMs = (inject('storageTimeoutMs') as number | undefined) ?? DEFAULT_TIMEOUT_MS;
 afterAll(async () => {
-  if (adapterPromise) await (await adapterPromise).close?.();
+  if (adapterPromise) await boundedAdapter(await adapterPromise, timeoutMs).close?.();
 });
 
 /**
@@ -77,8 +86,12 @@ export const storageTest = test.extend<StorageFixtures>({
   adapter: async ({ task, skip }, use) => {
     const loaded = await adapter();
     const reason = inapplicable(loaded, task.meta.needs ?? [], task.meta.lacks ?? []);
-    if (reason !== undefined) skip(reason);
-    await use(loaded);
+    if (reason !== undefined) {
+      // What the adapter's `supports` declares: the implementer's statement, not a gap of the run.
+      task.meta.skipDeclared = true;
+      skip(reason);
+    }
+    await use(boundedAdapter(loaded, timeoutMs));
   },
   object: async ({ adapter }, use) => {
     const object = await adapter.create();

@@ -29,6 +29,11 @@ export interface ZoneApiTarget {
   asOf: number;
   /** Whether the target's clock can be set through its control API (both sides of a date testable). */
   clockSettable: boolean;
+  /**
+   * Whether the target keeps a clock per zone (its control API's clock answers `per_zone: true`):
+   * then specs that move time move only their own zones' clocks and run alongside the others.
+   */
+  zoneClocks?: boolean;
   /** How long a request may go unanswered before its spec fails ("no response in N s"). */
   timeoutMs: number;
   /** --max-rps divided among the run's workers: requests each worker may start per second. */
@@ -43,6 +48,13 @@ declare module 'vitest' {
     zoneApiTarget: ZoneApiTarget;
     /** Seed of the property-based specs of this run. */
     seed: number;
+    /**
+     * Which clock the specs of a vitest project move: 'zone' (only their own zones' clocks, on a
+     * target with zone clocks; they run alongside the others), or 'global' (the target's one clock).
+     */
+    clockScope: 'zone' | 'global';
+    /** Whether the specs of a file run concurrently (each in zones of its own; --concurrency). */
+    concurrentSpecs: boolean;
   }
 }
 

@@ -44,11 +44,15 @@ async function adapterRefsOf(adapter: string, options: AdapterOptions): Promise<
   if (adapter === 'miniflare2') requireOptionalPart('miniflare2', '--adapter miniflare2');
   if (builtin) return [builtin];
   const path = isAbsolute(adapter) ? adapter : resolve(process.cwd(), adapter);
+  if (!existsSync(path) && looksLikePath(adapter)) throw new UsageError(`--adapter ${adapter}: no file at ${path}`);
   if (!existsSync(path)) {
     throw new UsageError(`--adapter: no built-in adapter named "${adapter}" (${['reference', ...Object.keys(BUILTIN_ADAPTERS)].join(', ')}) and no file at ${path}`);
   }
   return [{ name: adapter, module: path }];
 }
+
+/** A name with a folder or a module's extension is a path, never a built-in adapter's name. */
+const looksLikePath = (name: string): boolean => /[\\/]/.test(name) || /\.[cm]?[jt]sx?$/.test(name);
 
 /**
  * The workerd adapter at a compatibility date, resolved here once (which miniflare, which date, and

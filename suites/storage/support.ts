@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { StorageObject } from '../../src/contract/storage.js';
+import { StorageCallTimeout } from '../../src/spec-kit/bounded-storage.js';
 import type { SqlStep } from './scenarios.js';
 
 /** The error a call is refused with, thrown or as a rejection (the spec does not say which), or undefined. */
@@ -52,7 +53,11 @@ export interface Recorded<T> {
  */
 export async function runRecorded<T>(object: StorageObject, scenario: string, args: Record<string, unknown>): Promise<Recorded<T>> {
   const token = `recorded:${randomUUID()}`;
-  const eventError = await object.run(scenario, { ...args, token }).then(() => undefined, (error: Error) => String(error?.message ?? error));
+  // An event that never settles is not a runtime replacing the instance: it fails the spec (--timeout).
+  const eventError = await object.run(scenario, { ...args, token }).then(() => undefined, (error: Error) => {
+    if (error instanceof StorageCallTimeout) throw error;
+    return String(error?.message ?? error);
+  });
   const { found, value } = await object.run<{ found: boolean; value: T }>('recalled', { token });
   return { found, recorded: found ? value : undefined, ...(eventError !== undefined && { eventError }) };
 }

@@ -6,10 +6,10 @@
 // Extended: the payloads of the account endpoints are not shown; specs use production's
 // ({name, settings}; support/settings.ts). The <vendor> comes from the control API (GET /vendor).
 
-import { describe, expect } from 'vitest';
+import { expect } from 'vitest';
 import { errorCodes, expectArray, expectFailureStatus, expectObject, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
 import type { ApiClient } from '../../src/spec-kit/api-client.js';
-import { datedSpec } from '../../src/spec-kit/spec.js';
+import { describe, datedSpec } from '../../src/spec-kit/spec.js';
 import {
   accountDnsPath, createAccount, DATES, EXTENDED, listedAccount, nameserverType, nameserverTypes, readAccount, setNameserverType, uniqueAccountName, type Account,
 } from './support/settings.js';

@@ -12,10 +12,10 @@
 // it reads. Boundaries are checked on both sides; on a clock that ticks by itself the "not yet" side
 // keeps a margin (exact to 1 ms on a frozen clock), and the spec checks it really ran before it.
 
-import { describe, expect } from 'vitest';
+import { expect } from 'vitest';
 import { answered, errorCodes, expectArray, expectFailure, expectFailureStatus, expectRefused, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
 import type { ApiClient } from '../../src/spec-kit/api-client.js';
-import { spec, type TestZone } from '../../src/spec-kit/spec.js';
+import { describe, spec, type TestZone } from '../../src/spec-kit/spec.js';
 import {
   activeHostname, advanceTo, boundarySlack, createHostname, customerDomain, DEFAULT_SSL, expectBefore, expectStatus, listHostnames, patchHostname,
   pointAtZone, pointElsewhere, postHostname, readHostname, revalidate, statusOf, uniqueHostname, validatedHostname,
@@ -186,8 +186,8 @@ describe('create, read, unknown ids (extended)', () => {
   extendedSpec(['ZM-CH-EXT-LIST-FILTERS'], 'the list narrows by id, hostname, hostname.exact, hostname.contain and hostname.startsWith; id with hostname is refused', async ({ api, zone }) => {
     const marker = crypto.randomUUID().slice(0, 8);
     const names = [`shop-${marker}.customer.example`, `blog-${marker}.customer.example`, `shop-${marker}.other.example`];
-    const created = [];
-    for (const name of names) created.push(await createHostname(api, zone, name));
+    // Independent of each other: created together.
+    const created = await Promise.all(names.map((name) => createHostname(api, zone, name)));
     const listed = async (query: Record<string, string>) => {
       const found = await listHostnames(api, zone, query);
       return found.map((h) => String(h.hostname)).filter((h) => h.includes(marker)).sort();
@@ -202,8 +202,7 @@ describe('create, read, unknown ids (extended)', () => {
   });
 
   extendedSpec(['ZM-CH-EXT-LIST-PAGINATION'], 'the list pages with page and per_page, carries result_info and ends with an empty page', async ({ api, ownZone: zone }) => {
-    const created: string[] = [];
-    for (let i = 0; i < 6; i += 1) created.push((await createHostname(api, zone, uniqueHostname())).id);
+    const created = (await Promise.all(Array.from({ length: 6 }, () => createHostname(api, zone, uniqueHostname())))).map((h) => h.id);
     const seen: string[] = [];
     for (const [page, count] of [[1, 5], [2, 1], [3, 0]] as const) {
       const response = await api.get<CustomHostname[]>(zone.path('/custom_hostnames'), { query: { page, per_page: 5 } });
@@ -419,7 +418,8 @@ describe('certificate issuance rate limit', () => {
   // POST comes 59 s after the first 15; at the end of the penalty they are 89 s old.
   const LIMIT = 15;
   const createMany = async (api: ApiClient, zone: TestZone, count: number) => {
-    for (let i = 0; i < count; i += 1) await createHostname(api, zone, uniqueHostname());
+    // At one instant of the zone's clock, so sent together.
+    await Promise.all(Array.from({ length: count }, () => createHostname(api, zone, uniqueHostname())));
   };
 
   extendedSpec(['ZM-CH-CERT-RATE-15-PER-MIN'], '15 POSTs within a minute are accepted, the 16th is refused', async ({ api, zone, clock }) => {

@@ -9,10 +9,10 @@
 // the root cause's code. Every spec here creates records, so every one is extended (a core run
 // leaves the area out); the reference's choices are in docs/dns-records-contract.md.
 
-import { describe, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { DatedChange } from '../../src/core/dates.js';
 import { answered, errorCodes, expectArray, expectFailure, expectFailureStatus, expectObject, expectRefused, expectShape } from '../../src/spec-kit/expect.js';
-import { datedSpec, spec, type TestZone } from '../../src/spec-kit/spec.js';
+import { describe, datedSpec, spec, type TestZone } from '../../src/spec-kit/spec.js';
 import {
   aRecord, createRecord, DNS_DATES, expectNoRecords, fiveOperations, INVALID_RECORD_NOT_SHOWN, INVALID_RECORDS, listRecords, readRecord, recordName,
   recordPath, recordsPath, RECORD_PAYLOAD_NOT_SHOWN, show, SRV_KEPT_FIELDS, SRV_NAME_FIELDS, srvRecord, type DnsRecord, type Json,
@@ -329,8 +329,8 @@ describe('what makes a record invalid (docs/dns-records-contract.md)', () => {
 
 describe('conventions (list and delete)', () => {
   spec('ZM-DNSREC-EXT-LIST-PAGINATION', 'the list pages with page and per_page and ends with an empty page', async ({ api, ownZone: zone }) => {
-    const created: string[] = [];
-    for (let i = 0; i < 6; i += 1) created.push((await createRecord(api, zone, aRecord(zone, { content: `192.0.2.${20 + i}` }))).id);
+    // Independent of each other: created together.
+    const created = (await Promise.all(Array.from({ length: 6 }, (_, i) => createRecord(api, zone, aRecord(zone, { content: `192.0.2.${20 + i}` }))))).map((r) => r.id);
     const seen: string[] = [];
     for (const [page, count] of [[1, 5], [2, 1], [3, 0]] as const) {
       const response = await api.get<DnsRecord[]>(recordsPath(zone), { query: { page, per_page: 5 } });

@@ -1,26 +1,25 @@
 // DNS settings: flatten_all_cnames with the mapping of cname_flattening and its mirroring both ways
 // (after 2025-03-21), multi_provider and secondary_overrides replacing the legacy
 // /dns_settings/use_apex_ns and /dns_settings/secondary_overrides endpoints (which work before
-// 2024-09-13 and are gone after it), and zone_defaults.nameservers.type with its four values.
+// 2024-09-13 and are gone after it). Every spec here dates only zones of its own; the account-level
+// zone_defaults.nameservers.type is in dns-settings-accounts.dated.spec.ts.
 //
 // Extended: the paths and payloads of the DNS settings are not shown; specs reading them use
 // production's (support/settings.ts). The legacy endpoints' paths are the spec's own, so "gone after
-// 2024-09-13" and "answers before it" are core. The <vendor> of the nameserver types comes from the
-// target's control API (GET /vendor).
+// 2024-09-13" and "answers before it" are core.
 
-import { describe, expect } from 'vitest';
+import { expect } from 'vitest';
 import { expectFailure, expectSuccess } from '../../src/spec-kit/expect.js';
-import { datedSpec, type TestZone } from '../../src/spec-kit/spec.js';
+import { describe, datedSpec, type TestZone } from '../../src/spec-kit/spec.js';
 import type { ApiClient } from '../../src/spec-kit/api-client.js';
 import {
-  allSettings, createAccount, DATES, EXTENDED, expectAnswersWhereUnknownDoesNot, flattenAll, nameserverType, nameserverTypes, patchDnsSettings, patchSetting,
-  patchSettings, readDnsSettings, readSetting, setNameserverType, truthOf,
+  allSettings, DATES, EXTENDED, expectAnswersWhereUnknownDoesNot, flattenAll, patchDnsSettings, patchSetting,
+  patchSettings, readDnsSettings, readSetting, truthOf,
 } from './support/settings.js';
 
 const AFTER_CNAME = { date: DATES.cnameFlattening, side: 'after' } as const;
 const BEFORE_LEGACY = { date: DATES.legacyDnsEndpoints, side: 'before' } as const;
 const AFTER_LEGACY = { date: DATES.legacyDnsEndpoints, side: 'after' } as const;
-const AFTER_NS_FIELDS = { date: DATES.accountNameserverFields, side: 'after' } as const;
 const dnsOptions = { extended: EXTENDED.dnsSettings };
 
 /** Sets cname_flattening through its own endpoint; the value must be accepted. */
@@ -163,30 +162,4 @@ describe('multi_provider and secondary_overrides replace the legacy endpoints', 
       }
     }, dnsOptions);
   }
-});
-
-describe('zone_defaults.nameservers.type', () => {
-  datedSpec('ZM-DNSSET-NS-TYPE-VALUES', 'takes each of the four values and reads it back', AFTER_NS_FIELDS, async ({ api, control, skip }) => {
-    const types = await nameserverTypes(control, skip);
-    const account = await createAccount(api);
-    // Twice round, so that each value replaces another one.
-    for (const type of [...types, ...types.slice().reverse()]) {
-      expectSuccess(await setNameserverType(api, account.id, type), `PATCH zone_defaults.nameservers.type ${type}`);
-      expect(await nameserverType(api, account.id), `zone_defaults.nameservers.type after writing ${type}`).toBe(type);
-    }
-  }, { extended: `${EXTENDED.dnsSettings}; creates an account through POST /accounts` });
-
-  datedSpec('ZM-DNSSET-NS-TYPE-ENUM', 'refuses a value outside the four and keeps the one it had', AFTER_NS_FIELDS, async ({ api, control, skip }) => {
-    const types = await nameserverTypes(control, skip);
-    const account = await createAccount(api);
-    expectSuccess(await setNameserverType(api, account.id, 'custom.tenant'), 'PATCH zone_defaults.nameservers.type custom.tenant');
-    expect(await nameserverType(api, account.id), 'positive control: the read shows the type just written').toBe('custom.tenant');
-    const vendor = types[0]!.replace(/\.standard$/, '');
-    for (const other of ['custom', 'standard', `${vendor}.random`, `not-${vendor}.standard`, 'CUSTOM.ACCOUNT', 'custom.account.random']) {
-      expectFailure(await setNameserverType(api, account.id, other), `zone_defaults.nameservers.type ${JSON.stringify(other)} is not one of the four`);
-    }
-    expect(await nameserverType(api, account.id), 'a refused value leaves the type as it was').toBe('custom.tenant');
-    expectSuccess(await setNameserverType(api, account.id, 'custom.account'), 'positive control: a value of the four');
-    expect(await nameserverType(api, account.id), 'positive control: the same read shows it').toBe('custom.account');
-  }, { extended: `${EXTENDED.dnsSettings}; creates an account through POST /accounts` });
 });

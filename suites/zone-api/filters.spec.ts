@@ -1,8 +1,8 @@
 // Filters: the resource, the expression language, and the paths the Versioning table lists.
 
-import { describe, expect } from 'vitest';
+import { expect } from 'vitest';
 import { answered, errorsIn, expectArray, expectFailure, expectFailureStatus, expectObject, expectRefused, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
-import { spec } from '../../src/spec-kit/spec.js';
+import { describe, spec } from '../../src/spec-kit/spec.js';
 import { createFilters, createRules, expectNoFilters, expressions, idsInScope, listed, uniqueExpression, type Filter } from './support/firewall.js';
 
 describe('the filter resource and its expression', () => {
@@ -36,7 +36,8 @@ describe('the filter resource and its expression', () => {
       ['with a description that is a number', { expression: uniqueExpression(), description: 5 }],
       ['with a ref that is an object', { expression: uniqueExpression(), ref: { id: 'x' } }],
     ];
-    for (const [what, body] of wrong) expectRefused(await api.post(zone.path('/filters'), { json: [body] }), `creating a filter ${what}`);
+    const answers = await Promise.all(wrong.map(([, body]) => api.post(zone.path('/filters'), { json: [body] })));
+    wrong.forEach(([what], i) => expectRefused(answers[i]!, `creating a filter ${what}`));
     await expectNoFilters(api, zone, 'the refused filters');
   });
 

@@ -2,9 +2,9 @@
 // the Versioning table lists. Every spec runs in a zone of its own.
 
 import fc from 'fast-check';
-import { describe, expect } from 'vitest';
+import { expect } from 'vitest';
 import { answered, errorsIn, expectArray, expectFailure, expectObject, expectRefused, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
-import { spec } from '../../src/spec-kit/spec.js';
+import { describe, spec } from '../../src/spec-kit/spec.js';
 import {
   combinedCreate, contentsOf, createFilters, createRules, expectNothingCreated, idsInScope, expressions, listed, uniqueExpression,
   type Filter, type FirewallRule,
@@ -292,7 +292,8 @@ describe('the firewall rules paths of the Versioning table', () => {
       ['a filter paused as a string', [{ filter: { expression: uniqueExpression(), paused: 'no' }, action: 'block' }]],
       ['a filter description that is a list', [{ filter: { expression: uniqueExpression(), description: ['x'] }, action: 'block' }]],
     ];
-    for (const [what, body] of wrong) expectRefused(await api.post(zone.path('/firewall/rules'), { json: body }), `POST of ${what}`);
+    const answers = await Promise.all(wrong.map(([, body]) => api.post(zone.path('/firewall/rules'), { json: body })));
+    wrong.forEach(([what], i) => expectRefused(answers[i]!, `POST of ${what}`));
     const [rule] = await createRules(api, zone, [{ ...valid(), description: 'kept', priority: 3 }]);
     for (const body of [{ description: 7 }, { paused: 1 }, { priority: -2 }, { action: null }, [{ action: 'allow' }], 'allow', 5, null]) {
       expectRefused(await api.patch(zone.path(`/firewall/rules/${rule!.id}`), { json: body }), `PATCH ${JSON.stringify(body)}`);

@@ -14,11 +14,11 @@
 // it produces and deploys (see the PAGE-RULE-WAF-OFF-NO-EFFECT and SKIP-RULES-DISABLE specs).
 
 import { readFileSync } from 'node:fs';
-import { describe, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { ApiClient } from '../../src/spec-kit/api-client.js';
 import { answered, expectArray, expectFailure, expectObject, expectSuccess, isObject } from '../../src/spec-kit/expect.js';
 import { expectCheck, expectConfiguration } from './support/waf.js';
-import { spec, type TestZone } from '../../src/spec-kit/spec.js';
+import { describe, spec, type TestZone } from '../../src/spec-kit/spec.js';
 
 const ENTRYPOINT = '/rulesets/phases/http_request_firewall_managed/entrypoint';
 /** The previous version's open web-application core rule set package (contract). */

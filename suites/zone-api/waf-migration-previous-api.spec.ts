@@ -3,11 +3,11 @@
 // parameters; what the migration PUT deploys. Extended requirements only; each spec in a zone of
 // its own, never migrated unless the spec says so.
 
-import { describe, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { ApiClient } from '../../src/spec-kit/api-client.js';
 import { expectArray, expectFailureStatus, expectObject, expectSuccess } from '../../src/spec-kit/expect.js';
 import { expectConfiguration } from './support/waf.js';
-import { spec, type TestZone } from '../../src/spec-kit/spec.js';
+import { describe, spec, type TestZone } from '../../src/spec-kit/spec.js';
 
 /** The contract's catalogue: the first managed ruleset (traditional) and the core rule set (anomaly). */
 const MANAGED_PACKAGE = 'a25a9a7e9c00afc1fb2e0245519d725b';

@@ -9,11 +9,11 @@
 // only asserted in specs declared `extended`, with the contract's values. The compatibility,
 // eligibility, mapping, sensitivity and limit requirements are covered by another file.
 
-import { describe, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { ApiClient, ApiResponse } from '../../src/spec-kit/api-client.js';
 import { expectArray, expectFailure, expectFailureStatus, expectObject, expectSuccess } from '../../src/spec-kit/expect.js';
 import { expectCheck, expectConfiguration, expectStatus } from './support/waf.js';
-import { spec, type TestZone } from '../../src/spec-kit/spec.js';
+import { describe, spec, type TestZone } from '../../src/spec-kit/spec.js';
 import type { Plan } from '../../src/spec-kit/control.js';
 
 const ENTRYPOINT = '/rulesets/phases/http_request_firewall_managed/entrypoint';

@@ -7,9 +7,9 @@
 // Extended: reading or writing a setting's value needs its payload, which the spec does not show
 // (production's {value} and {id, value, editable, modified_on}; support/settings.ts).
 
-import { describe, expect } from 'vitest';
+import { expect } from 'vitest';
 import { expectFailure, expectFailureStatus, expectRefused, errorCodes, expectSuccess, isObject } from '../../src/spec-kit/expect.js';
-import { datedSpec, type TestZone } from '../../src/spec-kit/spec.js';
+import { describe, datedSpec, type TestZone } from '../../src/spec-kit/spec.js';
 import type { ApiClient } from '../../src/spec-kit/api-client.js';
 import { allSettings, DATES, EXTENDED, expectAnswersWhereUnknownDoesNot, patchSetting, patchSettings, readSetting, setAndReadBack, settingPath, type ZoneSetting } from './support/settings.js';
 

@@ -19,6 +19,9 @@ const isWrite = (request: FastifyRequest) => ['POST', 'PATCH', 'PUT'].includes(r
 const bodyOf = (request: FastifyRequest): Json | undefined =>
   (typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body) ? request.body as Json : undefined);
 
+/** Whether the change dated `date` is in effect for the zone: on its clock (zone-api/zones/clocks.ts). */
+const inEffectFor = (reference: ReferenceApp, zoneId: string, date: string): boolean => inEffect(reference.clocks.of(zoneId), date);
+
 /** Rewrites every record of a successful dns_records response (one record or a list). */
 function rewriteRecords(reference: ReferenceApp, rewrite: (record: Json, zoneId: string) => void): void {
   reference.app.addHook('onSend', async (request: FastifyRequest, _reply: FastifyReply, payload) => {
@@ -32,11 +35,12 @@ function rewriteRecords(reference: ReferenceApp, rewrite: (record: Json, zoneId:
 }
 
 /** Rewrites the errors of a failed POST of a record. */
-function rewriteCreateErrors(reference: ReferenceApp, rewrite: (errors: Json[]) => Json[]): void {
+function rewriteCreateErrors(reference: ReferenceApp, rewrite: (errors: Json[], zoneId: string) => Json[]): void {
   reference.app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
-    if (request.method !== 'POST' || !dnsRecords(request) || reply.statusCode !== 400 || typeof payload !== 'string') return payload;
+    const target = dnsRecords(request);
+    if (request.method !== 'POST' || !target || reply.statusCode !== 400 || typeof payload !== 'string') return payload;
     const envelope = JSON.parse(payload) as { errors: Json[] };
-    return JSON.stringify({ ...envelope, errors: rewrite(envelope.errors) });
+    return JSON.stringify({ ...envelope, errors: rewrite(envelope.errors, target.zoneId) });
   });
 }
 
@@ -45,7 +49,7 @@ export const dnsRecordVariants: BrokenVariant[] = [
     name: 'error-chain-kept-after-2024-10-01',
     misreading: 'an invalid record is still wrapped in 1004 "DNS Validation Error" with error_chain after 2024-10-01',
     customize(reference) {
-      rewriteCreateErrors(reference, (errors) => (inEffect(reference.clock, '2024-10-01') && !errors.some((e) => e.code === 1004)
+      rewriteCreateErrors(reference, (errors, zoneId) => (inEffectFor(reference, zoneId, '2024-10-01') && !errors.some((e) => e.code === 1004)
         ? [{ code: 1004, message: 'DNS Validation Error', error_chain: errors }] : errors));
     },
     expectedFailures: ['ZM-DNSREC-EXT-ROOT-CAUSES', 'ZM-DNSREC-ROOT-CAUSE-DIRECT-2024-10-01'],
@@ -63,7 +67,7 @@ export const dnsRecordVariants: BrokenVariant[] = [
     misreading: 'records keep zone_id and zone_name after 2024-11-30',
     customize(reference) {
       rewriteRecords(reference, (record, zoneId) => {
-        if (!inEffect(reference.clock, '2024-11-30') || 'zone_id' in record) return;
+        if (!inEffectFor(reference, zoneId, '2024-11-30') || 'zone_id' in record) return;
         Object.assign(record, { zone_id: zoneId, zone_name: reference.state.zones.get(zoneId)?.name });
       });
     },
@@ -83,7 +87,8 @@ export const dnsRecordVariants: BrokenVariant[] = [
     customize(reference) {
       reference.app.addHook('preHandler', async (request, reply) => {
         const body = bodyOf(request);
-        if (!dnsRecords(request) || !isWrite(request) || !body || !inEffect(reference.clock, '2024-11-30')) return;
+        const target = dnsRecords(request);
+        if (!target || !isWrite(request) || !body || !inEffectFor(reference, target.zoneId, '2024-11-30')) return;
         if ('zone_id' in body || 'zone_name' in body) {
           return reply.code(400).send({ result: null, success: false, errors: [{ code: 9207, message: 'zone_id and zone_name are no longer accepted' }], messages: [] });
         }
@@ -95,7 +100,7 @@ export const dnsRecordVariants: BrokenVariant[] = [
     name: 'locked-still-returned',
     misreading: 'locked keeps being returned (always false) after 2024-07-14',
     customize(reference) {
-      rewriteRecords(reference, (record) => { if (inEffect(reference.clock, '2024-07-14') && !('locked' in record)) record.locked = false; });
+      rewriteRecords(reference, (record, zoneId) => { if (inEffectFor(reference, zoneId, '2024-07-14') && !('locked' in record)) record.locked = false; });
     },
     expectedFailures: ['ZM-DNSREC-LOCKED-OMITTED-2024-07-14'],
   },
@@ -123,7 +128,7 @@ export const dnsRecordVariants: BrokenVariant[] = [
       });
       reference.app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
         const target = dnsRecords(request);
-        if (!target || !isWrite(request) || bodyOf(request)?.locked !== true || reply.statusCode !== 200 || !inEffect(reference.clock, '2024-07-14')) return payload;
+        if (!target || !isWrite(request) || bodyOf(request)?.locked !== true || reply.statusCode !== 200 || !inEffectFor(reference, target.zoneId, '2024-07-14')) return payload;
         const id = target.recordId ?? (JSON.parse(String(payload)) as { result: { id: string } }).result.id;
         locked.add(id);
         return payload;
@@ -137,7 +142,8 @@ export const dnsRecordVariants: BrokenVariant[] = [
     customize(reference) {
       reference.app.addHook('preHandler', async (request) => {
         const data = bodyOf(request)?.data as Json | undefined;
-        if (!dnsRecords(request) || !isWrite(request) || typeof data !== 'object' || data === null || !inEffect(reference.clock, '2024-05-31')) return;
+        const target = dnsRecords(request);
+        if (!target || !isWrite(request) || typeof data !== 'object' || data === null || !inEffectFor(reference, target.zoneId, '2024-05-31')) return;
         const { service, proto, name } = data;
         if (typeof service === 'string' && typeof proto === 'string' && typeof name === 'string') bodyOf(request)!.name = `${service}.${proto}.${name}`;
         delete data.service; delete data.proto; delete data.name;
@@ -149,9 +155,9 @@ export const dnsRecordVariants: BrokenVariant[] = [
     name: 'srv-data-name-still-produced',
     misreading: 'SRV data keeps service, proto and name (read from the outer name) after 2024-05-31',
     customize(reference) {
-      rewriteRecords(reference, (record) => {
+      rewriteRecords(reference, (record, zoneId) => {
         const data = record.data as Json | undefined;
-        if (record.type !== 'SRV' || !data || !inEffect(reference.clock, '2024-05-31')) return;
+        if (record.type !== 'SRV' || !data || !inEffectFor(reference, zoneId, '2024-05-31')) return;
         const [service, proto, ...rest] = String(record.name).split('.');
         Object.assign(data, { service, proto, name: rest.join('.') });
       });

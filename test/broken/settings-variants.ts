@@ -4,7 +4,7 @@
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReferenceApp } from '../../reference-impl/zone-api/app.js';
-import type { VirtualClock } from '../../reference-impl/clock.js';
+import { VirtualClock, type ClockState } from '../../reference-impl/clock.js';
 import { failureEnvelope } from '../../reference-impl/zone-api/errors.js';
 import { SettingsService } from '../../reference-impl/zone-api/settings/service.js';
 import { settingNamed } from '../../reference-impl/zone-api/settings/zone-settings.js';
@@ -29,9 +29,9 @@ function rewriteResult(app: ReferenceApp['app'], matches: (request: FastifyReque
 }
 
 /**
- * While a matching request is handled, the reference's clock reads the last instant before
- * `date` (when it is past it): the endpoint behaves as if the dated change had not happened.
- * The clock is put back before the response leaves.
+ * While a matching request is handled, the clock of its zone reads the last instant before `date`
+ * (when it is past it): the endpoint behaves as if the dated change had not happened. The clock is
+ * put back before the response leaves.
  */
 function asIfBefore(reference: ReferenceApp, date: string, matches: (request: FastifyRequest) => boolean): void {
   shiftClock(reference, matches, (now) => { const before = Date.parse(`${date}T00:00:00.000Z`) - 1; return now > before ? before : undefined; });
@@ -42,21 +42,34 @@ function asIfAfter(reference: ReferenceApp, date: string, matches: (request: Fas
   shiftClock(reference, matches, (now) => { const after = Date.parse(`${date}T00:00:00.000Z`) + 86_400_000; return now < after ? after : undefined; });
 }
 
-function shiftClock({ app, clock }: ReferenceApp, matches: (request: FastifyRequest) => boolean, shifted: (now: number) => number | undefined): void {
-  const saved = new WeakMap<FastifyRequest, ReturnType<VirtualClock['snapshot']>>();
+/**
+ * Shifts the clock the request's zone reads: its own (the suite dates and moves zones' clocks on a
+ * target with zone clocks), else the global one it follows.
+ */
+function shiftClock({ app, clock, state: { zones } }: ReferenceApp, matches: (request: FastifyRequest) => boolean, shifted: (now: number) => number | undefined): void {
+  const restore = new WeakMap<FastifyRequest, () => void>();
+  const restoreGlobal = (state: ClockState) => {
+    if (state.mode === 'frozen') clock.set(state.value);
+    else { clock.reset(); clock.advance(state.value); }
+  };
   app.addHook('preHandler', async (request) => {
-    const to = matches(request) ? shifted(clock.now()) : undefined;
+    if (!matches(request)) return;
+    const zone = zoneOf(request);
+    const own = zones.getClock(zone);
+    const to = shifted(own ? new VirtualClock(own).now() : clock.now());
     if (to === undefined) return;
-    saved.set(request, clock.snapshot());
-    clock.set(to);
+    if (own) {
+      zones.setClock(zone, { mode: 'frozen', value: to });
+      restore.set(request, () => zones.setClock(zone, own));
+    } else {
+      const global = clock.snapshot();
+      clock.set(to);
+      restore.set(request, () => restoreGlobal(global));
+    }
   });
   app.addHook('onSend', async (request, _reply, payload) => {
-    const state = saved.get(request);
-    if (state) {
-      saved.delete(request);
-      if (state.mode === 'frozen') clock.set(state.value);
-      else { clock.reset(); clock.advance(state.value); }
-    }
+    restore.get(request)?.();
+    restore.delete(request);
     return payload;
   });
 }

@@ -3,7 +3,7 @@
 // hostnames are read or routed) and gives routing its view of the store.
 
 import type { Route } from '../../../src/contract/control.js';
-import type { VirtualClock } from '../../clock.js';
+import type { ZoneClocks } from '../zones/clocks.js';
 import type { ZoneStore } from '../zones/store.js';
 import { isWildcard, wildcardParent } from './hostname.js';
 import { reconsider, revalidate, sameEvaluation, validate, type Circumstances, type Evaluation } from './model.js';
@@ -15,7 +15,8 @@ export class HostnameLifecycle {
   constructor(
     private readonly zones: ZoneStore,
     private readonly hostnames: CustomHostnameStore,
-    private readonly clock: VirtualClock,
+    /** Each hostname's time is its zone's. */
+    private readonly clocks: ZoneClocks,
     private readonly policy: CustomHostnamePolicy,
   ) {}
 
@@ -53,16 +54,14 @@ export class HostnameLifecycle {
   reconsiderAll(): void {
     this.hostnames.transaction(() => {
       this.sweep();
-      const now = this.clock.now();
-      for (const row of this.hostnames.allCustomHostnames()) this.save(row, reconsider(row, this.circumstances(row), this.policy, now));
+      for (const row of this.hostnames.allCustomHostnames()) this.save(row, reconsider(row, this.circumstances(row), this.policy, this.clocks.of(row.zone_id).now()));
     });
   }
 
   /** Deletes the moved hostnames whose lifetime is over (of one zone, or of all). */
   sweep(zoneId?: string): void {
-    const now = this.clock.now();
     for (const row of this.hostnames.allCustomHostnames(zoneId)) {
-      if (row.status === 'moved' && row.moved_at !== null && this.policy.isExpired(row.moved_at, now)) this.hostnames.deleteCustomHostname(row.id);
+      if (row.status === 'moved' && row.moved_at !== null && this.policy.isExpired(row.moved_at, this.clocks.of(row.zone_id).now())) this.hostnames.deleteCustomHostname(row.id);
     }
   }
 

@@ -2,8 +2,8 @@
 // over the limit is refused and starts a penalty during which every POST is refused. The
 // penalty is not extended by refusals during it, and ends at exactly its length.
 
-import type { VirtualClock } from '../../clock.js';
 import { ApiError, codes } from '../errors.js';
+import type { ZoneClocks } from '../zones/clocks.js';
 import type { ZoneStore } from '../zones/store.js';
 import type { CustomHostnamePolicy, PostOutcome } from './policy.js';
 import type { CustomHostnameStore } from './store.js';
@@ -12,7 +12,8 @@ export class IssuanceRateLimit {
   constructor(
     private readonly zones: ZoneStore,
     private readonly hostnames: CustomHostnameStore,
-    private readonly clock: VirtualClock,
+    /** The limit's window and penalty are on the zone's clock. */
+    private readonly clocks: ZoneClocks,
     private readonly policy: CustomHostnamePolicy,
   ) {}
 
@@ -22,7 +23,7 @@ export class IssuanceRateLimit {
 
   /** How long the POST must wait (ms), or undefined when it may go ahead. */
   admit(zoneId: string): number | undefined {
-    const now = this.clock.now();
+    const now = this.clocks.of(zoneId).now();
     const penaltyEnd = this.hostnames.getPenaltyEnd(zoneId);
     if (penaltyEnd !== undefined && now < penaltyEnd) return penaltyEnd - now;
     const used = this.hostnames.countIssuances(zoneId, now - this.policy.windowMs);
@@ -33,7 +34,7 @@ export class IssuanceRateLimit {
 
   record(zoneId: string, outcome: PostOutcome): void {
     if (!this.policy.countsTowardLimit(outcome)) return;
-    const now = this.clock.now();
+    const now = this.clocks.of(zoneId).now();
     this.hostnames.forgetIssuances(zoneId, now - this.policy.windowMs);
     this.hostnames.recordIssuance(zoneId, now);
   }

@@ -2,7 +2,7 @@
 // change: zone_id/zone_name until 2024-11-30, locked (always false) until 2024-07-14, and SRV
 // data.service/proto/name (read from the outer name) until 2024-05-31.
 
-import type { VirtualClock } from '../../clock.js';
+import type { Clock } from '../../clock.js';
 import { inEffect } from '../in-effect.js';
 import type { Zone } from '../zones/store.js';
 import type { DnsRecordRow } from './store.js';
@@ -17,7 +17,7 @@ function srvNameFields(name: string): { service: string; proto: string; name: st
   return { service, proto, name: rest.join('.') };
 }
 
-export function recordJson(row: DnsRecordRow, zone: Zone, clock: VirtualClock) {
+export function recordJson(row: DnsRecordRow, zone: Zone, clock: Clock) {
   const zoneInfo = !inEffect(clock, DNS_RECORD_CHANGES.zoneInfoDropped);
   const locked = !inEffect(clock, DNS_RECORD_CHANGES.lockedDropped);
   const srvNames = row.data && !inEffect(clock, DNS_RECORD_CHANGES.srvOuterNameOnly) ? srvNameFields(row.name) : undefined;

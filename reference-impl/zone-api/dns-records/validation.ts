@@ -4,7 +4,7 @@
 // otherwise (docs/dns-records-contract.md lists the codes).
 
 import { isIPv4, isIPv6 } from 'node:net';
-import type { VirtualClock } from '../../clock.js';
+import type { Clock } from '../../clock.js';
 import { ApiError, badRequest, type ErrorDetail } from '../errors.js';
 import type { Json } from '../input.js';
 import { inEffect } from '../in-effect.js';
@@ -68,7 +68,7 @@ const CONTENT_PROBLEM: Record<Exclude<RecordType, 'SRV'>, ErrorDetail> = {
  * Refuses an invalid record. Before 2024-10-01 the root causes travel in the error_chain of one
  * 1004 "DNS Validation Error"; from that date they are the errors themselves.
  */
-export function validationFailure(clock: VirtualClock, causes: ErrorDetail[]): ApiError {
+export function validationFailure(clock: Clock, causes: ErrorDetail[]): ApiError {
   if (inEffect(clock, DNS_RECORD_CHANGES.rootCauseDirect)) return new ApiError(400, causes);
   return new ApiError(400, { ...WRAPPER, error_chain: causes });
 }
@@ -120,7 +120,7 @@ export function patched(current: DnsRecordRow, body: Json): Json {
  * it sets. zone_id, zone_name and locked are ignored whatever their value; so is content on SRV
  * records, which the reference derives from data.
  */
-export function checkRecord(input: Json, zone: Zone, clock: VirtualClock): DnsRecordFields {
+export function checkRecord(input: Json, zone: Zone, clock: Clock): DnsRecordFields {
   const causes: ErrorDetail[] = [];
   const type = typeof input.type === 'string' ? input.type.toUpperCase() : undefined;
   if (!type || !(RECORD_TYPES as readonly string[]).includes(type)) {
@@ -196,7 +196,7 @@ function validContent(type: Exclude<RecordType, 'SRV'>, raw: unknown): raw is st
  * data.proto and data.name: before 2024-05-31 they may set the name (all three together, as
  * `_service._proto.name`); from that date sending any of them is an error.
  */
-function srvInput(raw: unknown, zone: Zone, clock: VirtualClock, causes: ErrorDetail[]): { data: SrvData; name?: string } | undefined {
+function srvInput(raw: unknown, zone: Zone, clock: Clock, causes: ErrorDetail[]): { data: SrvData; name?: string } | undefined {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     causes.push({ code: dnsCodes.srvDataInvalid, message: 'SRV record data is required: priority, weight, port and target.' });
     return undefined;

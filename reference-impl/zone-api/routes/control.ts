@@ -1,9 +1,11 @@
 // The control API (test mode only): sets up what no public endpoint sets.
 //   POST /reset                         drop every zone and reset the clock
-//   GET  /clock                         {now} (ISO 8601) and {epoch_ms}
-//   PUT  /clock {now}                   freeze the clock at a time
-//   POST /clock/advance {ms}            move the clock forward
-//   POST /zones {plan?, name?, rule_quota?, features?}   create a zone
+//   GET  /clock[?zone=ID]               {now} (ISO 8601), {epoch_ms}, {frozen} and {per_zone: true}: the global
+//                                       clock, or that zone's (zones/clocks.ts)
+//   PUT  /clock {now, zones?}           freeze the clock at a time: the global one, or only these zones'
+//   DELETE /clock                       the global clock back to real time (a run does it when it ends)
+//   POST /clock/advance {ms, zones?}    move the clock forward: the global one, or only these zones'
+//   POST /zones {plan?, name?, rule_quota?, features?, now?}   create a zone (with now: a clock of its own)
 //   PATCH /zones/:zone_id {plan?, rule_quota?, features?, certificate_rate_limit?} change a zone's quotas and features
 //   POST /users                         another user, with a token and a key pair of its own: {email, key, token}
 // Custom hostname facts (docs/custom-hostnames-contract.md):
@@ -21,25 +23,27 @@
 // Settings (docs/settings-contract.md):
 //   GET  /vendor                        {vendor}: the <vendor> of zone_defaults.nameservers.type values
 
-import { PLANS, type ControlZone, type Plan, type WafLegacyState, type ZoneSetup } from '../../../src/contract/control.js';
+import { PLANS, type ControlClock, type ControlZone, type Plan, type WafLegacyState, type ZoneSetup } from '../../../src/contract/control.js';
 import { generateUser, type Users } from '../auth.js';
 import { dnsFactsInput, fallbackOriginInput, holdInput, nameFromPath, rateLimitInput, standaloneZoneInput } from '../custom-hostnames/input.js';
 import { HostnameLifecycle } from '../custom-hostnames/lifecycle.js';
 import type { CustomHostnamePolicy } from '../custom-hostnames/policy.js';
 import { badRequest, codes, notFound, successEnvelope } from '../errors.js';
 import { requireObject, type Json } from '../input.js';
+import { VirtualClock, type ClockState } from '../../clock.js';
 import type { Router } from '../router.js';
 import { VENDOR } from '../settings/nameservers.js';
 import { newId } from '../store.js';
 import { legacyStateInput } from '../waf/input.js';
 import type { WafStore } from '../waf/store.js';
+import type { ZoneClocks } from '../zones/clocks.js';
 import { DEFAULTS_BY_PLAN, type Zone, type ZoneStore } from '../zones/store.js';
 
 const isPlan = (value: unknown): value is Plan => (PLANS as readonly unknown[]).includes(value);
 
-/** The fields of a zone body but its certificate issuance limit (rateLimitOf), checked. */
-function checkZoneFields(body: Json): Omit<ZoneSetup, 'certificate_rate_limit'> {
-  const fields: Omit<ZoneSetup, 'certificate_rate_limit'> = {};
+/** The fields of a zone body but its certificate issuance limit (rateLimitOf) and clock, checked. */
+function checkZoneFields(body: Json): Omit<ZoneSetup, 'certificate_rate_limit' | 'now'> {
+  const fields: Omit<ZoneSetup, 'certificate_rate_limit' | 'now'> = {};
   if (body.plan !== undefined) {
     if (!isPlan(body.plan)) throw badRequest(`plan must be one of ${PLANS.join(', ')}`, codes.validation);
     fields.plan = body.plan;
@@ -59,7 +63,36 @@ function checkZoneFields(body: Json): Omit<ZoneSetup, 'certificate_rate_limit'> 
   return fields;
 }
 
-const clockJson = (ms: number) => ({ now: new Date(ms).toISOString(), epoch_ms: ms });
+/**
+ * A clock answer: its time, whether it stands still (a run puts a running clock back on real time
+ * when it ends), and on a server with zone clocks that it has them (the capability the suite looks for).
+ */
+const clockJson = (clock: ClockState, zoneClocks: boolean): ControlClock => {
+  const ms = new VirtualClock(clock).now();
+  return { now: new Date(ms).toISOString(), epoch_ms: ms, frozen: clock.mode === 'frozen', ...(zoneClocks && { per_zone: true }) };
+};
+
+/** On a server without zone clocks, a call asking for one is refused, not served on the global clock. */
+function refuseZoneClock(asked: boolean, zoneClocks: boolean): void {
+  if (asked && !zoneClocks) throw badRequest('this server has one clock: zones have no clock of their own', codes.validation);
+}
+
+/** A time given as an ISO 8601 date or ms since epoch (PUT /clock's now, POST /zones' now). */
+function timeInput(value: unknown, field: string): number {
+  const ms = typeof value === 'number' ? value : typeof value === 'string' ? Date.parse(value) : NaN;
+  if (!Number.isFinite(ms)) throw badRequest(`${field} must be an ISO 8601 date or milliseconds since epoch`, codes.validation);
+  refuseUnrepresentable(ms);
+  return ms;
+}
+
+/** The `zones` of a clock call: undefined (the global clock), or ids of existing zones, at least one. */
+function zonesInput(value: unknown, zones: ZoneStore): string[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || value.length === 0 || !value.every((id) => typeof id === 'string')) throw badRequest('zones must be a non-empty array of zone ids', codes.validation);
+  const unknown = (value as string[]).find((id) => !zones.get(id));
+  if (unknown !== undefined) throw notFound('zone', unknown);
+  return value as string[];
+}
 
 /**
  * A time the clock can show: within the range of a JavaScript Date (±8.64e15 ms). Beyond it every
@@ -77,8 +110,9 @@ const zoneJson = (zones: ZoneStore, policy: CustomHostnamePolicy, zone: Zone): C
 const rateLimitOf = (body: Json): number | undefined =>
   body.certificate_rate_limit === undefined ? undefined : rateLimitInput(body.certificate_rate_limit);
 
-export function controlRoutes(router: Router, customHostnames: CustomHostnamePolicy, users: Users): void {
-  zoneControlRoutes(router, customHostnames);
+/** `zoneClocks`: whether zones may have clocks of their own (false: the global clock only). */
+export function controlRoutes(router: Router, customHostnames: CustomHostnamePolicy, users: Users, zoneClocks: boolean): void {
+  zoneControlRoutes(router, customHostnames, zoneClocks);
   userControlRoutes(router, users);
   customHostnameControlRoutes(router, customHostnames);
   wafControlRoutes(router);
@@ -110,8 +144,8 @@ function wafControlRoutes({ state: { waf }, resource }: Router): void {
   });
 }
 
-function zoneControlRoutes({ store, state: { zones, customHostnames }, clock, resource }: Router, policy: CustomHostnamePolicy): void {
-  const lifecycle = new HostnameLifecycle(zones, customHostnames, clock, policy);
+function zoneControlRoutes({ store, state: { zones, customHostnames }, clock, clocks, resource }: Router, policy: CustomHostnamePolicy, zoneClocks: boolean): void {
+  const lifecycle = new HostnameLifecycle(zones, customHostnames, clocks, policy);
   resource('/reset', {
     POST: () => {
       store.reset();
@@ -119,31 +153,14 @@ function zoneControlRoutes({ store, state: { zones, customHostnames }, clock, re
       return successEnvelope({ reset: true });
     },
   });
-  resource('/clock', {
-    GET: () => successEnvelope(clockJson(clock.now())),
-    PUT: (req) => {
-      const { now } = requireObject(req.body, 'clock');
-      const ms = typeof now === 'number' ? now : typeof now === 'string' ? Date.parse(now) : NaN;
-      if (!Number.isFinite(ms)) throw badRequest('now must be an ISO 8601 date or milliseconds since epoch', codes.validation);
-      refuseUnrepresentable(ms);
-      clock.set(ms);
-      return successEnvelope(clockJson(clock.now()));
-    },
-  });
-  resource('/clock/advance', {
-    POST: (req) => {
-      const { ms } = requireObject(req.body, 'advance');
-      if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw badRequest('ms must be a non-negative number', codes.validation);
-      refuseUnrepresentable(clock.now() + ms);
-      clock.advance(ms);
-      return successEnvelope(clockJson(clock.now()));
-    },
-  });
+  clockControlRoutes(resource, zones, clocks, zoneClocks);
   resource('/zones', {
     POST: (req) => {
       const body = requireObject(req.body ?? {}, 'zone');
       const fields = checkZoneFields(body);
       const rateLimit = rateLimitOf(body);
+      refuseZoneClock(body.now !== undefined, zoneClocks);
+      const now = body.now === undefined ? undefined : timeInput(body.now, 'now');
       const plan = fields.plan ?? 'enterprise';
       const zone = zones.create({
         name: fields.name ?? `zone-${newId().slice(0, 12)}.example`,
@@ -152,6 +169,7 @@ function zoneControlRoutes({ store, state: { zones, customHostnames }, clock, re
         features: fields.features ?? [...DEFAULTS_BY_PLAN[plan].features],
       });
       if (rateLimit !== undefined) zones.setCertificateRateLimit(zone.id, rateLimit);
+      if (now !== undefined) clocks.set([zone.id], now);
       return successEnvelope(zoneJson(zones, policy, zone));
     },
   });
@@ -171,8 +189,56 @@ function zoneControlRoutes({ store, state: { zones, customHostnames }, clock, re
   });
 }
 
-function customHostnameControlRoutes({ state: { zones, customHostnames: hostnames }, clock, resource }: Router, policy: CustomHostnamePolicy): void {
-  const lifecycle = new HostnameLifecycle(zones, hostnames, clock, policy);
+/**
+ * The global clock, and the clocks of given zones: a call with `zones` moves those zones' clocks
+ * only (each then has one of its own), one without moves the global clock and the zones that follow
+ * it. Answers the clock asked about (with zones: the first one's).
+ */
+function clockControlRoutes(resource: Router['resource'], zones: ZoneStore, clocks: ZoneClocks, zoneClocks: boolean): void {
+  const zoneParam = (query: Record<string, unknown>): string | undefined => {
+    const zone = query.zone;
+    if (zone === undefined) return undefined;
+    refuseZoneClock(true, zoneClocks);
+    if (typeof zone !== 'string' || !zones.get(zone)) throw notFound('zone', String(zone));
+    return zone;
+  };
+  const stateOf = (ids: string[] | undefined) => clocks.stateOf(ids?.[0]);
+  resource('/clock', {
+    GET: (req) => {
+      const zone = zoneParam(req.query as Record<string, unknown>);
+      return successEnvelope(clockJson(stateOf(zone === undefined ? undefined : [zone]), zoneClocks));
+    },
+    DELETE: () => {
+      clocks.global.reset();
+      return successEnvelope(clockJson(stateOf(undefined), zoneClocks));
+    },
+    PUT: (req) => {
+      const body = requireObject(req.body, 'clock');
+      const ms = timeInput(body.now, 'now');
+      refuseZoneClock(body.zones !== undefined, zoneClocks);
+      const ids = zonesInput(body.zones, zones);
+      if (ids) clocks.set(ids, ms);
+      else clocks.global.set(ms);
+      return successEnvelope(clockJson(stateOf(ids), zoneClocks));
+    },
+  });
+  resource('/clock/advance', {
+    POST: (req) => {
+      const body = requireObject(req.body, 'advance');
+      const { ms } = body;
+      if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw badRequest('ms must be a non-negative number', codes.validation);
+      refuseZoneClock(body.zones !== undefined, zoneClocks);
+      const ids = zonesInput(body.zones, zones);
+      for (const clock of ids ? ids.map((id) => clocks.of(id)) : [clocks.global]) refuseUnrepresentable(clock.now() + ms);
+      if (ids) clocks.advance(ids, ms);
+      else clocks.global.advance(ms);
+      return successEnvelope(clockJson(stateOf(ids), zoneClocks));
+    },
+  });
+}
+
+function customHostnameControlRoutes({ state: { zones, customHostnames: hostnames }, clocks, resource }: Router, policy: CustomHostnamePolicy): void {
+  const lifecycle = new HostnameLifecycle(zones, hostnames, clocks, policy);
   resource('/certificate_authorities', {
     GET: () => successEnvelope({ preferred: { ...policy.preferred }, other: { ...policy.other } }),
   });

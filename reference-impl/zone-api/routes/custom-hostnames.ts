@@ -15,9 +15,9 @@ import type { CustomHostnameRow, CustomHostnameStore } from '../custom-hostnames
 import type { Conditions } from '../store.js';
 import type { Zone } from '../zones/store.js';
 
-export function customHostnameRoutes({ state: { zones, customHostnames: hostnames }, clock, resource }: Router, policy: CustomHostnamePolicy): void {
-  const lifecycle = new HostnameLifecycle(zones, hostnames, clock, policy);
-  const limit = new IssuanceRateLimit(zones, hostnames, clock, policy);
+export function customHostnameRoutes({ state: { zones, customHostnames: hostnames }, clocks, resource }: Router, policy: CustomHostnamePolicy): void {
+  const lifecycle = new HostnameLifecycle(zones, hostnames, clocks, policy);
+  const limit = new IssuanceRateLimit(zones, hostnames, clocks, policy);
 
   /** Refuses the POST when the zone is over its limit or in its penalty. */
   const admit = (zone: Zone, reply: FastifyReply): void => {
@@ -37,7 +37,7 @@ export function customHostnameRoutes({ state: { zones, customHostnames: hostname
         // Stryker disable next-line StringLiteral: equivalent, lifecycle.validate below always stores the status validation decides
         zone_id: zone.id, hostname: input.hostname, ...input.ssl, issuer: null, status: 'pending',
         // Stryker disable next-line ArrayDeclaration: equivalent, lifecycle.validate below always stores the verification_errors validation decides
-        verification_errors: [], created_at: new Date(clock.now()).toISOString(), moved_at: null,
+        verification_errors: [], created_at: new Date(clocks.of(zone.id).now()).toISOString(), moved_at: null,
       });
       return lifecycle.validate(row);
     });

@@ -2,7 +2,7 @@
 // /zones/{zone_id}/dns_records/{dns_record_id}. The dated changes of the Versioning table live in
 // dns-records/validation.ts (writes) and dns-records/render.ts (responses).
 
-import type { VirtualClock } from '../../clock.js';
+import type { Clock } from '../../clock.js';
 import { recordJson } from '../dns-records/render.js';
 import type { DnsRecordFields, DnsRecordRow, DnsRecordStore } from '../dns-records/store.js';
 import { checkRecord, dnsCodes, patched, recordBody } from '../dns-records/validation.js';
@@ -16,9 +16,9 @@ const one = (query: Query, name: string): string | undefined => {
   return Array.isArray(value) ? value[value.length - 1] : value;
 };
 
-export function dnsRecordRoutes({ state: { dnsRecords: table }, clock, resource }: Router): void {
-  const now = () => new Date(clock.now()).toISOString();
-  const json = (row: DnsRecordRow, zone: Zone) => recordJson(row, zone, clock);
+export function dnsRecordRoutes({ state: { dnsRecords: table }, clocks, resource }: Router): void {
+  // Every dated change of a record (its fields, its validation errors) is read on its zone's clock.
+  const json = (row: DnsRecordRow, zone: Zone) => recordJson(row, zone, clocks.of(zone.id));
   const existing = (zone: Zone, id: string): DnsRecordRow => {
     const row = table.get(zone.id, id);
     if (!row) throw new ApiError(404, { code: dnsCodes.recordNotFound, message: 'Record does not exist.' });
@@ -40,10 +40,11 @@ export function dnsRecordRoutes({ state: { dnsRecords: table }, clock, resource 
     },
     POST: (req) => {
       const zone = req.zone();
+      const clock = clocks.of(zone.id);
       const fields = checkRecord(recordBody(req.body), zone, clock);
       return table.transaction(() => {
         refuseConflicts(table, zone, fields);
-        return successEnvelope(json(table.insert(zone.id, fields, now()), zone));
+        return successEnvelope(json(table.insert(zone.id, fields, new Date(clock.now()).toISOString()), zone));
       });
     },
   });
@@ -57,12 +58,14 @@ export function dnsRecordRoutes({ state: { dnsRecords: table }, clock, resource 
       const zone = req.zone();
       const body = recordBody(req.body);
       const current = existing(zone, req.params.dns_record_id!);
+      const clock = clocks.of(zone.id);
       return successEnvelope(json(save(table, clock, zone, current, checkRecord(patched(current, body), zone, clock)), zone));
     },
     PUT: (req) => {
       const zone = req.zone();
       const body = recordBody(req.body);
       const current = existing(zone, req.params.dns_record_id!);
+      const clock = clocks.of(zone.id);
       return successEnvelope(json(save(table, clock, zone, current, checkRecord(body, zone, clock)), zone));
     },
     DELETE: (req) => {
@@ -73,7 +76,7 @@ export function dnsRecordRoutes({ state: { dnsRecords: table }, clock, resource 
     },
   });
 
-  function save(records: DnsRecordStore, time: VirtualClock, zone: Zone, current: DnsRecordRow, fields: DnsRecordFields): DnsRecordRow {
+  function save(records: DnsRecordStore, time: Clock, zone: Zone, current: DnsRecordRow, fields: DnsRecordFields): DnsRecordRow {
     return records.transaction(() => {
       refuseConflicts(records, zone, fields, current.id);
       const next: DnsRecordRow = { ...current, ...fields, modified_on: new Date(time.now()).toISOString() };

@@ -14,34 +14,35 @@ const LEGACY: readonly { path: string; flag: DnsFlag }[] = [
   { path: 'secondary_overrides', flag: 'secondary_overrides' },
 ];
 
-export function dnsSettingRoutes({ state, clock, resource }: Router): void {
-  const settings = new SettingsService(state.settings, clock);
+export function dnsSettingRoutes({ state, clocks, resource }: Router): void {
+  // As of the zone's clock (an id no zone has reads the global one, as zone-settings.ts does).
+  const settingsOf = (req: RequestView) => new SettingsService(state.settings, clocks.of(req.params.zone_id!));
 
   resource('/zones/:zone_id/dns_settings', {
-    GET: (req) => successEnvelope(settings.dnsSettings(req.zone().id)),
+    GET: (req) => successEnvelope(settingsOf(req).dnsSettings(req.zone().id)),
     PATCH: (req) => {
       const zone = req.zone();
-      return successEnvelope(settings.patchDnsSettings(zone.id, requireObject(req.body, 'DNS settings')));
+      return successEnvelope(settingsOf(req).patchDnsSettings(zone.id, requireObject(req.body, 'DNS settings')));
     },
   });
 
   for (const { path, flag } of LEGACY) {
-    const legacyJson = (zoneId: string) => {
-      const { value, modified_on } = settings.flag(zoneId, flag);
+    const legacyJson = (req: RequestView, zoneId: string) => {
+      const { value, modified_on } = settingsOf(req).flag(zoneId, flag);
       return { id: path, value, editable: true, modified_on };
     };
     const zoneOf = (method: string, req: RequestView) => {
-      if (settings.legacyEndpointsGone()) throw removedRoute(method, req);
+      if (settingsOf(req).legacyEndpointsGone()) throw removedRoute(method, req);
       return req.zone();
     };
     resource(`/zones/:zone_id/dns_settings/${path}`, {
-      GET: (req) => successEnvelope(legacyJson(zoneOf('GET', req).id)),
+      GET: (req) => successEnvelope(legacyJson(req, zoneOf('GET', req).id)),
       PATCH: (req) => {
         const zone = zoneOf('PATCH', req);
         const { value } = requireObject(req.body, path);
         if (typeof value !== 'boolean') throw new ApiError(400, { code: codes.validation, message: 'value must be a boolean' });
-        settings.setFlag(zone.id, flag, value);
-        return successEnvelope(legacyJson(zone.id));
+        settingsOf(req).setFlag(zone.id, flag, value);
+        return successEnvelope(legacyJson(req, zone.id));
       },
     });
   }

@@ -23,8 +23,8 @@ interface PlannedRule {
   filter: { id: string } | { create: FilterInput };
 }
 
-export function firewallRuleRoutes({ store, state: { firewall }, clock, resource }: Router): void {
-  const now = () => new Date(clock.now()).toISOString();
+export function firewallRuleRoutes({ store, state: { firewall }, clocks, resource }: Router): void {
+  const now = (zoneId: string) => new Date(clocks.of(zoneId).now()).toISOString();
   const present = (rule: RuleRow) => ruleJson(rule, firewall.getFilter(rule.zone_id, rule.filter_id)!);
 
   resource('/zones/:zone_id/firewall/rules', {
@@ -40,17 +40,17 @@ export function firewallRuleRoutes({ store, state: { firewall }, clock, resource
     POST: (req) => {
       const zone = req.zone();
       const planned = planCreate(firewall, zone, requireArray(req.body, 'firewall rules'));
-      return successEnvelope(createRules(firewall, zone, planned, now()).map(present));
+      return successEnvelope(createRules(firewall, zone, planned, now(zone.id)).map(present));
     },
     PUT: (req) => {
       const zone = req.zone();
       const items = requireArray(req.body, 'firewall rules');
-      return successEnvelope(updateRules(firewall, zone, items.map((b, i) => [String(b.id ?? ''), b, `rules[${i}]`]), 'replace', now()).map(present));
+      return successEnvelope(updateRules(firewall, zone, items.map((b, i) => [String(b.id ?? ''), b, `rules[${i}]`]), 'replace', now(zone.id)).map(present));
     },
     PATCH: (req) => {
       const zone = req.zone();
       const items = requireArray(req.body, 'firewall rules');
-      return successEnvelope(updateRules(firewall, zone, items.map((b, i) => [String(b.id ?? ''), b, `rules[${i}]`]), 'merge', now()).map(present));
+      return successEnvelope(updateRules(firewall, zone, items.map((b, i) => [String(b.id ?? ''), b, `rules[${i}]`]), 'merge', now(zone.id)).map(present));
     },
     DELETE: (req) => {
       const zone = req.zone();
@@ -63,11 +63,11 @@ export function firewallRuleRoutes({ store, state: { firewall }, clock, resource
   resource('/zones/:zone_id/firewall/rules/:rule_id', {
     GET: (req) => successEnvelope(present(existingRule(firewall, req.zone(), req.params.rule_id!))),
     PUT: (req) => {
-      const [rule] = updateRules(firewall, req.zone(), [[req.params.rule_id!, requireObject(req.body, 'firewall rule'), 'rule']], 'replace', now());
+      const [rule] = updateRules(firewall, req.zone(), [[req.params.rule_id!, requireObject(req.body, 'firewall rule'), 'rule']], 'replace', now(req.params.zone_id!));
       return successEnvelope(present(rule!));
     },
     PATCH: (req) => {
-      const [rule] = updateRules(firewall, req.zone(), [[req.params.rule_id!, requireObject(req.body, 'firewall rule'), 'rule']], 'merge', now());
+      const [rule] = updateRules(firewall, req.zone(), [[req.params.rule_id!, requireObject(req.body, 'firewall rule'), 'rule']], 'merge', now(req.params.zone_id!));
       return successEnvelope(present(rule!));
     },
     DELETE: (req) => {

@@ -61,8 +61,8 @@ function deploy(config: NewConfiguration, previous: DeployedEntrypoint | null, a
   return { id: previous?.id ?? newId(), name: config.name, phase: PHASE, version, last_updated: at, rules };
 }
 
-export function wafMigrationRoutes({ state: { waf }, clock, resource }: Router): void {
-  const now = () => new Date(clock.now()).toISOString();
+export function wafMigrationRoutes({ state: { waf }, clocks, resource }: Router): void {
+  const now = (zoneId: string) => new Date(clocks.of(zoneId).now()).toISOString();
 
   resource('/zones/:zone_id/waf_migration/check', {
     GET: (req) => {
@@ -113,13 +113,13 @@ export function wafMigrationRoutes({ state: { waf }, clock, resource }: Router):
           throw new ApiError(409, { code: codes.wafNotMigrated, message: 'The zone still uses the previous WAF managed rules: migrate it with waf_migration=pending (or validation)' });
         }
         const config = newConfigurationInput(req.body);
-        const entrypoint = deploy(config, state.entrypoint, now());
+        const entrypoint = deploy(config, state.entrypoint, now(zone.id));
         waf.putState(zone.id, { ...state, entrypoint });
         return successEnvelope(entrypoint);
       }
       const next = nextState(state.migration_state, request, zone.plan);
       refuseObstacles(obstaclesOf(waf, zone, state, phase));
-      const entrypoint = deploy(newConfigurationInput(req.body), state.entrypoint, now());
+      const entrypoint = deploy(newConfigurationInput(req.body), state.entrypoint, now(zone.id));
       // Validation runs both versions side by side; the migration switches the previous one off.
       waf.putState(zone.id, { ...state, migration_state: next, enabled: next === 'validation', entrypoint });
       return successEnvelope(entrypoint);

@@ -2,7 +2,7 @@
 // table. cname_flattening is the one stored value behind both cname_flattening and
 // flatten_all_cnames, so a change through either shows in the other (mirrored both ways).
 
-import type { VirtualClock } from '../../clock.js';
+import type { Clock } from '../../clock.js';
 import { ApiError, codes, invalid } from '../errors.js';
 import { inEffect } from '../in-effect.js';
 import { SETTINGS_DATES } from './change-dates.js';
@@ -21,7 +21,7 @@ export const FLATTEN_FALSE_FROM_ON = 'apex';
 export const validationError = (message: string): ApiError => new ApiError(400, invalid(message, codes.validation));
 
 export class SettingsService {
-  constructor(readonly settings: SettingsStore, private readonly clock: VirtualClock) {}
+  constructor(readonly settings: SettingsStore, private readonly clock: Clock) {}
 
   private now(): string { return new Date(this.clock.now()).toISOString(); }
 

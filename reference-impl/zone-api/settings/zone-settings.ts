@@ -9,7 +9,7 @@
 //   privacy_pass         on | off (default on); removed 2024-03-31: unknown route from then on
 
 import { inEffect } from '../in-effect.js';
-import type { VirtualClock } from '../../clock.js';
+import type { Clock } from '../../clock.js';
 import { SETTINGS_DATES } from './change-dates.js';
 
 export type Json = Record<string, unknown>;
@@ -20,9 +20,9 @@ export interface SettingDefinition {
   /** The new value from a PATCH (or POST) value, given the current one; throws a message on an invalid one. */
   accept(value: unknown, current: unknown): unknown;
   /** False once the setting no longer exists (a removed endpoint answers as an unknown route). */
-  exists?(clock: VirtualClock): boolean;
+  exists?(clock: Clock): boolean;
   /** A value the service imposes whatever was set, and the setting is then not editable. */
-  imposed?(clock: VirtualClock): unknown;
+  imposed?(clock: Clock): unknown;
 }
 
 export class InvalidValue extends Error {}

@@ -1,8 +1,10 @@
 // Zones: their table on the reference's database (zone-api/store.ts), and what a new zone of each
 // plan starts with. A zone is what the control API creates and shows (src/contract/control.ts); its
-// certificate issuance limit, a column of the same table, is read by the custom hostnames.
+// certificate issuance limit, a column of the same table, is read by the custom hostnames; its own
+// clock, another column, by zones/clocks.ts.
 
 import type { ControlZone } from '../../../src/contract/control.js';
+import type { ClockState } from '../../clock.js';
 import type { Store } from '../store.js';
 import { newId } from '../store.js';
 
@@ -27,6 +29,7 @@ export class ZoneStore {
   constructor(private readonly store: Store) {
     store.db.exec(SCHEMA);
     store.addColumnIfMissing('zones', 'certificate_rate_limit', 'INTEGER');
+    store.addColumnIfMissing('zones', 'clock', 'TEXT');
     // Deletes the zones' DNS records and settings with them (ON DELETE CASCADE).
     store.onReset(() => store.db.exec('DELETE FROM zones;'));
   }
@@ -63,5 +66,15 @@ export class ZoneStore {
 
   setCertificateRateLimit(zoneId: string, limit: number | null): void {
     this.store.prepare('UPDATE zones SET certificate_rate_limit = ? WHERE id = ?').run(limit, zoneId);
+  }
+
+  /** The state of the zone's own clock; undefined when it has none (it follows the global clock) or does not exist. */
+  getClock(zoneId: string): ClockState | undefined {
+    const row = this.store.prepare('SELECT clock FROM zones WHERE id = ?').get(zoneId) as { clock: string | null } | undefined;
+    return row?.clock ? (JSON.parse(row.clock) as ClockState) : undefined;
+  }
+
+  setClock(zoneId: string, state: ClockState): void {
+    this.store.prepare('UPDATE zones SET clock = ? WHERE id = ?').run(JSON.stringify(state), zoneId);
   }
 }

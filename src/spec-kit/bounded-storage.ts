@@ -1,0 +1,186 @@
+// Every call the storage specs make into an adapter is bounded by the run's --timeout: a call that
+// does not settle in time fails its spec with the operation and its arguments, e.g.
+//   storage.get("k1") did not settle within 2000 ms (the run's --timeout)
+// instead of the spec waiting for vitest's own limit with nothing saying which call hung.
+//
+// The adapter, its objects, their storage (and a transaction's), clock and faults are wrapped in
+// proxies that pass everything through unchanged: a method that returns synchronously (a sync
+// throw, rollback(), a SQL cursor) is not touched; only a returned promise is raced against a
+// timer. Time here is real time: specs that wait for alarms move the object's virtual clock, and
+// each clock.advance() returns as soon as the due alarms ran, so no legitimate call waits long.
+
+import type { StorageAdapter } from '../contract/storage.js';
+
+/** A call into the adapter that did not settle within the run's timeout. */
+export class StorageCallTimeout extends Error {
+  override name = 'StorageCallTimeout';
+}
+
+/** The adapter with create() and everything reached through it bounded by `timeoutMs`. */
+export function boundedAdapter(adapter: StorageAdapter, timeoutMs: number): StorageAdapter {
+  return bounded(adapter, 'adapter', timeoutMs);
+}
+
+/** What a call returns, seen through its label: the child objects that are bounded in turn. */
+const CHILDREN: Record<string, Record<string, string>> = {
+  adapter: {},
+  object: { storage: 'storage', clock: 'clock', faults: 'faults' },
+  storage: { sql: 'storage.sql' },
+  txn: {},
+  clock: {},
+  faults: {},
+  'storage.sql': {},
+};
+
+/** What a method's promise settles to that is bounded too (create() answers an object). */
+const RESULTS: Record<string, string> = { 'adapter.create': 'object' };
+
+/**
+ * The first create() of an adapter in a test worker may start its runtime (the workerd adapter
+ * starts workerd there: seconds on a loaded machine), so it is allowed at least this long.
+ */
+export const FIRST_CREATE_MS = 60_000;
+/** Adapters whose create() has settled (or timed out) once in this worker. */
+const started = new WeakSet<object>();
+
+const limitOf = (target: object, operation: string, timeoutMs: number): number =>
+  operation === 'adapter.create' && !started.has(target) ? Math.max(timeoutMs, FIRST_CREATE_MS) : timeoutMs;
+
+// One proxy per wrapped object and kind, so that `object.storage === object.storage` still holds.
+const proxies = new WeakMap<object, Map<string, object>>();
+
+function bounded<T extends object>(target: T, kind: string, timeoutMs: number): T {
+  const known = proxies.get(target) ?? new Map<string, object>();
+  proxies.set(target, known);
+  const existing = known.get(kind);
+  if (existing) return existing as T;
+  const methods = new Map<PropertyKey, unknown>();
+  const proxy = new Proxy(target, {
+    get(object, property) {
+      const value: unknown = Reflect.get(object, property, object);
+      if (isFixed(object, property)) return value;
+      const child = typeof property === 'string' ? CHILDREN[kind]?.[property] : undefined;
+      if (child !== undefined && value !== null && typeof value === 'object') return bounded(value, child, timeoutMs);
+      if (typeof value !== 'function' || typeof property !== 'string') return value;
+      const cached = methods.get(property);
+      if (cached !== undefined) return cached;
+      const method = boundedMethod(object, value as (...args: unknown[]) => unknown, `${kind}.${property}`, timeoutMs);
+      methods.set(property, method);
+      return method;
+    },
+  });
+  known.set(kind, proxy);
+  return proxy;
+}
+
+function boundedMethod(target: object, method: (...args: unknown[]) => unknown, operation: string, timeoutMs: number) {
+  return (...args: unknown[]): unknown => {
+    // A transaction's closure gets its transaction bounded too, and its calls still pending are
+    // named when the transaction itself times out (they are usually why it does).
+    const inside = new Set<string>();
+    const passed = operation === 'storage.transaction' && typeof args[0] === 'function'
+      ? [withBoundedTransaction(args[0] as (txn: object) => unknown, inside, timeoutMs), ...args.slice(1)]
+      : args;
+    const result = method.apply(target, passed);
+    if (!isThenable(result)) return result;
+    const label = `${operation}(${describeArguments(args)})`;
+    const limit = limitOf(target, operation, timeoutMs);
+    const why = limit === timeoutMs ? 'the run\'s --timeout' : 'the first create() of an adapter in a worker, which may start its runtime';
+    const settled = withTimeout(result, `${label} did not settle within ${limit} ms (${why})`, limit, inside);
+    if (operation === 'adapter.create') {
+      const mark = () => { started.add(target); };
+      settled.then(mark, mark);
+    }
+    const resultKind = RESULTS[operation];
+    return resultKind === undefined ? settled : settled.then((value) => (value !== null && typeof value === 'object' ? bounded(value, resultKind, timeoutMs) : value));
+  };
+}
+
+function withBoundedTransaction(closure: (txn: object) => unknown, inside: Set<string>, timeoutMs: number) {
+  return (txn: object): unknown => {
+    if (txn === null || typeof txn !== 'object') return closure(txn);
+    return closure(tracked(bounded(txn, 'txn', timeoutMs), inside));
+  };
+}
+
+/** The transaction as the closure sees it, recording which of its calls are still pending. */
+function tracked(txn: object, inside: Set<string>): object {
+  return new Proxy(txn, {
+    get(object, property) {
+      const value: unknown = Reflect.get(object, property, object);
+      if (typeof value !== 'function' || typeof property !== 'string' || isFixed(object, property)) return value;
+      return (...args: unknown[]): unknown => {
+        const result = (value as (...a: unknown[]) => unknown).apply(object, args);
+        if (!isThenable(result)) return result;
+        const label = `txn.${property}(${describeArguments(args)})`;
+        inside.add(label);
+        const forget = () => { inside.delete(label); };
+        result.then(forget, forget);
+        return result;
+      };
+    },
+  });
+}
+
+function withTimeout<T>(promise: PromiseLike<T>, message: string, timeoutMs: number, inside: Set<string>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      const pending = inside.size > 0 ? `; inside it, still pending: ${[...inside].join(', ')}` : '';
+      reject(new StorageCallTimeout(`${message}${pending}`));
+    }, timeoutMs);
+    promise.then(
+      (value) => { clearTimeout(timer); resolve(value); },
+      (error: unknown) => { clearTimeout(timer); reject(error); },
+    );
+  });
+}
+
+/** A frozen property: a proxy must answer it unchanged (an adapter object may be frozen). */
+function isFixed(object: object, property: PropertyKey): boolean {
+  const descriptor = Reflect.getOwnPropertyDescriptor(object, property);
+  return descriptor !== undefined && descriptor.configurable === false && descriptor.writable === false;
+}
+
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as { then?: unknown }).then === 'function';
+
+/** At most this many characters of one argument, and of all of them. */
+const ARGUMENT_CHARS = 60;
+const ARGUMENTS_CHARS = 160;
+/** Items shown of an array, entries of an object. */
+const ITEMS = 3;
+
+/** The arguments of a call as a reader recognises them: short, with long values cut and counted. */
+export function describeArguments(args: readonly unknown[]): string {
+  const text = args.map((arg) => describeValue(arg, 0)).join(', ');
+  return text.length <= ARGUMENTS_CHARS ? text : `${text.slice(0, ARGUMENTS_CHARS)}…`;
+}
+
+/**
+ * A string as a JSON literal, with what would print as nothing or as garbage escaped: keys made to
+ * test ordering are often private-use characters, lone surrogates or control characters.
+ */
+const quoted = (text: string): string =>
+  JSON.stringify(text).replace(/[\p{C}\p{Zl}\p{Zp}]/gu, (char) => `\\u{${char.codePointAt(0)!.toString(16).toUpperCase()}}`);
+
+function describeValue(value: unknown, depth: number): string {
+  if (typeof value === 'string') {
+    return value.length <= ARGUMENT_CHARS ? quoted(value) : `${quoted(value.slice(0, ARGUMENT_CHARS))}… (${value.length} chars)`;
+  }
+  if (typeof value === 'bigint') return `${value}n`;
+  if (typeof value === 'function') return '<function>';
+  if (value === null || typeof value !== 'object') return String(value);
+  if (value instanceof Date) return `Date(${Number.isNaN(value.getTime()) ? 'invalid' : value.toISOString()})`;
+  if (value instanceof ArrayBuffer) return `ArrayBuffer(${value.byteLength} bytes)`;
+  if (ArrayBuffer.isView(value)) return `${value.constructor.name}(${value.byteLength} bytes)`;
+  if (value instanceof Map) return `Map(${value.size})`;
+  if (value instanceof Set) return `Set(${value.size})`;
+  if (depth > 0) return Array.isArray(value) ? `[${value.length} items]` : '{…}';
+  if (Array.isArray(value)) {
+    const shown = value.slice(0, ITEMS).map((item) => describeValue(item, depth + 1));
+    return `[${shown.join(', ')}${value.length > ITEMS ? `, … (${value.length} items)` : ''}]`;
+  }
+  const entries = Object.entries(value);
+  const shown = entries.slice(0, ITEMS).map(([key, item]) => `${JSON.stringify(key)}: ${describeValue(item, depth + 1)}`);
+  return `{${shown.join(', ')}${entries.length > ITEMS ? `, … (${entries.length} entries)` : ''}}`;
+}

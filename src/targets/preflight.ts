@@ -1,0 +1,307 @@
+// The preflight: what must hold of a target before any spec runs against it, checked once, so that
+// a setup mistake (a wrong token, a URL that is not the control API, a zone that does not exist,
+// an adapter that never answers) is one line naming the cause and the fix, instead of every spec
+// failing for it. `specgate run` stops at the first failed check (exit 2, before any report is
+// written); `specgate doctor` prints every check.
+//
+// A zone API target: reachable (any HTTP answer); its control API, when it has one, answers a zone
+// created through it in its envelope; a zone to work in (that one, or each zone the config file
+// provides); each credential scheme given is accepted by an authenticated read of that zone (the
+// read the authentication specs make: GET /zones/{id}/filters). A storage adapter: it loads, and
+// create() gives, within a bounded wait, an object whose storage answers a read.
+
+import type { StorageAdapter, StorageObject } from '../contract/storage.js';
+import type { ControlZone, Plan } from '../contract/control.js';
+import { loadAdapter, type StorageTargetRef } from '../core/adapter-module.js';
+import { UnreachableError, UsageError } from '../core/errors.js';
+import type { Credentials, ProvidedZones } from '../core/run-config.js';
+import { authHeaders, schemes, type Auth } from '../spec-kit/target.js';
+
+/** One check and what it found; a failed one says how to fix it. */
+export interface Check {
+  /** What was checked, for doctor's list: "credentials (API token)". */
+  what: string;
+  ok: boolean;
+  /** What was found: "accepted: GET /zones/…/filters answered HTTP 200". */
+  detail: string;
+  fix?: string;
+}
+
+/** A failed check, as `specgate run` reports it: one line, cause and fix, exit 2. */
+export class PreflightError extends UsageError {}
+
+/** What the preflight of a zone API target needs to know of it. */
+export interface ZoneTargetPlace {
+  /** Base URL, ending in /client/v4. */
+  baseUrl: string;
+  controlUrl?: string | undefined;
+  credentials: Credentials;
+  zones?: ProvidedZones | undefined;
+  /** How long one request may go unanswered. */
+  timeoutMs: number;
+  /** The bundled reference, started by the run: its fixes name no flag. */
+  bundled?: boolean;
+}
+
+export interface ZonePreflight {
+  checks: Check[];
+  /** Every check passed. */
+  ok: boolean;
+  /** The time the target's Date header gave, if any. */
+  targetDate?: number;
+}
+
+/** A failed check as one line: what was found (naming the target), and the fix. */
+export const failureLine = (check: Check): string => `${check.detail}${check.fix ? `; fix: ${check.fix}` : ''}`;
+
+/**
+ * The checks of a zone API target, in order; a failed check ends the list, since the ones after
+ * it depend on it (no zone: no authenticated read).
+ */
+export async function checkZoneTarget(place: ZoneTargetPlace): Promise<ZonePreflight> {
+  const checks: Check[] = [];
+  const done = (extra: Partial<ZonePreflight> = {}): ZonePreflight => ({ checks, ok: checks.every((c) => c.ok), ...extra });
+  const reach = await reachability(place);
+  checks.push(reach.check);
+  if (!reach.check.ok) return done();
+  const targetDate = reach.date === undefined ? {} : { targetDate: reach.date };
+  const zones = await zonesToUse(place, checks);
+  if (zones === undefined) return done(targetDate);
+  const auths = Object.entries(schemes(place.credentials)) as [keyof ReturnType<typeof schemes>, Auth][];
+  if (auths.length === 0) {
+    checks.push({ what: 'credentials', ok: false, detail: `no credentials were given for ${place.baseUrl}`, fix: CREDENTIAL_FIX.any });
+    return done(targetDate);
+  }
+  // Each scheme on the first zone; each further zone with the first scheme.
+  const [first, ...others] = zones;
+  for (const [scheme, auth] of auths) {
+    checks.push(await authenticatedRead(place, first!, auth, scheme));
+    if (!checks.at(-1)!.ok) return done(targetDate);
+  }
+  for (const zone of others) {
+    checks.push(await authenticatedRead(place, zone, auths[0]![1], auths[0]![0]));
+    if (!checks.at(-1)!.ok) return done(targetDate);
+  }
+  return done(targetDate);
+}
+
+/** Only whether the target answers at all (--no-preflight: the specs show what a mistake does). */
+export async function checkReachable(place: ZoneTargetPlace): Promise<ZonePreflight> {
+  const reach = await reachability(place);
+  return { checks: [reach.check], ok: reach.check.ok, ...(reach.date !== undefined && { targetDate: reach.date }) };
+}
+
+/** The first failed check of a zone target as the error `specgate run` exits with. */
+export function preflightError(preflight: ZonePreflight): Error | undefined {
+  const failed = preflight.checks.find((c) => !c.ok);
+  if (!failed) return undefined;
+  const line = failureLine(failed);
+  return failed.what === 'reachable' ? new UnreachableError(line) : new PreflightError(line);
+}
+
+// --- the zone API target -------------------------------------------------------------------
+
+const CREDENTIAL_FIX = {
+  token: 'give the token the target accepts: --token T, or the environment variable SPECGATE_TOKEN (or the one target.credentials.tokenEnv names in specgate.config.ts)',
+  key: 'give the email and key the target accepts: --email E --key K, or SPECGATE_EMAIL and SPECGATE_KEY (or the variables target.credentials.emailEnv and keyEnv name in specgate.config.ts)',
+  any: 'a target URL needs credentials: --token T, or --email E --key K (or SPECGATE_TOKEN, SPECGATE_EMAIL, SPECGATE_KEY)',
+} as const;
+
+const SCHEME_NAMES = { token: 'API token', key: 'email and API key' } as const;
+
+/** A zone the specs will work in, and where it came from (for the messages). */
+interface UsableZone { id: string; from: 'control' | Plan }
+
+async function reachability(place: ZoneTargetPlace): Promise<{ check: Check; date?: number }> {
+  const what = 'reachable';
+  try {
+    const response = await fetch(place.baseUrl, { method: 'GET', signal: AbortSignal.timeout(Math.min(place.timeoutMs, 10_000)) });
+    await response.body?.cancel();
+    const date = Date.parse(response.headers.get('date') ?? '');
+    return { check: { what, ok: true, detail: `${place.baseUrl} answers (HTTP ${response.status})` }, ...(!Number.isNaN(date) && { date }) };
+  } catch (error) {
+    return { check: { what, ok: false, detail: `target unreachable: ${place.baseUrl} (${causeOf(error)})`, fix: 'check --target (or target.url in specgate.config.ts) and that the server is running' } };
+  }
+}
+
+/**
+ * The zones specs will work in: one created through the control API, or those the config file
+ * provides. Pushes the control API's check, or the zone check when there is neither.
+ */
+async function zonesToUse(place: ZoneTargetPlace, checks: Check[]): Promise<UsableZone[] | undefined> {
+  if (place.controlUrl !== undefined) {
+    const created = await createZone(place);
+    checks.push(created.check);
+    return created.zone && [{ id: created.zone.id, from: 'control' }];
+  }
+  const provided = Object.entries(place.zones ?? {}).filter(([, zone]) => zone !== undefined).map(([plan, zone]) => ({ id: zone!.id, from: plan as Plan }));
+  if (provided.length === 0) {
+    checks.push({
+      what: 'a zone to work in', ok: false,
+      detail: `no zone to run specs in: ${place.baseUrl} is given without a control API to create zones, and specgate.config.ts provides none`,
+      fix: 'give the target\'s control API (--control URL, or target.control in specgate.config.ts), or a zone it provides (target.zones.enterprise: {id, name} in specgate.config.ts)',
+    });
+    return undefined;
+  }
+  checks.push({ what: 'a zone to work in', ok: true, detail: `provided by specgate.config.ts: ${provided.map((z) => `zones.${z.from} (${z.id})`).join(', ')}` });
+  return provided;
+}
+
+const CONTROL_FIX = 'give --control the target\'s control API (README, "The control API"); a `specgate serve` has one, at <its origin>/__control, only when started with --test-mode';
+
+/** POST /zones through the control API: it must answer a zone in its envelope. */
+async function createZone(place: ZoneTargetPlace): Promise<{ check: Check; zone?: ControlZone }> {
+  const what = 'control API';
+  const url = `${place.controlUrl}/zones`;
+  const fix = place.bundled ? undefined : CONTROL_FIX;
+  let answer: Answer;
+  try {
+    answer = await send('POST', url, { 'content-type': 'application/json' }, '{}', place.timeoutMs);
+  } catch (error) {
+    return { check: { what, ok: false, detail: `control API unreachable: ${place.controlUrl} (${causeOf(error)})`, fix: place.bundled ? undefined : 'check --control (or target.control in specgate.config.ts) and that it is the target\'s control API' } };
+  }
+  const result = answer.envelope?.success === true ? answer.envelope.result as Partial<ControlZone> | null : undefined;
+  if (result === undefined) {
+    return { check: { what, ok: false, detail: `${place.controlUrl} is not a control API: POST /zones answered ${describe(answer)}`, ...(fix && { fix }) } };
+  }
+  if (typeof result?.id !== 'string' || result.id === '' || typeof result.name !== 'string' || result.name === '') {
+    return { check: { what, ok: false, detail: `the control API at ${place.controlUrl} answered POST /zones with a result that is not a zone {id, name}: ${excerpt(answer.text)}`, fix: 'the control API must answer as the README\'s "The control API" shows' } };
+  }
+  return { check: { what, ok: true, detail: `${place.controlUrl} created zone ${result.id}` }, zone: result as ControlZone };
+}
+
+/** GET /zones/{id}/filters with one scheme: the read the authentication specs make. */
+async function authenticatedRead(place: ZoneTargetPlace, zone: UsableZone, auth: Auth, scheme: 'token' | 'key'): Promise<Check> {
+  const what = `credentials (${SCHEME_NAMES[scheme]})`;
+  const path = `/zones/${zone.id}/filters`;
+  let answer: Answer;
+  try {
+    answer = await send('GET', `${place.baseUrl}${path}`, authHeaders(auth), undefined, place.timeoutMs);
+  } catch (error) {
+    return { what, ok: false, detail: `${place.baseUrl} gave no answer to GET ${path} (${causeOf(error)})`, fix: 'check that the target is up and answers within --timeout' };
+  }
+  if (answer.envelope?.success === true) return { what, ok: true, detail: `accepted: GET ${path} answered HTTP ${answer.status}` };
+  const zoneName = zone.from === 'control' ? `the zone its control API created (${zone.id})` : `zone zones.${zone.from} (${zone.id})`;
+  if (answer.envelope === undefined) {
+    return { what, ok: false, detail: `${place.baseUrl} answered GET ${path} with ${describe(answer)}, not the JSON envelope`, fix: place.bundled ? undefined : 'give --target the API\'s base URL (the one its paths /zones/... hang from, with or without /client/v4)' };
+  }
+  if (answer.status === 401 || answer.status === 403) {
+    return { what, ok: false, detail: `${place.baseUrl} refuses the ${SCHEME_NAMES[scheme]}: GET ${path} answered ${describe(answer)}`, fix: CREDENTIAL_FIX[scheme] };
+  }
+  const fix = zone.from === 'control'
+    ? 'check that --control is the control API of this --target (the zones it creates must be the target\'s)'
+    : `check target.zones.${zone.from}.id in specgate.config.ts: a zone the target has, which these credentials may use`;
+  return { what, ok: false, detail: `${place.baseUrl} does not let these credentials read ${zoneName}: GET ${path} answered ${describe(answer)}`, fix };
+}
+
+interface Answer { status: number; contentType: string; text: string; envelope: { success?: unknown; result?: unknown; errors?: unknown } | undefined }
+
+async function send(method: string, url: string, headers: Record<string, string>, body: string | undefined, timeoutMs: number): Promise<Answer> {
+  const response = await fetch(url, { method, headers, ...(body !== undefined && { body }), signal: AbortSignal.timeout(timeoutMs) });
+  const text = await response.text();
+  let envelope: Answer['envelope'];
+  try {
+    const parsed: unknown = JSON.parse(text);
+    envelope = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : undefined;
+  } catch {
+    envelope = undefined;
+  }
+  return { status: response.status, contentType: response.headers.get('content-type') ?? 'no content type', text, envelope };
+}
+
+/** `HTTP 403, errors 10000 "Authentication error"`, or `HTTP 502 text/html: <html>…`, on one line. */
+function describe(answer: Answer): string {
+  if (answer.envelope === undefined) return `HTTP ${answer.status} ${answer.contentType.split(';')[0]}: ${excerpt(answer.text)}`;
+  const errors = Array.isArray(answer.envelope.errors) && answer.envelope.errors.length > 0
+    ? `, errors ${answer.envelope.errors.map((e) => `${JSON.stringify((e as { code?: unknown })?.code)} ${JSON.stringify((e as { message?: unknown })?.message)}`).join(', ')}`
+    : `, success ${JSON.stringify(answer.envelope.success)}`;
+  return `HTTP ${answer.status}${errors}`;
+}
+
+/** The first bytes of a body, on one line. */
+const excerpt = (text: string): string => {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line === '' ? '(empty body)' : line.length > 120 ? `${line.slice(0, 120)}…` : line;
+};
+
+const causeOf = (error: unknown): string => {
+  if ((error as Error).name === 'TimeoutError') return 'no answer in time';
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? (error as Error).message;
+};
+
+// --- storage adapters ----------------------------------------------------------------------
+
+/** How long create() may take: starting a runtime (workerd) takes seconds on a loaded machine. */
+export const CREATE_TIMEOUT_MS = 60_000;
+
+export interface AdapterPreflight {
+  checks: Check[];
+  ok: boolean;
+  /** The adapter as loaded, when it loaded. */
+  adapter?: StorageAdapter;
+}
+
+/**
+ * The checks of a storage adapter: it loads and honours the contract's shape, and create() gives,
+ * within CREATE_TIMEOUT_MS, an object whose storage answers get() within `timeoutMs`. The object
+ * is destroyed and the adapter closed afterwards (the test workers load their own).
+ */
+export async function checkAdapter(ref: StorageTargetRef, timeoutMs: number): Promise<AdapterPreflight> {
+  const checks: Check[] = [];
+  let adapter: StorageAdapter;
+  try {
+    adapter = await loadAdapter(ref);
+  } catch (error) {
+    // The load error names its cause and what is expected (core/module-load-error.ts): no fix to add.
+    checks.push({ what: 'loads', ok: false, detail: (error as Error).message });
+    return { checks, ok: false };
+  }
+  checks.push({ what: 'loads', ok: true, detail: `${ref.module}${adapter.name !== ref.name ? ` (named ${adapter.name})` : ''}` });
+  try {
+    checks.push(await objectAnswers(adapter, adapter.name, timeoutMs));
+  } finally {
+    await bounded(Promise.resolve().then(() => adapter.close?.()), timeoutMs).catch(() => undefined);
+  }
+  return { checks, ok: checks.every((c) => c.ok), adapter };
+}
+
+/** The first failed check of an adapter as the error `specgate run` exits with. */
+export function adapterPreflightError(preflight: AdapterPreflight): Error | undefined {
+  const failed = preflight.checks.find((c) => !c.ok);
+  return failed && new PreflightError(failureLine(failed));
+}
+
+async function objectAnswers(adapter: StorageAdapter, name: string, timeoutMs: number): Promise<Check> {
+  const what = 'a fresh object answers';
+  const fix = 'create() must resolve to a fresh object whose storage answers (README, "The contract"); run the adapter\'s own tests';
+  let object: StorageObject;
+  try {
+    object = await bounded(adapter.create(), CREATE_TIMEOUT_MS);
+  } catch (error) {
+    return { what, ok: false, detail: `--adapter ${name}: create() ${failure(error, CREATE_TIMEOUT_MS)}`, fix };
+  }
+  try {
+    if (object === null || typeof object !== 'object' || object.storage === null || typeof object.storage?.get !== 'function') {
+      return { what, ok: false, detail: `--adapter ${name}: create() resolved to something without storage.get()`, fix };
+    }
+    await bounded(object.storage.get('specgate-preflight'), timeoutMs);
+    return { what, ok: true, detail: 'create() gave an object; storage.get() answered' };
+  } catch (error) {
+    return { what, ok: false, detail: `--adapter ${name}: storage.get('specgate-preflight') on a fresh object ${failure(error, timeoutMs)}`, fix };
+  } finally {
+    await bounded(Promise.resolve().then(() => object.destroy?.()), timeoutMs).catch(() => undefined);
+  }
+}
+
+class TimedOut extends Error {}
+
+/** The promise, or a rejection after `ms` (the promise itself may never settle). */
+function bounded<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new TimedOut()), ms); });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+const failure = (error: unknown, ms: number): string =>
+  (error instanceof TimedOut ? `gave no answer in ${ms / 1000} s` : `threw: ${String((error as Error)?.message ?? error).split('\n')[0]}`);

@@ -23,7 +23,8 @@ describe('--adapter PATH', () => {
     const run = await runCli(['run', '--suite', 'storage', '--adapter', join(project, 'my-adapter.ts'), '--report-dir', reportDir]);
     expect([0, 1], run.stderr).toContain(run.code);
     const report = readReport(reportDir);
-    expect(report.run.targets).toEqual([expect.objectContaining({ suite: 'storage', name: 'minimal-memory' })]);
+    // Named by its own name, with the path it was loaded from (report.html's replay commands use it).
+    expect(report.run.targets).toEqual([expect.objectContaining({ suite: 'storage', name: 'minimal-memory', module: join(project, 'my-adapter.ts') })]);
     expect(report.summary.passed, 'the key-value specs ran against it').toBeGreaterThan(10);
     const alarmSpecs = report.tests.filter((t) => t.area === 'alarms');
     expect(alarmSpecs.length).toBeGreaterThan(0);

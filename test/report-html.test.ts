@@ -1,6 +1,7 @@
 // report.html: rendered from a hand-made report (escaping, pending areas, no external assets), and
 // from a real run against a broken storage adapter, opened in Chromium with the network blocked.
 
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -9,11 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AreaCatalog } from '../src/core/requirements.js';
 import { escapeHtml } from '../src/core/markup.js';
 import { renderHtml, replayCommand } from '../src/report/html.js';
+import { headingAnchors, localLinks, sectionLink, sectionUrl, type ReportLinks } from '../src/report/links.js';
 import { buildReport, type Report } from '../src/report/model.js';
 import { writeReport } from '../src/report/write.js';
 import type { TestRecord } from '../src/core/records.js';
 import { EVERYTHING } from '../src/core/selection.js';
-import { ROOT, runCli, tempDir } from './helpers/cli.js';
+import { readReport, ROOT, runCli, tempDir } from './helpers/cli.js';
 
 const HOSTILE = '<script>alert("pwned")</script>';
 
@@ -107,6 +109,14 @@ describe('renderHtml on a hand-made report', () => {
     expect(replayCommand(report, storage)).toBe(`npx specgate run --seed 7 --grep 'model random \\(property\\)' --suite storage --adapter reference-kv`);
   });
 
+  it("replays a spec of an adapter given by path with that path, not a placeholder", () => {
+    const report = handMadeReport();
+    report.run.targets.push({ suite: 'storage', name: 'minimal-memory', module: "/home/u/it's/adapter.ts", capabilities: {} });
+    const failing = report.tests.find((t) => t.status === 'failed')!;
+    const storage = { ...failing, target: 'storage:minimal-memory', spec: { describe: ['kv'], title: 'get' } };
+    expect(replayCommand(report, storage)).toBe(`npx specgate run --seed 7 --grep 'kv get' --suite storage --adapter '/home/u/it'\\''s/adapter.ts'`);
+  });
+
   it('is redacted when written, also where a secret appears HTML-escaped', () => {
     const dir = tempDir('html-redact');
     const report = handMadeReport();
@@ -115,6 +125,79 @@ describe('renderHtml on a hand-made report', () => {
     const written = readFileSync(join(dir, 'report.html'), 'utf8');
     expect(written).not.toContain(escapeHtml('t<k&n'));
     expect(written).toContain('token [REDACTED] leaked');
+  });
+});
+
+// Failures grouped by cause, collapsed, linked, with baseline badges (issue 17: 196 failures of
+// one wrong token made a 93,000-pixel page of expanded, unlinked failures).
+describe('renderHtml: failures by cause, links, baseline badges', () => {
+  const AUTH = 'HTTP 403, errors 10000 "Authentication error"';
+  const links: ReportLinks = {
+    documents: { 'zone-api': { url: 'file:///docs/zone-management-api.md', anchors: new Set(['filter', 'resources-and-their-fields']) } },
+    specFiles: 'file:///pkg/',
+    note: 'Sections open the spec document at /docs.',
+  };
+  function failingReport(): Report {
+    const catalogWithSections: AreaCatalog[] = [{ area: 'filters', requirements: [requirement('R-A', { section: 'Resources and their fields > Filter; Recommended sequence' }), requirement('R-B'), requirement('R-C')] }];
+    const report = buildReport({
+      version: '0.0.0', run: handMadeReport().run, suites: [{ name: 'zone-api', catalog: catalogWithSections }],
+      tests: [
+        test('a', ['R-A'], 'failed', { error: `creating filters: ${AUTH}; it should succeed` }),
+        test('b', ['R-B'], 'failed', { error: `GET /x: ${AUTH}; it should answer 404` }),
+        test('c', ['R-C'], 'failed', { error: 'expected 1 to be 2' }),
+      ],
+      fileErrors: [], checkCoverage: false,
+    });
+    report.tests[1]!.known = { reason: 'issue #9' };
+    return { ...report, baseline: { file: 'baseline.json', known: 1, new: 2, fixed: 0, newFailures: [report.tests[0]!.name, report.tests[2]!.name], staleEntries: [] } };
+  }
+  const page = renderHtml(failingReport(), links);
+  const failures = page.match(/<section id="failures">[\s\S]*?<\/section>/)?.[0] ?? '';
+
+  it('shows each cause first, collapsed, with its specs under it, collapsed too', () => {
+    expect(failures).toContain('Failures (3 specs, 2 causes)');
+    const causes = [...failures.matchAll(/<details class="cause" id="(cause-\d)"[^>]*><summary><b>([^<]*)<\/b>/g)].map((m) => [m[1], m[2]]);
+    expect(causes).toEqual([['cause-1', `1. ${escapeHtml(AUTH)}`], ['cause-2', '2. expected 1 to be 2']]);
+    const firstCause = failures.slice(failures.indexOf('id="cause-1"'), failures.indexOf('id="cause-2"'));
+    expect(firstCause.match(/<details class="failure"/g)).toHaveLength(2);
+    // Under an answer, each spec says what it was doing when it got it.
+    expect(firstCause).toContain(`<div class="step">creating filters: ${escapeHtml(AUTH)}; it should succeed</div>`);
+    expect(page).not.toMatch(/<details class="(?:cause|failure)"[^>]* open/);
+    expect(page.indexOf('<section id="failures">')).toBeLessThan(page.indexOf('<section id="areas">'));
+  });
+
+  it('links each requirement ID to its matrix row and its section in the document, and each spec to its file', () => {
+    expect(page).toContain('<tr id="req-R-A"');
+    expect(failures).toContain('<a href="#req-R-A" title="Its row in the requirement matrix"><code>R-A</code></a>');
+    // The deepest heading the section names: "Filter".
+    expect(failures).toContain('href="file:///docs/zone-management-api.md#filter"');
+    expect(failures).toContain('<a class="file" href="file:///pkg/f.spec.ts">f.spec.ts</a>');
+    expect(page).toContain('Sections open the spec document at /docs.');
+  });
+
+  it('badges new and known failures under a baseline, per spec and per cause', () => {
+    expect(failures).toMatch(/<summary> <span class="badge s-failed">new<\/span> zone-api &#62; filters &#62; a/);
+    expect(failures).toMatch(/<summary> <span class="badge s-skipped">known: issue #9<\/span> zone-api &#62; filters &#62; b/);
+    expect(failures).toContain('<span class="badge s-failed">1 new</span> <span class="badge s-skipped">1 known</span>');
+    expect(renderHtml({ ...failingReport(), baseline: undefined }, links)).not.toContain('>new</span>');
+  });
+
+  it('finds the section of a requirement in the document: the deepest heading it names, else the document', () => {
+    const document = { url: 'file:///d.md', anchors: headingAnchors('# Title\n## Resources and their fields\n### Filter\n## What the service does\n') };
+    expect(sectionUrl(document, 'Resources and their fields > Filter; Recommended sequence')).toBe('file:///d.md#filter');
+    expect(sectionUrl(document, 'What the service does > envelope')).toBe('file:///d.md#what-the-service-does');
+    expect(sectionUrl(document, 'Nowhere')).toBe('file:///d.md');
+    // A section may name its document: the production conventions, a contract of docs/.
+    const links: ReportLinks = { documents: { 'zone-api': document, 'reference-notes': { url: 'file:///notes.md', anchors: new Set(['storage-runtime-workerd']) } }, specFiles: null, note: '' };
+    expect(sectionLink(links, 'zone-api', 'reference-notes > Storage runtime (workerd)')).toBe('file:///notes.md#storage-runtime-workerd');
+    expect(sectionLink(links, 'zone-api', 'reference-notes (public API schema, official client)')).toBe('file:///notes.md');
+    expect(sectionLink(links, 'zone-api', 'docs/settings-contract.md > Zone settings')).toBeNull();
+    expect(sectionLink(links, 'storage', 'Errors')).toBeNull();
+    // On this machine the documents are beside specgate (../shared/spec/), and found.
+    const local = localLinks();
+    expect(Object.keys(local.documents)).toEqual(expect.arrayContaining(['storage', 'zone-api', 'reference-notes', 'docs/settings-contract.md']));
+    expect(sectionLink(local, 'storage', 'reference-notes > Storage runtime (workerd)')).toMatch(/^file:\/\/.*\/reference-notes\.md#storage-runtime-workerd$/);
+    expect(localLinks(join(ROOT, 'no-such-dir')).note).toContain('sections are not linked');
   });
 });
 
@@ -152,10 +235,21 @@ describe('report.html of a real run, in Chromium', () => {
     await expect.poll(() => page.locator('#areas tr[data-area="list"] .bar .fill').isVisible()).toBe(true);
     const failingRow = page.locator('#matrix tr[data-status="failed"]', { hasText: 'ST-LIST-ORDER-UTF8' });
     expect(await failingRow.isVisible()).toBe(true);
-    expect(await page.locator('#failures pre.error', { hasText: 'keys ascending by their UTF-8 bytes' }).isVisible()).toBe(true);
+    // Collapsed: a cause opens to its specs, a spec to its error.
+    const finding = 'keys ascending by their UTF-8 bytes';
+    const error = page.locator('#failures pre.error', { hasText: finding }).first();
+    expect(await error.isVisible()).toBe(false);
+    const cause = page.locator('#failures details.cause', { hasText: finding }).first();
+    await cause.locator('> summary').click();
+    await cause.locator('details.failure', { hasText: finding }).first().locator('> summary').click();
+    expect(await error.isVisible()).toBe(true);
+    expect(await page.locator('#skipped td.reason').first().isVisible()).toBe(false);
+    await page.locator('#skipped summary').click();
     expect(await page.locator('#skipped td.reason', { hasText: 'does not support faults' }).first().isVisible()).toBe(true);
     const replay = page.locator('#seeds code.cmd').first();
     expect(await replay.textContent()).toMatch(/^npx specgate run --seed \d+ --grep 'key-value model .*\(property\\\)' --suite storage --adapter /);
+    // The adapter's own path, that the command can be pasted as is.
+    expect(await replay.textContent()).toContain(`--adapter '${join(dir, 'no-faults.ts')}'`);
 
     const rows = page.locator('#matrix tbody tr:visible');
     const all = await rows.count();
@@ -172,9 +266,119 @@ describe('report.html of a real run, in Chromium', () => {
     await page.locator('#f-status').selectOption('');
 
     const screenshot = join(dir, 'report.png');
-    await page.screenshot({ path: screenshot, fullPage: true });
+    await page.screenshot({ path: screenshot }); // the first screen: a full-page shot takes more than 30 s on a loaded machine
     expect(statSync(screenshot).size).toBeGreaterThan(20_000);
     expect(outside).toEqual([]);
+    await page.close();
+  });
+});
+
+/** Starts `specgate serve` (the reference as a user serves it) and reads its URLs from what it prints. */
+function serve(token: string): Promise<{ child: ChildProcess; baseUrl: string; controlUrl: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, 'bin/specgate.mjs'), 'serve', '--port', '0', '--test-mode', '--token', token], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout!.on('data', (chunk) => {
+      out += chunk;
+      const baseUrl = /base URL:\s+(\S+)/.exec(out)?.[1];
+      const controlUrl = /control URL:\s+(\S+)/.exec(out)?.[1];
+      if (baseUrl && controlUrl) resolve({ child, baseUrl, controlUrl });
+    });
+    child.on('exit', (code) => reject(new Error(`specgate serve exited ${code}: ${out}`)));
+  });
+}
+
+// Issue 17: a wrong token failed ~200 specs for one reason, and report.html showed them all
+// expanded (a 102,000-pixel page at 1280 px, wider than the window), the reason nowhere on the
+// first screen.
+describe('report.html of a wrong-token run against the served reference, in Chromium', () => {
+  const reportDir = join(tempDir('html-wrong-token'), 'report');
+  let served: { child: ChildProcess } | undefined;
+  let browser: Browser;
+  let report: Report;
+  let run: Awaited<ReturnType<typeof runCli>>;
+
+  beforeAll(async () => {
+    const server = await serve(`right-token-${process.pid}`);
+    served = server;
+    // --no-preflight: the preflight stops a wrong token before any spec; this is the report of a run it did not stop.
+    run = await runCli(['run', '--no-preflight', '--suite', 'zone-api', '--target', server.baseUrl, '--control', server.controlUrl, '--report-dir', reportDir], { SPECGATE_TOKEN: `wrong-token-${process.pid}` });
+    expect(run.code, run.stderr).toBe(1);
+    report = readReport(reportDir);
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    served?.child.kill('SIGTERM');
+  });
+
+  it('the terminal names the cause first, not the first of the failures', () => {
+    const failed = report.tests.filter((t) => t.status === 'failed').length;
+    expect(run.stdout).toContain(`\nspecgate: ${failed} failed specs, 1 cause:\n  ✗ HTTP 403, errors 10000 "Authentication error" — ${failed} specs (`);
+  });
+
+  it('shows the one cause on the first screen, collapsed, 1280 px wide, and its filters work', async () => {
+    const failed = report.tests.filter((t) => t.status === 'failed');
+    expect(failed.length).toBeGreaterThan(150);
+    expect(report.causes.map((c) => c.label)).toEqual(['HTTP 403, errors 10000 "Authentication error"']);
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.route('**', (route) => (route.request().url().startsWith('file:') ? route.continue() : route.abort()));
+    await page.goto(pathToFileURL(join(reportDir, 'report.html')).href);
+
+    // The first screen: the cause, with how many specs it failed.
+    const cause = page.locator('#cause-1 > summary');
+    const box = (await cause.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(800);
+    expect(await cause.textContent()).toContain(`1. HTTP 403, errors 10000 "Authentication error" ${failed.length} specs`);
+    // Collapsed: the specs under the cause are not shown until it is opened.
+    expect(await page.locator('#failures details.failure:visible').count()).toBe(0);
+    expect(await page.locator('#failures details[open]').count()).toBe(0);
+    const failuresHeight = (await page.locator('#failures').boundingBox())!.height;
+    expect(failuresHeight).toBeLessThan(400);
+    // No horizontal scrolling at 1280 px (the matrix's last column was cut).
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(1280);
+
+    await cause.click();
+    expect(await page.locator('#failures details.failure:visible').count()).toBe(failed.length);
+    const count = page.locator('#ff-count');
+    expect(await count.textContent()).toBe(`${failed.length} of ${failed.length} failures shown`);
+    const shownAfter = async (): Promise<number> => page.locator('#failures details.failure:visible').count();
+
+    await page.locator('#ff-area').selectOption('filters');
+    const inFilters = failed.filter((t) => t.area === 'filters').length;
+    expect(inFilters).toBeGreaterThan(0);
+    expect(await shownAfter()).toBe(inFilters);
+    expect(await count.textContent()).toBe(`${inFilters} of ${failed.length} failures shown`);
+    await page.locator('#ff-area').selectOption('');
+
+    await page.locator('#ff-status').selectOption('gated:yes');
+    expect(await shownAfter()).toBe(report.causes[0]!.gated);
+    await page.locator('#ff-status').selectOption('');
+
+    await page.locator('#ff-req').fill('ZM-AUTH-BEARER');
+    expect(await shownAfter()).toBe(failed.filter((t) => t.requirements.join(' ').includes('ZM-AUTH-BEARER')).length);
+    await page.locator('#ff-req').fill('NO-SUCH-ID');
+    expect(await shownAfter()).toBe(0);
+    expect(await page.locator('#cause-1').isVisible()).toBe(false);
+    await page.locator('#ff-req').fill('');
+    await page.locator('#ff-cause').selectOption('cause-1');
+    expect(await shownAfter()).toBe(failed.length);
+
+    // The matrix, by cause: the requirements a failure of the cause cites.
+    const ofCause = new Set(report.causes[0]!.tests);
+    await page.locator('#f-cause').selectOption('cause-1');
+    expect(await page.locator('#matrix tbody tr:visible').count()).toBe(report.requirements.filter((r) => r.tests.some((t) => ofCause.has(t))).length);
+    await page.locator('#f-cause').selectOption('');
+
+    // A requirement ID leads to its row; its section to the document.
+    const spec = page.locator('#cause-1 details.failure', { hasText: 'ZM-AUTH-BEARER' }).first();
+    await spec.locator('> summary').click();
+    expect(await spec.locator('a.section').first().getAttribute('href')).toMatch(/^file:\/\/.*\/zone-management-api\.md#authentication$/);
+    await spec.locator('a[href="#req-ZM-AUTH-BEARER"]').click();
+    expect(await page.locator('#req-ZM-AUTH-BEARER').isVisible()).toBe(true);
+    expect(await page.evaluate('location.hash')).toBe('#req-ZM-AUTH-BEARER');
     await page.close();
   });
 });

@@ -40,6 +40,18 @@ describe('report.schema.json', () => {
     expect(schemaProblems('report', gated)).toEqual([]);
   });
 
+  it('accepts the causes of failures, and refuses a cause without its label or of an unknown kind', () => {
+    const withCauses = (cause: Record<string, unknown>) => broken((r) => {
+      Object.assign(r.tests[0]!, { status: 'failed', error: 'x: HTTP 403, errors 10000 "Authentication error"; it should succeed' });
+      (r as Record<string, unknown>).causes = [cause];
+    });
+    const cause = { id: 'cause-1', kind: 'answer', label: 'HTTP 403, errors 10000 "Authentication error"', status: 403, codes: [10000], tests: [report.tests[0]!.name], gated: 1 };
+    expect(schemaProblems('report', withCauses(cause))).toEqual([]);
+    expect(schemaProblems('report', withCauses({ ...cause, kind: 'guess' }))).toContain('/causes/0/kind must be equal to one of the allowed values');
+    const { label: _label, ...unlabelled } = cause;
+    expect(schemaProblems('report', withCauses(unlabelled))).toContain("/causes/0 must have required property 'label'");
+  });
+
   it('refuses a report without its summary', () => {
     expect(schemaProblems('report', broken((r) => { delete (r as Partial<Report>).summary; }))).toContain("(root) must have required property 'summary'");
   });

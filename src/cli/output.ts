@@ -1,7 +1,8 @@
 // What `specgate run` (and `merge`) print when the run is over: the failures (gated ones first),
 // the errors outside specs, the baseline's verdict, and the closing lines with both verdicts.
 
-import type { Report } from '../report/model.js';
+import { causeCount } from '../report/causes.js';
+import type { Report, ReportTest } from '../report/model.js';
 
 /**
  * The closing lines: the verdict on the documents (core) first, then the production conventions
@@ -41,17 +42,49 @@ function incompleteLines(report: Report): string[] {
 }
 
 const MAX_LISTED_FAILURES = 20;
+const MAX_LISTED_CAUSES = 10;
+const SPECS_PER_CAUSE = 3;
+const WHERE_ALL = 'all in report.html and summary.md';
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * The failures, grouped by cause (report/causes.ts): the cause first, so that one fault of the
+ * target (a wrong token) reads as one line, not as the first of 196; under it a few of its specs,
+ * gated ones first, each (under an answer) with its first line: the step that got the answer.
+ */
+export function failureLines(report: Report): string[] {
+  const { causes } = report;
+  if (causes.length === 0) return [];
+  const byName = new Map(report.tests.map((t) => [t.name, t]));
+  const gated = (test: ReportTest) => report.verdicts.gate === 'extended' || test.profile === 'core';
+  const failed = causes.reduce((n, c) => n + c.tests.length, 0);
+  const lines = [`specgate: ${plural(failed, 'failed spec')}, ${plural(causes.length, 'cause')}:`];
+  let listed = 0;
+  let shown = 0;
+  for (const cause of causes.slice(0, MAX_LISTED_CAUSES)) {
+    if (listed >= MAX_LISTED_FAILURES) break;
+    shown++;
+    lines.push(`  ✗ ${cause.label}${cause.tests.length > 1 || cause.gated === 0 ? ` — ${causeCount(cause)}` : ''}`);
+    const specs = cause.tests.slice(0, Math.min(SPECS_PER_CAUSE, MAX_LISTED_FAILURES - listed));
+    for (const test of specs.map((name) => byName.get(name)).filter((t) => t !== undefined)) {
+      const notes = [test.known && 'known', !gated(test) && 'production convention, not gated'].filter(Boolean);
+      lines.push(`      ${test.name} [${test.requirements.join(', ')}]${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`);
+      // Under an answer, what the spec was doing when it got it; a message is its cause already.
+      const first = (test.error ?? '').split('\n')[0]!.trim();
+      if (cause.kind === 'answer' && first !== cause.label) lines.push(`        ${first}`);
+    }
+    listed += specs.length;
+    if (cause.tests.length > specs.length) lines.push(`      … and ${cause.tests.length - specs.length} more specs with this cause (${WHERE_ALL})`);
+  }
+  const rest = causes.slice(shown);
+  if (rest.length > 0) lines.push(`  … and ${plural(rest.length, 'more cause')} (${plural(rest.reduce((n, c) => n + c.tests.length, 0), 'spec')}): ${WHERE_ALL}`);
+  return lines;
+}
 
 export function printFailures(report: Report): void {
-  // Gated failures first: they decide the exit code.
-  const gated = (test: Report['tests'][number]) => report.verdicts.gate === 'extended' || test.profile === 'core';
-  const failed = report.tests.filter((t) => t.status === 'failed').sort((a, b) => Number(gated(b)) - Number(gated(a)));
-  if (failed.length === 0) return;
-  process.stdout.write(`\nspecgate: failed specs${failed.length > MAX_LISTED_FAILURES ? ` (first ${MAX_LISTED_FAILURES} of ${failed.length})` : ''}:\n`);
-  for (const test of failed.slice(0, MAX_LISTED_FAILURES)) {
-    const notes = [test.known && 'known', !gated(test) && 'production convention, not gated'].filter(Boolean);
-    process.stdout.write(`  ${test.name} [${test.requirements.join(', ')}]${notes.length > 0 ? ` (${notes.join('; ')})` : ''}\n    ${(test.error ?? '').split('\n')[0]}\n`);
-  }
+  const lines = failureLines(report);
+  if (lines.length > 0) process.stdout.write(`\n${lines.join('\n')}\n`);
 }
 
 /** Spec files that did not load and test workers that died: each fails the run (exit 1). */

@@ -66,6 +66,8 @@ export interface RunTarget {
   name: string;
   baseUrl?: string;
   control?: boolean;
+  /** A storage adapter given by path: the module it was loaded from (absolute; replay commands name it). */
+  module?: string;
   /** A storage adapter's declared capabilities. */
   capabilities?: Record<string, boolean>;
   /** What a storage adapter runs on, when specgate knows (the workerd adapter). */

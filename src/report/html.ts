@@ -3,11 +3,14 @@
 // Everything in a report may come from a target (errors quote what it sent), so every piece of
 // report text goes through `escapeHtml`; the inline script reads only the page's own DOM.
 
+import { stripVTControlCharacters } from 'node:util';
 import { isBuiltinAdapterName } from '../core/adapter-module.js';
 import type { Level } from '../core/requirements.js';
 import { escapeHtml } from '../core/markup.js';
 import { grepName } from '../core/records.js';
 import { isEverything } from '../core/selection.js';
+import { causeCount, type FailureCause } from './causes.js';
+import { NO_LINKS, sectionLink, type ReportLinks } from './links.js';
 import { REQUIREMENT_STATUSES as STATUSES, type AreaSummary, type Report, type ReportRequirement, type ReportTest, type RunTarget } from './model.js';
 
 const LEVELS: readonly Level[] = ['must', 'should', 'may'];
@@ -29,11 +32,17 @@ function html(strings: TemplateStringsArray, ...parts: Part[]): Html {
   return new Html(strings.reduce((out, s, i) => out + s + (i < parts.length ? toMarkup(parts[i]!) : ''), ''));
 }
 
-export function renderHtml(report: Report): string {
+/**
+ * The page. `links` says where requirement sections and spec files lead (report/links.ts: files
+ * on the machine that wrote it); without it they are plain text. The failures come right after the
+ * totals, grouped by cause and collapsed, so that the first screen names what went wrong.
+ */
+export function renderHtml(report: Report, links: ReportLinks = NO_LINKS): string {
+  const linker = new Linker(report, links);
   const body = [
-    header(report), totals(report), areaSection(report.areas), levelSection(report.areas), baselineSection(report),
-    failureSection(report), skippedSection(report.tests), seedSection(report), scheduleSection(report), matrixSection(report),
-    unspecifiedSection(report.requirements), problemSection(report),
+    header(report), totals(report), failureSection(report, linker), baselineSection(report), areaSection(report.areas), levelSection(report.areas),
+    skippedSection(report.tests), seedSection(report), scheduleSection(report, linker), matrixSection(report, linker),
+    unspecifiedSection(report.requirements, linker), problemSection(report),
   ];
   return `<!doctype html>
 <html lang="en">
@@ -183,7 +192,7 @@ function levelSection(areas: AreaSummary[]): Html {
 function baselineSection(report: Report): Html | null {
   const baseline = report.baseline;
   if (!baseline) return null;
-  const list = (title: string, items: string[]) => (items.length === 0 ? null : html`<p>${title}:</p><ul>${items.map((i) => html`<li>${i}</li>`)}</ul>`);
+  const list = (title: string, items: string[]) => (items.length === 0 ? null : html`<details><summary>${title} (${items.length})</summary><ul>${items.map((i) => html`<li>${i}</li>`)}</ul></details>`);
   return html`<section id="baseline"><h2>Baseline <small>${baseline.file}</small></h2>
 <p><span class="badge s-skipped">${baseline.known} known</span> <span class="badge s-failed">${baseline.new} new</span> <span class="badge s-pending">${baseline.fixed} fixed (stale entries)</span></p>
 ${list('New failures (fail the gate)', baseline.newFailures)}${list('Stale entries: these pass now, remove them', baseline.staleEntries)}</section>`;
@@ -215,7 +224,9 @@ const regexEscape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g
 function targetOptions(report: Report, target: string): string {
   if (target.startsWith('storage:')) {
     const adapter = target.slice('storage:'.length);
-    // An adapter given by path is reported by its own name: the path itself is not in the report.
+    // An adapter given by path is reported by its own name, with the path it was loaded from.
+    const module = report.run.targets.find((t) => t.suite === 'storage' && t.name === adapter)?.module;
+    if (module !== undefined) return ` --suite storage --adapter ${shellQuote(module)}`;
     return ` --suite storage --adapter ${isBuiltinAdapterName(adapter) ? adapter : shellQuote(`<path of adapter ${adapter}>`)}`;
   }
   const zone = report.run.targets.find((t) => t.suite === 'zone-api');
@@ -226,26 +237,111 @@ export function replayCommand(report: Report, test: ReportTest): string {
   return `npx specgate run --seed ${test.seed ?? report.run.seed} --grep ${shellQuote(regexEscape(grepName(test.spec)))}${targetOptions(report, test.target)}`;
 }
 
-function failureBlock(report: Report, test: ReportTest): Html {
-  return html`<details class="failure" open><summary><span class="badge s-failed">failed</span>${test.profile === 'extended' ? html` <span class="badge s-unspecified">production convention</span>` : ''} ${test.name}${test.known ? html` <span class="badge s-skipped">known: ${test.known.reason}</span>` : ''}</summary>
-<p class="reqs">Requirements: ${test.requirements.map((id) => html`<code>${id}</code> `)} · <span class="file">${test.file}</span></p>
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The anchor of a requirement's row in the matrix (IDs are letters, digits and dashes). */
+const rowId = (id: string): string => `req-${id}`;
+
+/** The links of one report: a requirement to its matrix row and its document's section, a spec to its file. */
+class Linker {
+  private readonly requirements: Map<string, ReportRequirement>;
+  private readonly suiteOfArea: Map<string, string>;
+
+  constructor(report: Report, readonly links: ReportLinks) {
+    this.requirements = new Map(report.requirements.map((r) => [r.id, r]));
+    this.suiteOfArea = new Map(report.areas.map((a) => [a.area, a.suite]));
+  }
+
+  /** The section of a requirement, leading to it in the spec document when the report has it. */
+  section(requirement: ReportRequirement): Html {
+    const url = sectionLink(this.links, this.suiteOfArea.get(requirement.area) ?? '', requirement.section);
+    if (url === null) return html`<span class="section">${requirement.section}</span>`;
+    return html`<a class="section" href="${url}" title="Open this section of its document">§ ${requirement.section}</a>`;
+  }
+
+  /** A requirement ID leading to its row (where its section is linked). */
+  row(id: string): Html {
+    return html`<a href="#${rowId(id)}" title="Its row in the requirement matrix"><code>${id}</code></a>`;
+  }
+
+  /** A requirement ID leading to its row, and its section beside it. */
+  requirement(id: string): Html {
+    const requirement = this.requirements.get(id);
+    return html`<span class="req">${this.row(id)}${requirement ? html` ${this.section(requirement)}` : ''}</span>`;
+  }
+
+  specFile(file: string): Html {
+    if (this.links.specFiles === null) return html`<span class="file">${file}</span>`;
+    return html`<a class="file" href="${new URL(file, this.links.specFiles).href}">${file}</a>`;
+  }
+}
+
+const isGated = (report: Report, test: ReportTest): boolean => report.verdicts.gate === 'extended' || test.profile === 'core';
+
+/** new or known, under a baseline; nothing without one. */
+const baselineState = (report: Report, test: ReportTest): string => (report.baseline ? (test.known ? 'known' : 'new') : '');
+
+function failureBadges(report: Report, test: ReportTest): Html {
+  const state = baselineState(report, test);
+  return html`${test.profile === 'extended' ? html` <span class="badge s-unspecified">production convention</span>` : ''}${state === 'new' ? html` <span class="badge s-failed">new</span>` : ''}${test.known ? html` <span class="badge s-skipped">known: ${test.known.reason}</span>` : ''}`;
+}
+
+/** Under an answer, what the spec was doing when it got it: the first line of its failure. */
+const stepOf = (test: ReportTest): string => stripVTControlCharacters(test.error ?? '').split('\n')[0]!.trim();
+
+/**
+ * One failed spec, collapsed: its name and requirements (under an answer, the step that got it);
+ * open, its links, error, exchange and replay.
+ */
+function failureBlock(report: Report, test: ReportTest, linker: Linker, cause: FailureCause): Html {
+  const step = cause.kind === 'answer' ? stepOf(test) : '';
+  return html`<details class="failure" data-area="${test.area}" data-reqs="${` ${test.requirements.join(' ')} `}" data-gated="${isGated(report, test) ? 'yes' : 'no'}" data-baseline="${baselineState(report, test)}"><summary>${failureBadges(report, test)} ${test.name} <small>${test.requirements.join(', ')}</small>${step ? html`<div class="step">${step}</div>` : ''}</summary>
+<p class="reqs">Requirements: ${test.requirements.map((id) => linker.requirement(id))} · spec file ${linker.specFile(test.file)}</p>
 <pre class="error">${ansiToHtml((test.error ?? '').trim())}</pre>
 ${test.exchange ? html`<details class="exchange"><summary>Last request/response exchange</summary><pre>${test.exchange}</pre></details>` : ''}
 ${test.seed !== undefined ? html`<p>Seed ${test.seed}, replay: <code class="cmd">${replayCommand(report, test)}</code></p>` : ''}
 </details>`;
 }
 
-function failureSection(report: Report): Html | null {
+/** A cause, collapsed: what went wrong and how many specs it failed; open, the specs under it. */
+function causeBlock(report: Report, cause: FailureCause, index: number, byName: ReadonlyMap<string, ReportTest>, linker: Linker): Html {
+  const tests = cause.tests.map((name) => byName.get(name)).filter((t) => t !== undefined);
+  const known = tests.filter((t) => t.known).length;
+  const baseline = report.baseline ? html` <span class="badge s-failed">${tests.length - known} new</span> <span class="badge s-skipped">${known} known</span>` : '';
+  return html`<details class="cause" id="${cause.id}" data-cause="${cause.id}"><summary><b>${index + 1}. ${cause.label}</b> <span class="badge s-failed">${causeCount(cause)}</span>${baseline} <span class="shown"></span></summary>
+<div class="specs-of-cause">${tests.map((t) => failureBlock(report, t, linker, cause))}</div></details>`;
+}
+
+const shortLabel = (label: string): string => (label.length > 90 ? `${label.slice(0, 89)}…` : label);
+
+function failureFilters(report: Report, failed: ReportTest[]): Html {
+  const areas = [...new Set(failed.map((t) => t.area))];
+  const statuses: [string, string][] = [['gated:yes', 'gated (the verdict counts them)'], ['gated:no', 'production conventions, not gated']];
+  if (report.baseline) statuses.push(['baseline:new', 'new (not in the baseline)'], ['baseline:known', 'known (in the baseline)']);
+  return html`<div class="filters">
+<select id="ff-cause" aria-label="Cause"><option value="">all causes</option>${report.causes.map((c, i) => html`<option value="${c.id}">${i + 1}. ${shortLabel(c.label)}</option>`)}</select>
+<select id="ff-area" aria-label="Area"><option value="">all areas</option>${options(areas)}</select>
+<select id="ff-status" aria-label="Status"><option value="">all failures</option>${statuses.map(([value, label]) => html`<option value="${value}">${label}</option>`)}</select>
+<input id="ff-req" type="search" placeholder="Requirement ID" aria-label="Requirement">
+<span id="ff-count" aria-live="polite">${failed.length} of ${failed.length} failures shown</span>
+</div>`;
+}
+
+function failureSection(report: Report, linker: Linker): Html | null {
   const failed = report.tests.filter((t) => t.status === 'failed');
   if (failed.length === 0) return null;
-  return html`<section id="failures"><h2>Failures (${failed.length})</h2>${failed.map((t) => failureBlock(report, t))}</section>`;
+  const byName = new Map(failed.map((t) => [t.name, t]));
+  return html`<section id="failures"><h2>Failures (${plural(failed.length, 'spec')}, ${plural(report.causes.length, 'cause')})</h2>
+<p class="note">Grouped by cause: what the target answered (HTTP status and error codes) or the failure's message; the causes of the most gated failures first. Open a cause for its specs, a spec for its error, last exchange and replay command.</p>
+${failureFilters(report, failed)}
+${report.causes.map((cause, i) => causeBlock(report, cause, i, byName, linker))}</section>`;
 }
 
 function skippedSection(tests: ReportTest[]): Html | null {
   const skipped = tests.filter((t) => t.status === 'skipped');
   if (skipped.length === 0) return null;
   return html`<section id="skipped"><h2>Skipped specs (${skipped.length}, not verified)</h2>
-<details open><summary>Specs and why they were skipped</summary><table class="skips"><thead><tr><th>Spec</th><th>Reason</th></tr></thead>
+<details><summary>Specs and why they were skipped</summary><table class="skips"><thead><tr><th>Spec</th><th>Reason</th></tr></thead>
 <tbody>${skipped.map((t) => html`<tr><td>${t.name}</td><td class="reason">${t.skipReason ?? 'skipped'}</td></tr>`)}</tbody></table></details></section>`;
 }
 
@@ -272,17 +368,20 @@ function specList(requirement: ReportRequirement, testByName: Map<string, Report
   return html`<details><summary>${items.length} specs</summary><ul class="specs">${items}</ul></details>`;
 }
 
-function matrixRow(requirement: ReportRequirement, testByName: Map<string, ReportTest>): Html {
+/** A row, with its own anchor (failures link to it) and the causes of its failed specs (the cause filter). */
+function matrixRow(requirement: ReportRequirement, testByName: Map<string, ReportTest>, causeOf: Map<string, string>, linker: Linker): Html {
   const r = requirement;
-  return html`<tr data-status="${r.status}" data-area="${r.area}" data-level="${r.level}">
-<td><code>${r.id}</code></td><td>${r.area}</td><td>${r.level}</td><td>${r.profile}</td><td><span class="badge s-${r.status}">${r.status}</span></td>
-<td>${r.text}<div class="section">${r.section}</div></td><td>${specList(r, testByName)}</td></tr>`;
+  const causes = [...new Set(r.tests.map((name) => causeOf.get(name)).filter((c) => c !== undefined))];
+  return html`<tr id="${rowId(r.id)}" data-status="${r.status}" data-area="${r.area}" data-level="${r.level}" data-causes="${` ${causes.join(' ')} `}">
+<td><a href="#${rowId(r.id)}"><code>${r.id}</code></a></td><td>${r.area}</td><td>${r.level}</td><td>${r.profile}</td><td><span class="badge s-${r.status}">${r.status}</span></td>
+<td>${r.text}<div>${linker.section(r)}</div></td><td>${specList(r, testByName)}</td></tr>`;
 }
 
 const options = (values: string[]): Html[] => values.map((v) => html`<option value="${v}">${v}</option>`);
 
-function matrixSection(report: Report): Html {
+function matrixSection(report: Report, linker: Linker): Html {
   const testByName = new Map(report.tests.map((t) => [t.name, t]));
+  const causeOf = new Map(report.causes.flatMap((c) => c.tests.map((name): [string, string] => [name, c.id])));
   const areas = [...new Set(report.requirements.map((r) => r.area))];
   return html`<section id="matrix"><h2>Requirement matrix</h2>
 <div class="filters">
@@ -290,29 +389,34 @@ function matrixSection(report: Report): Html {
 <select id="f-status" aria-label="Status"><option value="">all statuses</option>${options([...STATUSES])}</select>
 <select id="f-area" aria-label="Area"><option value="">all areas</option>${options(areas)}</select>
 <select id="f-level" aria-label="Level"><option value="">all levels</option>${options([...LEVELS])}</select>
+${report.causes.length > 0 ? html`<select id="f-cause" aria-label="Cause"><option value="">all causes</option>${report.causes.map((c, i) => html`<option value="${c.id}">${i + 1}. ${shortLabel(c.label)}</option>`)}</select>` : ''}
 <span id="f-count" aria-live="polite">${report.requirements.length} of ${report.requirements.length} requirements shown</span>
 </div>
+<p class="note">${linker.links.note}</p>
 <table class="matrix"><thead><tr><th>Requirement</th><th>Area</th><th>Level</th><th>Profile</th><th>Status</th><th>Statement</th><th>Specs</th></tr></thead>
-<tbody>${report.requirements.map((r) => matrixRow(r, testByName))}</tbody></table></section>`;
+<tbody>${report.requirements.map((r) => matrixRow(r, testByName, causeOf, linker))}</tbody></table></section>`;
 }
 
 // ---- deprecation schedule ----------------------------------------------------------------------
 
 const SCHEDULE_BADGE: Record<string, string> = { passed: 'passed', failed: 'failed', 'not verified': 'skipped', 'not run': 'not-run', 'not stated': 'unspecified', 'not observable': 'unspecified' };
 
-function scheduleSection(report: Report): Html | null {
+function scheduleSection(report: Report, linker: Linker): Html | null {
   if (!report.schedule) return null;
   const row = (r: NonNullable<Report['schedule']>[number]) => html`<tr><td class="num">${r.date}</td><td>${r.subject}</td><td>${r.change}</td><td class="num">${r.endpoints}</td>
-<td><span class="badge s-${SCHEDULE_BADGE[r.status] ?? 'not-run'}">${r.status === 'not stated' ? 'after-date behaviour not stated' : r.status}</span></td><td>${r.requirements.map((id) => html`<code>${id}</code> `)}</td></tr>`;
+<td><span class="badge s-${SCHEDULE_BADGE[r.status] ?? 'not-run'}">${r.status === 'not stated' ? 'after-date behaviour not stated' : r.status}</span></td><td>${r.requirements.map((id) => html`${linker.row(id)} `)}</td></tr>`;
+  const byStatus = new Map<string, number>();
+  for (const r of report.schedule) byStatus.set(r.status, (byStatus.get(r.status) ?? 0) + 1);
+  // Collapsed like the rest: its tally says whether it is worth opening.
   return html`<section id="schedule"><h2>Deprecation schedule (${report.schedule.length} rows)</h2>
-<table class="schedule"><thead><tr><th>Date</th><th>Subject</th><th>Change</th><th>Endpoints</th><th>After the date</th><th>Requirements</th></tr></thead>
-<tbody>${report.schedule.map(row)}</tbody></table></section>`;
+<details><summary>${[...byStatus].map(([status, n]) => html`<span class="badge s-${SCHEDULE_BADGE[status] ?? 'not-run'}">${n} ${status}</span> `)}</summary><table class="schedule"><thead><tr><th>Date</th><th>Subject</th><th>Change</th><th>Endpoints</th><th>After the date</th><th>Requirements</th></tr></thead>
+<tbody>${report.schedule.map(row)}</tbody></table></details></section>`;
 }
 
-function unspecifiedSection(requirements: ReportRequirement[]): Html {
+function unspecifiedSection(requirements: ReportRequirement[], linker: Linker): Html {
   const unspecified = requirements.filter((r) => r.status === 'unspecified');
   return html`<section id="unspecified"><h2>Unspecified by the spec (${unspecified.length}, never asserted)</h2>
-<details><summary>Statements the spec leaves open</summary><ul>${unspecified.map((r) => html`<li><code>${r.id}</code> (${r.area}): ${r.text}</li>`)}</ul></details></section>`;
+<details><summary>Statements the spec leaves open</summary><ul>${unspecified.map((r) => html`<li>${linker.requirement(r.id)} (${r.area}): ${r.text}</li>`)}</ul></details></section>`;
 }
 
 function problemSection(report: Report): Html | null {
@@ -352,12 +456,17 @@ tr.pending td,tr.out-of-scope td{color:#59636e}
 table.levels{width:auto}table.levels td{border:0}
 details{margin:4px 0}summary{cursor:pointer}
 .failure{border:1px solid var(--line);border-left:4px solid var(--failed);border-radius:6px;padding:6px 10px;margin:8px 0}
-.failure>summary{font-weight:600}.reqs,.file{color:#59636e}
+.failure>summary{font-weight:600;overflow-wrap:anywhere}.reqs,.file{color:#59636e}
 .ansi-red{color:var(--failed)}.ansi-green{color:var(--passed)}.ansi-yellow{color:#9a6700}.ansi-dim{color:#6e7781}
 code.cmd{background:var(--bg2);padding:1px 4px;border-radius:4px;overflow-wrap:anywhere}
 .filters{display:flex;gap:8px;align-items:center;flex-wrap:wrap;margin:8px 0}.filters input{min-width:260px;padding:4px 6px}
 #f-count{color:#59636e}
-.matrix td:first-child{white-space:nowrap}.matrix td:nth-child(6){max-width:460px}.tgt{color:#8c959f}.section{color:#59636e;font-size:12px}
+table.matrix{table-layout:fixed}.matrix td{overflow-wrap:anywhere}.matrix th:nth-child(1){width:15%}.matrix th:nth-child(2){width:8%}.matrix th:nth-child(3){width:5%}.matrix th:nth-child(4){width:6%}.matrix th:nth-child(5){width:8%}.matrix th:nth-child(6){width:33%}
+.tgt{color:#8c959f}.section{color:#59636e;font-size:12px}a.section,a.file{text-decoration:none}a.section:hover,a.file:hover{text-decoration:underline}
+tr:target{outline:2px solid #0969da}
+.cause{border:1px solid var(--line);border-left:4px solid var(--failed);border-radius:6px;padding:6px 10px;margin:8px 0}.cause>summary{font-size:15px;overflow-wrap:anywhere}
+.cause .failure{border-left-width:2px}.failure>summary small{color:#59636e;font-weight:normal}.shown{color:#59636e;font-size:12px}
+.reqs .req{margin-right:10px}.step{font:12px/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-weight:normal;color:#59636e;overflow-wrap:anywhere}
 ul.specs{margin:0;padding:0;list-style:none;font-size:12px}
 .dot{display:inline-block;width:8px;height:8px;border-radius:50%;background:var(--c);margin-right:4px}
 .none{color:#59636e;font-size:12px}
@@ -365,30 +474,73 @@ ul.specs{margin:0;padding:0;list-style:none;font-size:12px}
 footer{margin-top:32px;color:#59636e;font-size:12px}
 `;
 
-// Filters the requirement matrix; touches nothing but the page's own elements.
+// Filters the failures and the requirement matrix, and opens what a link leads to; touches nothing
+// but the page's own elements.
 const SCRIPT = `
 (function () {
-  var text = document.getElementById('f-text');
-  var status = document.getElementById('f-status');
-  var area = document.getElementById('f-area');
-  var level = document.getElementById('f-level');
-  var count = document.getElementById('f-count');
-  var rows = Array.prototype.slice.call(document.querySelectorAll('table.matrix tbody tr'));
-  function apply() {
-    var words = text.value.toLowerCase().split(/\\s+/).filter(Boolean);
+  var byId = function (id) { return document.getElementById(id); };
+  var all = function (selector) { return Array.prototype.slice.call(document.querySelectorAll(selector)); };
+  function listen(elements, apply) {
+    elements.forEach(function (el) { if (el) { el.addEventListener('input', apply); el.addEventListener('change', apply); } });
+    apply();
+  }
+  var words = function (el) { return el.value.toLowerCase().split(/\\s+/).filter(Boolean); };
+
+  // Failures: a spec is shown when it matches every filter; a cause when one of its specs is.
+  var fCause = byId('ff-cause'), fArea = byId('ff-area'), fStatus = byId('ff-status'), fReq = byId('ff-req'), fCount = byId('ff-count');
+  if (fCause) {
+    var failures = all('#failures details.failure');
+    listen([fCause, fArea, fStatus, fReq], function () {
+      var wanted = words(fReq).map(function (w) { return w.toUpperCase(); });
+      var status = fStatus.value.split(':');
+      var shown = 0;
+      failures.forEach(function (spec) {
+        var cause = spec.closest('details.cause').dataset.cause;
+        var visible = (!fCause.value || cause === fCause.value)
+          && (!fArea.value || spec.dataset.area === fArea.value)
+          && (!fStatus.value || spec.dataset[status[0]] === status[1])
+          && wanted.every(function (w) { return spec.dataset.reqs.indexOf(w) !== -1; });
+        spec.hidden = !visible;
+        if (visible) shown++;
+      });
+      all('#failures details.cause').forEach(function (cause) {
+        var specs = cause.querySelectorAll('details.failure');
+        var visible = cause.querySelectorAll('details.failure:not([hidden])').length;
+        cause.hidden = visible === 0;
+        cause.querySelector('.shown').textContent = visible === specs.length ? '' : visible + ' of ' + specs.length + ' shown';
+      });
+      fCount.textContent = shown + ' of ' + failures.length + ' failures shown';
+    });
+  }
+
+  // The requirement matrix.
+  var text = byId('f-text'), status = byId('f-status'), area = byId('f-area'), level = byId('f-level'), cause = byId('f-cause'), count = byId('f-count');
+  var rows = all('table.matrix tbody tr');
+  listen([text, status, area, level, cause], function () {
+    var wanted = words(text);
     var shown = 0;
     rows.forEach(function (row) {
       var haystack = row.textContent.toLowerCase();
       var visible = (!status.value || row.dataset.status === status.value)
         && (!area.value || row.dataset.area === area.value)
         && (!level.value || row.dataset.level === level.value)
-        && words.every(function (w) { return haystack.indexOf(w) !== -1; });
+        && (!cause || !cause.value || row.dataset.causes.indexOf(' ' + cause.value + ' ') !== -1)
+        && wanted.every(function (w) { return haystack.indexOf(w) !== -1; });
       row.hidden = !visible;
       if (visible) shown++;
     });
     count.textContent = shown + ' of ' + rows.length + ' requirements shown';
+  });
+
+  // A link to a collapsed cause, or to a row hidden by a filter, shows it.
+  function reveal() {
+    var target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (!target) return;
+    if (target.tagName === 'DETAILS') target.open = true;
+    if (target.hidden) target.hidden = false;
+    target.scrollIntoView();
   }
-  [text, status, area, level].forEach(function (el) { el.addEventListener('input', apply); el.addEventListener('change', apply); });
-  apply();
+  window.addEventListener('hashchange', reveal);
+  reveal();
 })();
 `;

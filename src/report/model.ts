@@ -21,11 +21,13 @@ import type { AreaCatalog, Level, Profile, Requirement } from '../core/requireme
 import type { Gate, Selection } from '../core/selection.js';
 import type { RunTarget } from '../core/records.js';
 import type { FileError, NotApplicableSpec, TestRecord, TestStatus } from '../core/records.js';
+import { failureCauses, type FailureCause } from './causes.js';
 
 export const REPORT_FORMAT = 4;
 
 export type { Gate, Selection } from '../core/selection.js';
 export type { RunTarget } from '../core/records.js';
+export type { FailureCause } from './causes.js';
 
 /** out-of-scope: every spec citing it was left out because the target declares it outside its scope. */
 export type RequirementStatus = 'passed' | 'failed' | 'skipped' | 'not-run' | 'out-of-scope' | 'pending' | 'unspecified';
@@ -167,6 +169,8 @@ export interface Report {
   };
   areas: AreaSummary[];
   tests: ReportTest[];
+  /** The failed specs grouped by cause (a shared answer of the target, or message), the cause first. */
+  causes: FailureCause[];
   requirements: ReportRequirement[];
   coverageProblems: CoverageProblem[];
   errors: FileError[];
@@ -222,6 +226,7 @@ export function buildReport(input: ReportInput): Report {
     summary: { passed: count('passed'), failed: count('failed'), skipped: count('skipped'), total: tests.length, requirements: requirementCounts },
     areas,
     tests,
+    causes: failureCauses(tests, gate),
     requirements,
     // A spec left out as not applicable to a target (a local-development runtime's spec on the
     // reference) is still a spec citing its requirements: no drift between catalog and specs.

@@ -1,8 +1,9 @@
 // summary.md: the run for people who read it in a CI log or a pull request (areas and
 // compliance, the verdicts, failures with their last exchange, skip reasons, the schedule).
 
+import { causeCount, type FailureCause } from './causes.js';
 import { describeRuntime } from './html.js';
-import type { AreaSummary, Report } from './model.js';
+import type { AreaSummary, Report, ReportTest } from './model.js';
 
 function describeTarget(target: Report['run']['targets'][number]): string {
   if (target.suite === 'zone-api') return `${target.name}${target.baseUrl ? ` (${target.baseUrl})` : ''}${target.control ? ', with control API' : ', no control API'}`;
@@ -37,6 +38,51 @@ function verdictMarkdown(report: Report): string[] {
   ];
 }
 
+const LISTED_PER_CAUSE = 50;
+const firstLine = (test: ReportTest): string => (test.error ?? '').split('\n')[0]!.trim();
+
+/** A spec under its cause: name, requirements, and what sets it apart (known, not gated). */
+function requirementsNote(test: ReportTest): string {
+  return `${test.requirements.join(', ')}${test.profile === 'extended' ? ' (production convention)' : ''}${test.known ? ` (known failure: ${test.known.reason})` : ''}`;
+}
+
+/** The first spec of a cause, in full: its error, last exchange and seed. */
+function failureInFull(test: ReportTest): string[] {
+  const lines = [`#### ${test.name}`, '', `Requirements: ${requirementsNote(test)}`, '', '```', (test.error ?? '').trim(), '```'];
+  if (test.exchange) lines.push('', 'Last exchange:', '', '```', test.exchange, '```');
+  if (test.seed !== undefined) lines.push('', `Seed: ${test.seed}`);
+  return lines;
+}
+
+function causeSection(cause: FailureCause, index: number, byName: ReadonlyMap<string, ReportTest>): string[] {
+  const [first, ...others] = cause.tests.map((name) => byName.get(name)).filter((t) => t !== undefined);
+  const lines = [`### ${index + 1}. ${cause.label}`, ''];
+  if (cause.tests.length > 1 || cause.gated === 0) lines.push(`${causeCount(cause)}.`, '');
+  if (first) lines.push(...failureInFull(first), '');
+  if (others.length > 0) {
+    // Under an answer, each spec's first line says what it was doing when it got it.
+    const step = (test: ReportTest) => (cause.kind === 'answer' && firstLine(test) !== '' ? ` — ${firstLine(test)}` : '');
+    lines.push('The other specs with this cause:', '', ...others.slice(0, LISTED_PER_CAUSE).map((t) => `- ${t.name}: ${requirementsNote(t)}${step(t)}`));
+    if (others.length > LISTED_PER_CAUSE) lines.push(`- … and ${others.length - LISTED_PER_CAUSE} more: report.html, report.json`);
+    lines.push('');
+  }
+  return lines;
+}
+
+/** The failures grouped by cause (report/causes.ts): each cause a heading, its first spec in full, the others listed. */
+function failureSection(report: Report): string[] {
+  const { causes } = report;
+  if (causes.length === 0) return [];
+  const byName = new Map(report.tests.map((t) => [t.name, t]));
+  const failed = causes.reduce((n, c) => n + c.tests.length, 0);
+  return [
+    '', `## Failures (${failed} spec${failed === 1 ? '' : 's'}, ${causes.length} cause${causes.length === 1 ? '' : 's'})`, '',
+    'Grouped by cause: what the target answered (HTTP status and error codes) or the failure\'s message; the causes of the most gated failures first. Every failure in full: report.html, report.json.',
+    '',
+    ...causes.flatMap((cause, i) => causeSection(cause, i, byName)),
+  ];
+}
+
 export function summaryMarkdown(report: Report): string {
   const { summary, run } = report;
   const lines = [
@@ -67,16 +113,7 @@ export function summaryMarkdown(report: Report): string {
       ...baseline.newFailures.map((name) => `- new failure: ${name}`),
       ...baseline.staleEntries.map((entry) => `- stale entry, now passes: ${entry}`));
   }
-  const failed = report.tests.filter((t) => t.status === 'failed');
-  if (failed.length > 0) {
-    lines.push('', '## Failures', '');
-    for (const test of failed) {
-      lines.push(`### ${test.name}`, '', `Requirements: ${test.requirements.join(', ')}${test.profile === 'extended' ? ' (production convention)' : ''}${test.known ? ` (known failure: ${test.known.reason})` : ''}`, '', '```', (test.error ?? '').trim(), '```');
-      if (test.exchange) lines.push('', 'Last exchange:', '', '```', test.exchange, '```');
-      if (test.seed !== undefined) lines.push('', `Seed: ${test.seed}`);
-      lines.push('');
-    }
-  }
+  lines.push(...failureSection(report));
   const skipped = report.tests.filter((t) => t.status === 'skipped');
   if (skipped.length > 0) {
     lines.push('', '## Skipped (not verified)', '', ...skipped.map((t) => `- ${t.name}: ${t.skipReason}`));

@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { redactor } from '../core/redact.js';
 import { renderHtml } from './html.js';
+import { localLinks } from './links.js';
 import { junitOf } from './junit.js';
 import type { Report } from './model.js';
 import { summaryMarkdown } from './summary.js';
@@ -15,6 +16,6 @@ export function writeReport(dir: string, report: Report, secrets: readonly strin
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'report.json'), redact(`${JSON.stringify(report, null, 2)}\n`));
   writeFileSync(join(dir, 'summary.md'), redact(summaryMarkdown(report)));
-  writeFileSync(join(dir, 'report.html'), redact(renderHtml(report)));
+  writeFileSync(join(dir, 'report.html'), redact(renderHtml(report, localLinks())));
   writeFileSync(join(dir, 'junit.xml'), redact(junitOf(report)));
 }

@@ -16,7 +16,7 @@ import { writeReport } from '../report/write.js';
 import { secretsOf, type ZoneApiTarget } from '../spec-kit/target.js';
 import { loadAdapter, type StorageTargetRef } from '../core/adapter-module.js';
 import { adapterPreflightError, checkAdapter } from '../targets/preflight.js';
-import { adapterRefs } from '../targets/storage-target.js';
+import { adapterRefs, BUILTIN_ADAPTERS } from '../targets/storage-target.js';
 import { resolveZoneTarget, targetPlaces, type ResolvedTarget } from '../targets/zone-target.js';
 import { UsageError } from '../core/errors.js';
 import { FIRST_CREATE_MS } from '../spec-kit/bounded-storage.js';
@@ -191,6 +191,9 @@ function zoneProjects(target: ZoneApiTarget, several: boolean, concurrency: numb
   return projects;
 }
 
+/** An adapter the user gave by path (not one of specgate's modules). */
+const isAdapterPath = (ref: StorageTargetRef): boolean => !Object.values(BUILTIN_ADAPTERS).some((builtin) => builtin.module === ref.module);
+
 function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Record<string, boolean> }, timeoutMs: number): PlannedProject {
   return {
     name: `storage:${ref.name}`,
@@ -202,7 +205,7 @@ function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Re
     // vitest's limit must leave a call room to time out, and name itself, also with a long --timeout
     // and in the first spec of a worker, whose create() may take a minute to start a runtime.
     specTimeoutMs: Math.max(SPEC_TIMEOUT_MS, 2 * timeoutMs, FIRST_CREATE_MS + timeoutMs),
-    target: { suite: 'storage', name: ref.name, capabilities: supports, ...(ref.runtime && { runtime: ref.runtime }) },
+    target: { suite: 'storage', name: ref.name, ...(isAdapterPath(ref) && { module: ref.module }), capabilities: supports, ...(ref.runtime && { runtime: ref.runtime }) },
     group: 0,
   };
 }

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../reference-impl/zone-api/server.js';
 import { ControlClient } from '../src/spec-kit/control.js';
 import { ROOT, readReport, runCli, tempDir } from './helpers/cli.js';
-import { peakPerSecond, reachableThen, startTargetProxy, type TargetProxy } from './helpers/target-proxy.js';
+import { peakPerSecond, reachableThen, startTargetProxy, type SeenRequest, type TargetProxy } from './helpers/target-proxy.js';
 
 let server: RunningServer;
 let proxy: TargetProxy | undefined;
@@ -124,10 +124,10 @@ describe('a target that misbehaves', () => {
   });
 
   it('waits out a 429 for its retry-after, then retries', async () => {
-    const limited: number[] = [];
+    const limited: SeenRequest[] = [];
     proxy = await startTargetProxy(server.baseUrl, (_request, response, seen) => {
       if (![3, 10, 20].includes(seen.length)) return 'forward';
-      limited.push(Date.now());
+      limited.push(seen.at(-1)!);
       response.writeHead(429, { 'retry-after': '1', 'content-type': 'application/json' })
         .end('{"success":false,"errors":[{"code":10429,"message":"rate limited"}],"messages":[],"result":null}');
       return 'handled';
@@ -136,9 +136,14 @@ describe('a target that misbehaves', () => {
     const { run } = await runAgainst(`${proxy.url}/client/v4`, { zones: { enterprise: zone } }, ['--area', 'filters', '--accept-incomplete'], 'rate-limited');
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(limited).toHaveLength(3);
-    for (const at of limited) {
-      const next = proxy.seen.find((s) => s.at > at);
-      expect(next && next.at - at, 'the next request waited for retry-after: 1').toBeGreaterThanOrEqual(950);
+    // Requests of a spec go out together: those already on their way when the 429 was sent arrive
+    // within moments. Every request sent after it waits out the retry-after, the retry among them.
+    const IN_FLIGHT_MS = 100;
+    for (const limitedRequest of limited) {
+      const { at } = limitedRequest;
+      const sentAfter = proxy.seen.filter((s) => s.at > at + IN_FLIGHT_MS);
+      expect(sentAfter[0] && sentAfter[0].at - at, 'no request before retry-after: 1 ran out').toBeGreaterThanOrEqual(950);
+      expect(sentAfter.some((s) => s.method === limitedRequest.method && s.url === limitedRequest.url), 'the limited request was sent again').toBe(true);
     }
   });
 
@@ -157,7 +162,9 @@ describe('a target that misbehaves', () => {
     const { run } = await runAgainst(`${proxy.url}/client/v4`, { control: server.controlUrl! }, ['--area', 'filters', '--max-rps', '20', '--concurrency', '32'], 'max-rps-concurrent');
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(proxy.seen.length).toBeGreaterThan(40);
-    expect(peakPerSecond(proxy.seen)).toBeLessThanOrEqual(20 + 1);
+    // Each of the two workers paces its half (10/s); a request held up on its way (a loaded machine)
+    // can land among the next second's: at most one per worker.
+    expect(peakPerSecond(proxy.seen)).toBeLessThanOrEqual(20 + 2);
   });
 });
 

@@ -63,11 +63,19 @@ export function newTransport(options: { timeoutMs?: number; maxRps?: number; cle
 
 /**
  * Spaces requests so that at most `maxRps` start per second (--max-rps, divided among the
- * workers of the run). Without a cap it never waits.
+ * workers of the run), and holds every request of the worker while a 429's retry-after runs: with
+ * specs and requests in flight together, the retry alone waiting would let the others go on asking
+ * a target that said to wait. Without a cap or a 429 it never waits.
  */
 export class RequestPacer {
   private next = 0;
+  private heldUntil = 0;
   constructor(private readonly maxRps?: number) {}
+
+  /** No request starts for `ms` from now (a 429's retry-after). */
+  hold(ms: number): void {
+    this.heldUntil = Math.max(this.heldUntil, Date.now() + ms);
+  }
 
   /**
    * Resolves when a request may start: at least 1000 / maxRps ms after the one before, by the
@@ -76,10 +84,9 @@ export class RequestPacer {
    * wait again), never reserved ahead, so late timers cannot start a burst.
    */
   async turn(): Promise<void> {
-    if (!this.maxRps) return;
-    const gap = 1000 / this.maxRps;
-    for (let now = Date.now(); now < this.next; now = Date.now()) await new Promise((resolve) => setTimeout(resolve, this.next - now));
-    this.next = Date.now() + gap;
+    const startAt = () => Math.max(this.heldUntil, this.maxRps ? this.next : 0);
+    for (let now = Date.now(); now < startAt(); now = Date.now()) await sleep(startAt() - now);
+    if (this.maxRps) this.next = Date.now() + 1000 / this.maxRps;
   }
 }
 
@@ -201,7 +208,8 @@ export class ApiClient {
   private async sendPatiently(method: string, url: string, body: string | undefined, headers: Record<string, string> | undefined): Promise<Omit<ApiResponse, 'body'>> {
     let response = await this.send(method, url, body, headers);
     for (let retry = 1; response.status === 429 && retry <= MAX_429_RETRIES; retry++) {
-      await new Promise((resolve) => setTimeout(resolve, retryWait(response.headers.get('retry-after'), retry)));
+      // The retry (and every other request of the worker) waits in the pacer's turn.
+      this.transport.limiter.hold(retryWait(response.headers.get('retry-after'), retry));
       response = await this.send(method, url, body, headers);
     }
     return response;
@@ -222,6 +230,8 @@ export class ApiClient {
     }
   }
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** How long to wait before retrying a 429: its retry-after (seconds or a date), else 1, 2, 4 s; never more than 30 s. */
 export function retryWait(retryAfter: string | null, attempt: number): number {

@@ -86,6 +86,20 @@ describe('failureCauses', () => {
     expect(causes).toHaveLength(3);
   });
 
+  it('a call into an adapter that hung is one cause per operation, whatever its arguments', () => {
+    const causes = failureCauses([
+      failed('storage.get("greeting") did not settle within 1000 ms (the run\'s --timeout)'),
+      failed('storage.get(["cons:0", "cons:1", "cons:2", … (8 items)]) did not settle within 1000 ms (the run\'s --timeout)'),
+      failed('storage.put("k", {"a": 1}) did not settle within 1000 ms (the run\'s --timeout)'),
+      // A number differs, as between any two messages: the same cause, the number shown as `…`.
+      failed('storage.get("x") did not settle within 2000 ms (the run\'s --timeout)'),
+    ], 'core');
+    expect(causes.map((c) => [c.label, c.tests.length])).toEqual([
+      ['storage.get(…) did not settle within … ms (the run\'s --timeout)', 3],
+      ['storage.put(…) did not settle within 1000 ms (the run\'s --timeout)', 1],
+    ]);
+  });
+
   it('one error code with several messages is one cause, and says the messages vary', () => {
     const causes = failureCauses([
       failed(`creating a filter: ${answerLine(400, { success: false, errors: [{ code: 10014, message: 'Filter parsing error: at char 3' }] })}; it should succeed`),

@@ -66,9 +66,18 @@ const firstLine = (error: string | undefined): string => stripVTControlCharacter
 const fixedParts = (text: string): string[] => text.split(VOLATILE);
 const volatileParts = (text: string): string[] => text.match(VOLATILE) ?? [];
 
+// A call into a storage adapter that hung (spec-kit/bounded-storage.ts): the call, its arguments, the bound.
+const UNSETTLED_CALL = /^([\w$.]+)\(.*\) (did not settle within .*)$/;
+
 function classify(error: string | undefined): Classified {
   const line = firstLine(error);
   if (line === '') return { key: 'message:', kind: 'message', text: '(no message)' };
+  // One cause per operation that hangs, whatever its arguments: `storage.get(…) did not settle …`.
+  const unsettled = UNSETTLED_CALL.exec(line);
+  if (unsettled) {
+    const text = `${unsettled[1]}(…) ${unsettled[2]}`;
+    return { key: `message:${fixedParts(text).join('\u0000')}`, kind: 'message', text };
+  }
   const start = line.matchAll(ANSWER_START).next().value;
   const at = start === undefined ? undefined : start.index + start[0].length;
   const answer = at === undefined ? null : ANSWER.exec(line.slice(at));

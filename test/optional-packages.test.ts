@@ -6,13 +6,12 @@
 // dependency this checkout has, except the optional ones being tested. The real install of the
 // packed tarball, from the registry, is test/pack-install.test.ts.
 
-import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OPTIONAL_PARTS, requireOptionalPart, resolvable } from '../src/core/optional-package.js';
 import { UsageError } from '../src/core/errors.js';
-import { ROOT, tempDir } from './helpers/cli.js';
+import { ROOT, runAsUser, tempDir, type CliResult } from './helpers/cli.js';
 
 const OPTIONAL: readonly string[] = Object.values(OPTIONAL_PARTS).flat();
 
@@ -41,18 +40,7 @@ function userInstall(name: string, present: readonly string[] = []): string {
 
 const specgateIn = (project: string): string => join(project, 'node_modules/specgate');
 /** specgate's CLI as the project's `npx specgate` runs it: the installed copy's bin, in the project. */
-function cli(project: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && name !== 'NODE_ENV'));
-    const child = spawn(process.execPath, [join(specgateIn(project), 'bin/specgate.mjs'), ...args], { cwd: project, env: { ...env, CI: 'true', NO_COLOR: '1' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (project: string, args: string[]): Promise<CliResult> => runAsUser(process.execPath, [join(specgateIn(project), 'bin/specgate.mjs'), ...args], project);
 
 describe('the check of an optional part', () => {
   it('names the missing packages and how to install them; finds them where they are (positive control)', () => {

@@ -10,32 +10,19 @@ import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPTIONAL_PARTS } from '../src/core/optional-package.js';
-import { readReport, ROOT, tempDir } from './helpers/cli.js';
+import { readReport, ROOT, runAsUser, tempDir, type CliResult } from './helpers/cli.js';
 
 const ENABLED = process.env.SPECGATE_PACK_INSTALL === '1';
 const INSTALL_TIMEOUT_MS = 15 * 60_000;
 
-interface Result { code: number | null; stdout: string; stderr: string }
-
 /** A command in the user's project, with a user's environment (not this test worker's). */
-function inProject(project: string, command: string, args: string[]): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && name !== 'NODE_ENV'));
-    const child = spawn(command, args, { cwd: project, env: { ...env, CI: 'true', NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const inProject = (project: string, command: string, args: string[]): Promise<CliResult> => runAsUser(command, args, project);
 
 describe.skipIf(!ENABLED)('npm pack, npm install of the tarball into an empty project, the README\'s commands (SPECGATE_PACK_INSTALL=1)', () => {
   // Made when the tests run (not when vitest collects them skipped), removed after: ~130 MB.
   let project = '';
   const installed = (): string => join(project, 'node_modules/specgate');
-  const specgate = (args: string[]): Promise<Result> => inProject(project, join(project, 'node_modules/.bin/specgate'), args);
+  const specgate = (args: string[]): Promise<CliResult> => inProject(project, join(project, 'node_modules/.bin/specgate'), args);
   let serve: ReturnType<typeof spawn> | undefined;
 
   beforeAll(async () => {

@@ -21,10 +21,17 @@ export interface CliResult { code: number | null; stdout: string; stderr: string
 
 /** `env` adds to (or, with undefined, removes from) the environment of a user's shell. */
 export function runCli(args: string[], env: Record<string, string | undefined> = {}, cwd = ROOT): Promise<CliResult> {
+  return runAsUser(process.execPath, [BIN, ...args], cwd, env);
+}
+
+/**
+ * A command run as from a user's shell in `cwd` (not with this test worker's environment), its
+ * output collected; `env` adds to (or, with undefined, removes from) that environment.
+ */
+export function runAsUser(command: string, args: string[], cwd: string, env: Record<string, string | undefined> = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(command, args, {
       cwd,
-      // The environment of a user's shell, not of this test worker.
       env: withoutUndefined({ ...withoutVitest(process.env), CI: 'true', FORCE_COLOR: '0', NO_COLOR: '1', ...env }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -117,3 +117,20 @@ describe('an adapter that cannot be loaded', () => {
     expect(run.stdout).toMatch(/storage:fine .*1 passed/);
   });
 });
+
+describe('a configuration file that cannot be loaded', () => {
+  // Before: "FILE could not be loaded: Transform failed with 1 error:", and nothing after the colon.
+  it('a syntax error: the file, line, column and the compiler\'s message, exit 2', async () => {
+    const file = join(tempDir('config-error'), 'specgate.config.ts');
+    writeFileSync(file, "export default {\n  target: { url: 'https://api.example.test' ,\n};\n");
+    const run = await runCli(['run', '--suite', 'storage', '--config', file]);
+    expect(expectRefused(run)).toBe(`specgate: ${file} could not be loaded: cannot compile ${file}:3:2: Expected "}" but found ";"`);
+  });
+
+  it('(the control: the same file, mended, loads and runs)', async () => {
+    const file = join(tempDir('config-mended'), 'specgate.config.ts');
+    writeFileSync(file, "export default {\n  adapter: 'reference-kv',\n};\n");
+    const run = await runCli(['run', '--suite', 'storage', '--config', file, '--requirement', 'ST-KV-DELETE-BOOLEAN', '--report-dir', tempDir('config-mended-report')]);
+    expect(run.code, run.stderr).toBe(0);
+  });
+});

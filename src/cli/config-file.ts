@@ -6,6 +6,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { SpecgateConfig } from '../config/define.js';
 import { importModule } from '../core/adapter-module.js';
 import { UsageError } from '../core/errors.js';
+import { describeLoadError } from '../core/module-load-error.js';
 
 export const CONFIG_NAMES = ['specgate.config.ts', 'specgate.config.mts', 'specgate.config.js', 'specgate.config.mjs'];
 
@@ -23,7 +24,8 @@ export async function loadConfigFile(explicit: string | undefined, cwd = process
   try {
     module = await importModule(file);
   } catch (error) {
-    throw new UsageError(`${file} could not be loaded: ${(error as Error).message.split('\n')[0]}`);
+    // The cause as for an adapter module: a syntax error's file:line:column and the compiler's message.
+    throw new UsageError(`${file} could not be loaded: ${await describeLoadError(error, file)}`);
   }
   const problems = configProblems(module.default);
   if (problems.length > 0) throw new UsageError(`${file}: ${problems.join('; ')}`);

@@ -2,7 +2,7 @@
 // from a real run against a broken storage adapter, opened in Chromium with the network blocked.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
@@ -193,13 +193,27 @@ describe('renderHtml: failures by cause, links, baseline badges', () => {
     expect(sectionLink(links, 'zone-api', 'reference-notes (public API schema, official client)')).toBe('file:///notes.md');
     expect(sectionLink(links, 'zone-api', 'docs/settings-contract.md > Zone settings')).toBeNull();
     expect(sectionLink(links, 'storage', 'Errors')).toBeNull();
-    // On this machine the documents are beside specgate (../shared/spec/), and found.
-    const local = localLinks();
+    // The documents where they are (SPECGATE_SPEC_DOCS, else ../shared/spec/ beside specgate): found.
+    const local = localLinks(specDocumentsFixture());
     expect(Object.keys(local.documents)).toEqual(expect.arrayContaining(['storage', 'zone-api', 'reference-notes', 'docs/settings-contract.md']));
     expect(sectionLink(local, 'storage', 'reference-notes > Storage runtime (workerd)')).toMatch(/^file:\/\/.*\/reference-notes\.md#storage-runtime-workerd$/);
     expect(localLinks(join(ROOT, 'no-such-dir')).note).toContain('sections are not linked');
   });
 });
+
+/**
+ * A folder of spec documents as the report's links find them (SPECGATE_SPEC_DOCS): the two
+ * documents with a few of their headings, reference-notes.md beside the folder. A fresh clone has
+ * no ../shared/spec/ beside it, so the tests do not rely on it.
+ */
+function specDocumentsFixture(): string {
+  const dir = join(tempDir('spec-docs'), 'spec');
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'zone-management-api.md'), '# Zone management API\n## Authentication\n## Errors\n');
+  writeFileSync(join(dir, 'object-storage-interface.md'), '# Object storage interface\n## Errors\n');
+  writeFileSync(join(dir, '..', 'reference-notes.md'), '# Reference notes\n## Storage runtime (workerd)\n');
+  return dir;
+}
 
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -302,7 +316,8 @@ describe('report.html of a wrong-token run against the served reference, in Chro
     const server = await serve(`right-token-${process.pid}`);
     served = server;
     // --no-preflight: the preflight stops a wrong token before any spec; this is the report of a run it did not stop.
-    run = await runCli(['run', '--no-preflight', '--suite', 'zone-api', '--target', server.baseUrl, '--control', server.controlUrl, '--report-dir', reportDir], { SPECGATE_TOKEN: `wrong-token-${process.pid}` });
+    run = await runCli(['run', '--no-preflight', '--suite', 'zone-api', '--target', server.baseUrl, '--control', server.controlUrl, '--report-dir', reportDir],
+      { SPECGATE_TOKEN: `wrong-token-${process.pid}`, SPECGATE_SPEC_DOCS: specDocumentsFixture() });
     expect(run.code, run.stderr).toBe(1);
     report = readReport(reportDir);
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });

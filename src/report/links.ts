@@ -1,7 +1,7 @@
 // Where report.html's links lead: each requirement's section in its document, and each spec's
-// file. Both are files on the machine that wrote the report (file: URLs): the spec documents where
-// the README says they are (`../shared/spec/` beside specgate, with reference-notes.md beside that
-// folder), the contracts of docs/ and the spec files in specgate's own folder. A document that is
+// file. Both are files on the machine that wrote the report (file: URLs): the spec documents in the
+// folder SPECGATE_SPEC_DOCS names, else where the README says they are (`../shared/spec/` beside
+// specgate), with reference-notes.md beside that folder; the contracts of docs/ and the spec files in specgate's own folder. A document that is
 // not there gets no link (its section stays plain text), and the page says which it is.
 //
 // A section names its document when it is not the suite's own: `reference-notes > Storage runtime
@@ -70,8 +70,11 @@ export function sectionLink(links: ReportLinks, suite: string, section: string):
 
 const documentAt = (file: string): SpecDocument => ({ url: pathToFileURL(file).href, anchors: headingAnchors(readFileSync(file, 'utf8')) });
 
-/** The links of a report written on this machine: the documents beside specgate, its contracts and spec files. */
-export function localLinks(documentsDir = join(PACKAGE_ROOT, '..', 'shared', 'spec')): ReportLinks {
+/** Where the spec documents are: SPECGATE_SPEC_DOCS, else ../shared/spec/ beside specgate. */
+export const specDocumentsDir = (): string => process.env.SPECGATE_SPEC_DOCS || join(PACKAGE_ROOT, '..', 'shared', 'spec');
+
+/** The links of a report written on this machine: the spec documents, specgate's contracts and spec files. */
+export function localLinks(documentsDir = specDocumentsDir()): ReportLinks {
   const documents: Record<string, SpecDocument> = {};
   for (const [suite, name] of Object.entries(SPEC_DOCUMENTS)) {
     const file = join(documentsDir, name);

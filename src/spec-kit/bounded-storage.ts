@@ -14,6 +14,9 @@ import type { StorageAdapter } from '../contract/storage.js';
 /** A call into the adapter that did not settle within the run's timeout. */
 export class StorageCallTimeout extends Error {
   override name = 'StorageCallTimeout';
+  constructor(message: string, readonly limitMs: number) {
+    super(message);
+  }
 }
 
 /** The adapter with create() and everything reached through it bounded by `timeoutMs`. */
@@ -126,7 +129,7 @@ function withTimeout<T>(promise: PromiseLike<T>, message: string, timeoutMs: num
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {
       const pending = inside.size > 0 ? `; inside it, still pending: ${[...inside].join(', ')}` : '';
-      reject(new StorageCallTimeout(`${message}${pending}`));
+      reject(new StorageCallTimeout(`${message}${pending}`, timeoutMs));
     }, timeoutMs);
     promise.then(
       (value) => { clearTimeout(timer); resolve(value); },

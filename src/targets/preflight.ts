@@ -15,6 +15,7 @@ import type { ControlZone, Plan } from '../contract/control.js';
 import { loadAdapter, type StorageTargetRef } from '../core/adapter-module.js';
 import { UnreachableError, UsageError } from '../core/errors.js';
 import type { Credentials, ProvidedZones } from '../core/run-config.js';
+import { boundedAdapter, StorageCallTimeout } from '../spec-kit/bounded-storage.js';
 import { authHeaders, schemes, type Auth } from '../spec-kit/target.js';
 
 /** One check and what it found; a failed one says how to fix it. */
@@ -232,9 +233,6 @@ const causeOf = (error: unknown): string => {
 
 // --- storage adapters ----------------------------------------------------------------------
 
-/** How long create() may take: starting a runtime (workerd) takes seconds on a loaded machine. */
-export const CREATE_TIMEOUT_MS = 60_000;
-
 export interface AdapterPreflight {
   checks: Check[];
   ok: boolean;
@@ -243,9 +241,11 @@ export interface AdapterPreflight {
 }
 
 /**
- * The checks of a storage adapter: it loads and honours the contract's shape, and create() gives,
- * within CREATE_TIMEOUT_MS, an object whose storage answers get() within `timeoutMs`. The object
- * is destroyed and the adapter closed afterwards (the test workers load their own).
+ * The checks of a storage adapter: it loads and honours the contract's shape, and create() gives
+ * an object whose storage answers get(), each call bounded as the specs bound them
+ * (spec-kit/bounded-storage.ts: --timeout; a first create() may start a runtime, so it gets at
+ * least FIRST_CREATE_MS). The object is destroyed and the adapter closed afterwards (the test
+ * workers load their own).
  */
 export async function checkAdapter(ref: StorageTargetRef, timeoutMs: number): Promise<AdapterPreflight> {
   const checks: Check[] = [];
@@ -258,10 +258,11 @@ export async function checkAdapter(ref: StorageTargetRef, timeoutMs: number): Pr
     return { checks, ok: false };
   }
   checks.push({ what: 'loads', ok: true, detail: `${ref.module}${adapter.name !== ref.name ? ` (named ${adapter.name})` : ''}` });
+  const checked = boundedAdapter(adapter, timeoutMs);
   try {
-    checks.push(await objectAnswers(adapter, adapter.name, timeoutMs));
+    checks.push(await objectAnswers(checked, adapter.name));
   } finally {
-    await bounded(Promise.resolve().then(() => adapter.close?.()), timeoutMs).catch(() => undefined);
+    await Promise.resolve().then(() => checked.close?.()).catch(() => undefined);
   }
   return { checks, ok: checks.every((c) => c.ok), adapter };
 }
@@ -272,36 +273,29 @@ export function adapterPreflightError(preflight: AdapterPreflight): Error | unde
   return failed && new PreflightError(failureLine(failed));
 }
 
-async function objectAnswers(adapter: StorageAdapter, name: string, timeoutMs: number): Promise<Check> {
+/** `adapter` bounded (boundedAdapter): a call that hangs rejects with StorageCallTimeout. */
+async function objectAnswers(adapter: StorageAdapter, name: string): Promise<Check> {
   const what = 'a fresh object answers';
   const fix = 'create() must resolve to a fresh object whose storage answers (README, "The contract"); run the adapter\'s own tests';
   let object: StorageObject;
   try {
-    object = await bounded(adapter.create(), CREATE_TIMEOUT_MS);
+    object = await adapter.create();
   } catch (error) {
-    return { what, ok: false, detail: `--adapter ${name}: create() ${failure(error, CREATE_TIMEOUT_MS)}`, fix };
+    return { what, ok: false, detail: `--adapter ${name}: create() ${failure(error)}`, fix };
   }
   try {
     if (object === null || typeof object !== 'object' || object.storage === null || typeof object.storage?.get !== 'function') {
       return { what, ok: false, detail: `--adapter ${name}: create() resolved to something without storage.get()`, fix };
     }
-    await bounded(object.storage.get('specgate-preflight'), timeoutMs);
+    await object.storage.get('specgate-preflight');
     return { what, ok: true, detail: 'create() gave an object; storage.get() answered' };
   } catch (error) {
-    return { what, ok: false, detail: `--adapter ${name}: storage.get('specgate-preflight') on a fresh object ${failure(error, timeoutMs)}`, fix };
+    return { what, ok: false, detail: `--adapter ${name}: storage.get('specgate-preflight') on a fresh object ${failure(error)}`, fix };
   } finally {
-    await bounded(Promise.resolve().then(() => object.destroy?.()), timeoutMs).catch(() => undefined);
+    await Promise.resolve().then(() => object.destroy?.()).catch(() => undefined);
   }
 }
 
-class TimedOut extends Error {}
-
-/** The promise, or a rejection after `ms` (the promise itself may never settle). */
-function bounded<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new TimedOut()), ms); });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-const failure = (error: unknown, ms: number): string =>
-  (error instanceof TimedOut ? `gave no answer in ${ms / 1000} s` : `threw: ${String((error as Error)?.message ?? error).split('\n')[0]}`);
+/** How a bounded call failed: the bound it ran out of, or what it threw. */
+const failure = (error: unknown): string =>
+  (error instanceof StorageCallTimeout ? `gave no answer in ${error.limitMs / 1000} s` : `threw: ${String((error as Error)?.message ?? error).split('\n')[0]}`);

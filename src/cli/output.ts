@@ -1,7 +1,7 @@
 // What `specgate run` (and `merge`) print when the run is over: the failures (gated ones first),
 // the errors outside specs, the baseline's verdict, and the closing lines with both verdicts.
 
-import { causeCount } from '../report/causes.js';
+import { causeCount, stepUnder } from '../report/causes.js';
 import type { Report, ReportTest } from '../report/model.js';
 
 /**
@@ -71,8 +71,8 @@ export function failureLines(report: Report): string[] {
       const notes = [test.known && 'known', !gated(test) && 'production convention, not gated'].filter(Boolean);
       lines.push(`      ${test.name} [${test.requirements.join(', ')}]${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`);
       // Under an answer, what the spec was doing when it got it; a message is its cause already.
-      const first = (test.error ?? '').split('\n')[0]!.trim();
-      if (cause.kind === 'answer' && first !== cause.label) lines.push(`        ${first}`);
+      const step = stepUnder(cause, test.error);
+      if (step !== '' && step !== cause.label) lines.push(`        ${step}`);
     }
     listed += specs.length;
     if (cause.tests.length > specs.length) lines.push(`      … and ${cause.tests.length - specs.length} more specs with this cause (${WHERE_ALL})`);

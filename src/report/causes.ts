@@ -62,6 +62,13 @@ interface Classified { key: string; kind: FailureCause['kind']; text: string; st
 
 const firstLine = (error: string | undefined): string => stripVTControlCharacters(error ?? '').split('\n')[0]!.trim();
 
+/**
+ * What a spec under an answer cause was doing when it got the answer: its failure's first line
+ * (the terminal, summary.md and report.html show it under the spec). Empty under a message cause,
+ * which is that line already.
+ */
+export const stepUnder = (cause: FailureCause, error: string | undefined): string => (cause.kind === 'answer' ? firstLine(error) : '');
+
 /** The fixed parts of a text around its volatile parts: equal for two texts that differ only in ids and numbers. */
 const fixedParts = (text: string): string[] => text.split(VOLATILE);
 const volatileParts = (text: string): string[] => text.match(VOLATILE) ?? [];

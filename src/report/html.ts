@@ -3,13 +3,12 @@
 // Everything in a report may come from a target (errors quote what it sent), so every piece of
 // report text goes through `escapeHtml`; the inline script reads only the page's own DOM.
 
-import { stripVTControlCharacters } from 'node:util';
 import { isBuiltinAdapterName } from '../core/adapter-module.js';
 import type { Level } from '../core/requirements.js';
 import { escapeHtml } from '../core/markup.js';
 import { grepName } from '../core/records.js';
 import { isEverything } from '../core/selection.js';
-import { causeCount, type FailureCause } from './causes.js';
+import { causeCount, stepUnder, type FailureCause } from './causes.js';
 import { NO_LINKS, sectionLink, type ReportLinks } from './links.js';
 import { REQUIREMENT_STATUSES as STATUSES, type AreaSummary, type Report, type ReportRequirement, type ReportTest, type RunTarget } from './model.js';
 
@@ -287,14 +286,13 @@ function failureBadges(report: Report, test: ReportTest): Html {
 }
 
 /** Under an answer, what the spec was doing when it got it: the first line of its failure. */
-const stepOf = (test: ReportTest): string => stripVTControlCharacters(test.error ?? '').split('\n')[0]!.trim();
 
 /**
  * One failed spec, collapsed: its name and requirements (under an answer, the step that got it);
  * open, its links, error, exchange and replay.
  */
 function failureBlock(report: Report, test: ReportTest, linker: Linker, cause: FailureCause): Html {
-  const step = cause.kind === 'answer' ? stepOf(test) : '';
+  const step = stepUnder(cause, test.error);
   return html`<details class="failure" data-area="${test.area}" data-reqs="${` ${test.requirements.join(' ')} `}" data-gated="${isGated(report, test) ? 'yes' : 'no'}" data-baseline="${baselineState(report, test)}"><summary>${failureBadges(report, test)} ${test.name} <small>${test.requirements.join(', ')}</small>${step ? html`<div class="step">${step}</div>` : ''}</summary>
 <p class="reqs">Requirements: ${test.requirements.map((id) => linker.requirement(id))} · spec file ${linker.specFile(test.file)}</p>
 <pre class="error">${ansiToHtml((test.error ?? '').trim())}</pre>

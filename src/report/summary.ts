@@ -1,7 +1,7 @@
 // summary.md: the run for people who read it in a CI log or a pull request (areas and
 // compliance, the verdicts, failures with their last exchange, skip reasons, the schedule).
 
-import { causeCount, type FailureCause } from './causes.js';
+import { causeCount, stepUnder, type FailureCause } from './causes.js';
 import { describeRuntime } from './html.js';
 import type { AreaSummary, Report, ReportTest } from './model.js';
 
@@ -39,7 +39,6 @@ function verdictMarkdown(report: Report): string[] {
 }
 
 const LISTED_PER_CAUSE = 50;
-const firstLine = (test: ReportTest): string => (test.error ?? '').split('\n')[0]!.trim();
 
 /** A spec under its cause: name, requirements, and what sets it apart (known, not gated). */
 function requirementsNote(test: ReportTest): string {
@@ -61,7 +60,10 @@ function causeSection(cause: FailureCause, index: number, byName: ReadonlyMap<st
   if (first) lines.push(...failureInFull(first), '');
   if (others.length > 0) {
     // Under an answer, each spec's first line says what it was doing when it got it.
-    const step = (test: ReportTest) => (cause.kind === 'answer' && firstLine(test) !== '' ? ` — ${firstLine(test)}` : '');
+    const step = (test: ReportTest) => {
+      const line = stepUnder(cause, test.error);
+      return line === '' ? '' : ` — ${line}`;
+    };
     lines.push('The other specs with this cause:', '', ...others.slice(0, LISTED_PER_CAUSE).map((t) => `- ${t.name}: ${requirementsNote(t)}${step(t)}`));
     if (others.length > LISTED_PER_CAUSE) lines.push(`- … and ${others.length - LISTED_PER_CAUSE} more: report.html, report.json`);
     lines.push('');

@@ -7,7 +7,7 @@ import type { AreaCatalog } from '../src/core/requirements.js';
 import { EVERYTHING } from '../src/core/selection.js';
 import { failureCauses, type CauseInput } from '../src/report/causes.js';
 import { buildReport } from '../src/report/model.js';
-import { answerLine } from '../src/spec-kit/expect.js';
+import { answerLine } from '../src/spec-kit/answer-line.js';
 
 let counter = 0;
 const failed = (error: string | undefined, extra: Partial<CauseInput> = {}): CauseInput =>

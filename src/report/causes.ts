@@ -6,7 +6,7 @@
 // - an *answer*: the target refused (or answered no envelope) the same way, whatever the spec was
 //   doing: the HTTP status, the error codes and messages of its envelope, or the body that is not
 //   one. The spec kit writes it on the first line of every failure about an answer
-//   (spec-kit/expect.ts, `answerLine`: `creating filters: HTTP 403, errors 10000 "Authentication
+//   (spec-kit/answer-line.ts, `answerLine`: `creating filters: HTTP 403, errors 10000 "Authentication
 //   error"; it should succeed ...`); test/causes.test.ts reads answerLine's own output, so the two
 //   stay in step.
 // - a *message*: anything else (an assertion on a success answer, an exception), by its first line
@@ -46,7 +46,7 @@ export interface FailureCause {
 
 const MAX_LABEL = 300;
 
-// answerLine (spec-kit/expect.ts): `HTTP 403` or `no HTTP answer (...)`, a comma, then what the body was.
+// answerLine (spec-kit/answer-line.ts): `HTTP 403` or `no HTTP answer (...)`, a comma, then what the body was.
 const STATUS = String.raw`(?:HTTP (\d{3})|no HTTP answer \(the connection closed\))`;
 const JSON_STRING = String.raw`"(?:[^"\\]|\\.)*"`;
 const ERROR_ITEM = String.raw`-?\d+ (?:${JSON_STRING}|undefined|null)`;

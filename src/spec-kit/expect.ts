@@ -4,6 +4,7 @@
 
 import { expect } from 'vitest';
 import type { ApiResponse } from './api-client.js';
+import { answerLine } from './answer-line.js';
 import type { RawResponse } from './raw-http.js';
 import { schemaProblems, type SchemaName } from './schemas.js';
 
@@ -11,26 +12,6 @@ const BODY_SHOWN = 600;
 
 /** The body as it came, cut to its first bytes. */
 const bodyOf = (text: string): string => (text.length > BODY_SHOWN ? `${text.slice(0, BODY_SHOWN)}… (${text.length} characters)` : text || '(empty)');
-
-/** `10000 "Authentication error", 6003 "Invalid request headers"`: the errors of a JSON body, if it has any. */
-function errorsOf(body: unknown): string | undefined {
-  const errors = (body as { errors?: unknown } | undefined)?.errors;
-  if (!Array.isArray(errors) || errors.length === 0) return undefined;
-  return errors.map((e) => {
-    const { code, message } = (e ?? {}) as { code?: unknown; message?: unknown };
-    return `${JSON.stringify(code)} ${JSON.stringify(message)}`;
-  }).join(', ');
-}
-
-/** What the target answered, in one line: `HTTP 403, errors 10000 "Authentication error"`, or why the body is not what it should be. */
-export function answerLine(status: number | undefined, body: unknown): string {
-  const head = status === undefined ? 'no HTTP answer (the connection closed)' : `HTTP ${status}`;
-  if (body === undefined) return `${head}, a body that is not JSON`;
-  const errors = errorsOf(body);
-  if (errors) return `${head}, errors ${errors}`;
-  const success = (body as { success?: unknown } | null)?.success;
-  return success === undefined ? `${head}, a JSON body without success` : `${head}, success ${JSON.stringify(success)}`;
-}
 
 const describeAnswer = (response: ApiResponse): string => answerLine(response.status, response.body);
 

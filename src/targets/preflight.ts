@@ -15,6 +15,7 @@ import type { ControlZone, Plan } from '../contract/control.js';
 import { loadAdapter, type StorageTargetRef } from '../core/adapter-module.js';
 import { UnreachableError, UsageError } from '../core/errors.js';
 import type { Credentials, ProvidedZones } from '../core/run-config.js';
+import { answerLine } from '../spec-kit/answer-line.js';
 import { boundedAdapter, StorageCallTimeout } from '../spec-kit/bounded-storage.js';
 import { authHeaders, schemes, type Auth } from '../spec-kit/target.js';
 
@@ -210,13 +211,10 @@ async function send(method: string, url: string, headers: Record<string, string>
   return { status: response.status, contentType: response.headers.get('content-type') ?? 'no content type', text, envelope };
 }
 
-/** `HTTP 403, errors 10000 "Authentication error"`, or `HTTP 502 text/html: <html>…`, on one line. */
+/** `HTTP 403, errors 10000 "Authentication error"` (as the specs say it), or `HTTP 502 text/html: <html>…`, on one line. */
 function describe(answer: Answer): string {
   if (answer.envelope === undefined) return `HTTP ${answer.status} ${answer.contentType.split(';')[0]}: ${excerpt(answer.text)}`;
-  const errors = Array.isArray(answer.envelope.errors) && answer.envelope.errors.length > 0
-    ? `, errors ${answer.envelope.errors.map((e) => `${JSON.stringify((e as { code?: unknown })?.code)} ${JSON.stringify((e as { message?: unknown })?.message)}`).join(', ')}`
-    : `, success ${JSON.stringify(answer.envelope.success)}`;
-  return `HTTP ${answer.status}${errors}`;
+  return answerLine(answer.status, answer.envelope);
 }
 
 /** The first bytes of a body, on one line. */

@@ -3,7 +3,8 @@
 
 import { expect } from 'vitest';
 import { dateOf } from '../../src/catalog/deprecation-schedule.js';
-import { answerLine, expectRawFailureStatus, parseJson } from '../../src/spec-kit/expect.js';
+import { answerLine } from '../../src/spec-kit/answer-line.js';
+import { expectRawFailureStatus, parseJson } from '../../src/spec-kit/expect.js';
 import { datedSpec } from '../../src/spec-kit/spec.js';
 import { listed, uniqueExpression, type Filter } from './support/firewall.js';
 import { postWithBothLengths, postWithContentLength, rawGetFilters } from './support/transport.js';

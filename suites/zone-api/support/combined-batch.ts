@@ -4,7 +4,7 @@
 
 import fc from 'fast-check';
 import type { ApiResponse } from '../../../src/spec-kit/api-client.js';
-import { answerLine } from '../../../src/spec-kit/expect.js';
+import { answerLine } from '../../../src/spec-kit/answer-line.js';
 import { expressions, uniqueExpression, type RuleItem, type ZoneContents } from './firewall.js';
 
 export type BatchItem =

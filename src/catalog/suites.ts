@@ -50,3 +50,7 @@ export const SUITES: Record<SuiteName, Suite> = {
   },
   storage: { name: 'storage', include: ['suites/storage/**/*.spec.ts'], catalog: storageCatalog },
 };
+
+/** The ID of every requirement of every suite's catalog (a baseline may name only these). */
+export const catalogedRequirementIds = (): Set<string> =>
+  new Set(Object.values(SUITES).flatMap((suite) => suite.catalog.flatMap((area) => area.requirements.map((r) => r.id))));

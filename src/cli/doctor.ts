@@ -73,5 +73,5 @@ async function adapters(config: RunConfig): Promise<Checked[]> {
   } catch (error) {
     return [{ target: `storage: --adapter ${config.storage.adapters}`, checks: [asCheck('adapter', error)] }];
   }
-  return Promise.all(refs.map(async (ref) => ({ target: `storage: adapter ${ref.name}`, checks: (await checkAdapter(ref, config.zoneApi.timeoutMs)).checks })));
+  return Promise.all(refs.map(async (ref) => ({ target: `storage: adapter ${ref.name}`, checks: (await checkAdapter(ref, config.storage.timeoutMs)).checks })));
 }

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { startVitest } from 'vitest/node';
 import { loadSchedule } from '../catalog/deprecation-schedule.js';
-import { SUITES } from '../catalog/suites.js';
+import { catalogedRequirementIds, SUITES } from '../catalog/suites.js';
 import { PACKAGE_ROOT } from '../core/paths.js';
 import type { RunConfig } from '../core/run-config.js';
 import { applyBaseline, gatePasses, readBaseline, updatedBaseline, writeBaseline } from '../report/baseline.js';
@@ -67,8 +67,7 @@ export async function runConformance(config: RunConfig): Promise<RunOutcome> {
   // The user's working directory, not the package's folder (inside node_modules when installed).
   const reportDir = resolve(config.reportDir ?? join('reports', runId));
   const { seed, selection } = config;
-  const knownRequirements = new Set(Object.values(SUITES).flatMap((suite) => suite.catalog.flatMap((area) => area.requirements.map((r) => r.id))));
-  const baseline = config.baseline && readBaseline(config.baseline.file, { mayBeMissing: config.baseline.update, knownRequirements });
+  const baseline = config.baseline && readBaseline(config.baseline.file, { mayBeMissing: config.baseline.update, knownRequirements: catalogedRequirementIds() });
   const suites = config.suites.map((name) => SUITES[name]).filter((suite) => !suite.pending);
   // Bad adapters, an unreachable target or missing credentials fail here: before any spec runs
   // and before any file is written.
@@ -141,7 +140,7 @@ async function checkedAdapters(config: RunConfig): Promise<{ ref: StorageTargetR
   const checked = await Promise.all(refs.map(async (ref) => {
     // --no-preflight: only that it loads; the specs show the rest.
     if (!config.preflight) return { ref, adapter: await loadAdapter(ref) };
-    const preflight = await checkAdapter(ref, config.zoneApi.timeoutMs);
+    const preflight = await checkAdapter(ref, config.storage.timeoutMs);
     const failed = adapterPreflightError(preflight);
     if (failed) throw failed;
     return { ref, adapter: preflight.adapter! };

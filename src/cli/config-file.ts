@@ -7,6 +7,7 @@ import type { SpecgateConfig } from '../config/define.js';
 import { importModule } from '../core/adapter-module.js';
 import { UsageError } from '../core/errors.js';
 import { describeLoadError } from '../core/module-load-error.js';
+import { ZONE_ALLOWANCES } from '../core/zone-safety.js';
 
 export const CONFIG_NAMES = ['specgate.config.ts', 'specgate.config.mts', 'specgate.config.js', 'specgate.config.mjs'];
 
@@ -40,7 +41,10 @@ const isString: Check = (v) => (typeof v === 'string' && v !== '' ? undefined : 
 const isPositive: Check = (v) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? undefined : 'must be a positive number');
 const isEnvName: Check = (v) => (typeof v === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(v) ? undefined : 'must name an environment variable');
 const oneOf = (...values: string[]): Check => (v) => (values.includes(v as string) ? undefined : `must be one of ${values.join(', ')}`);
-const zone: Check = (v) => objectProblems(v, { id: isString, name: isString }, ['id', 'name'])[0];
+const allowances: Check = (v) => (Array.isArray(v) && v.every((a) => (ZONE_ALLOWANCES as readonly unknown[]).includes(a))
+  ? undefined
+  : `must be a list of ${ZONE_ALLOWANCES.map((a) => `'${a}'`).join(', ')} (the WAF migration is never allowed in a zone the run does not own)`);
+const zone: Check = (v) => objectProblems(v, { id: isString, name: isString, allow: allowances }, ['id', 'name'])[0];
 
 const SHAPE: Record<string, Check> = {
   target: (v) => objectProblems(v, {

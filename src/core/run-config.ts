@@ -5,6 +5,7 @@
 import type { Plan } from '../contract/control.js';
 import type { SuiteName } from './requirements.js';
 import type { Gate, Selection } from './selection.js';
+import type { ZoneAllowance } from './zone-safety.js';
 
 export interface Credentials {
   token?: string;
@@ -12,8 +13,12 @@ export interface Credentials {
   key?: string;
 }
 
-/** A zone a target without a control API provides for specs of one plan: its ID and domain name. */
-export interface ProvidedZone { id: string; name: string }
+/**
+ * A zone a target without a control API provides for specs of one plan: its ID and domain name,
+ * and what its owner allows a run to do there beyond creating and deleting its own objects
+ * (core/zone-safety.ts; nothing by default).
+ */
+export interface ProvidedZone { id: string; name: string; allow?: ZoneAllowance[] }
 export type ProvidedZones = Partial<Record<Plan, ProvidedZone>>;
 
 /** How the zone API suite reaches its targets. */

@@ -18,6 +18,7 @@ import { loadAdapter, type StorageTargetRef } from '../core/adapter-module.js';
 import { adapterPreflightError, checkAdapter } from '../targets/preflight.js';
 import { adapterRefs, BUILTIN_ADAPTERS } from '../targets/storage-target.js';
 import { resolveZoneTarget, targetPlaces, type ResolvedTarget } from '../targets/zone-target.js';
+import { foreignZoneNotice } from './foreign-zones.js';
 import { UsageError } from '../core/errors.js';
 import { FIRST_CREATE_MS } from '../spec-kit/bounded-storage.js';
 import { CollectingReporter } from './collector.js';
@@ -73,6 +74,8 @@ export async function runConformance(config: RunConfig): Promise<RunOutcome> {
   // and before any file is written.
   const adapters = suites.some((s) => s.name === 'storage') ? await checkedAdapters(config) : [];
   const zones = suites.some((s) => s.name === 'zone-api') ? await resolveZoneTargets(config) : [];
+  // Once, before any spec: a run in zones it does not own says what it will do there.
+  for (const zone of zones) for (const line of foreignZoneNotice(zone.target, SUITES['zone-api'])) process.stderr.write(`${line}\n`);
   mkdirSync(reportDir, { recursive: true });
   const several = zones.length > 1;
   const projects = [...zones.flatMap((zone) => zoneProjects(zone.target, several, config.zoneApi.concurrency)), ...adapters.map((adapter) => storageProject(adapter, config.storage.timeoutMs))];

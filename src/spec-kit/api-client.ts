@@ -48,7 +48,14 @@ export interface Transport {
   created: CreatedObjects;
   /** Sent with every request, under the request's own (the spec's SPEC_HEADER). */
   headers: Record<string, string>;
+  /**
+   * Asked before every request (its method, path and query, JSON body): throws to keep it from
+   * being sent (a spec-kit guard skips the spec of a request a zone it does not own must not get).
+   */
+  guard?: RequestGuard;
 }
+
+export type RequestGuard = (method: string, pathAndQuery: string, body: unknown) => void;
 
 /**
  * Every request a spec sends carries this header, with a value the same for all of that spec's
@@ -57,8 +64,11 @@ export interface Transport {
  */
 export const SPEC_HEADER = 'x-specgate-spec';
 
-export function newTransport(options: { timeoutMs?: number; maxRps?: number; cleanup?: readonly CreatingCollection[]; headers?: Record<string, string> } = {}): Transport {
-  return { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, limiter: new RequestPacer(options.maxRps), created: new CreatedObjects(options.cleanup), headers: options.headers ?? {} };
+export function newTransport(options: { timeoutMs?: number; maxRps?: number; cleanup?: readonly CreatingCollection[]; headers?: Record<string, string>; guard?: RequestGuard } = {}): Transport {
+  return {
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, limiter: new RequestPacer(options.maxRps), created: new CreatedObjects(options.cleanup), headers: options.headers ?? {},
+    ...(options.guard && { guard: options.guard }),
+  };
 }
 
 /**
@@ -190,6 +200,7 @@ export class ApiClient {
   delete<T = unknown>(path: string, options?: RequestOptions) { return this.request<T>('DELETE', path, options); }
 
   async request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+    this.transport.guard?.(method, path + queryString(options.query), options.json);
     const url = this.baseUrl + path + queryString(options.query);
     const body = options.json !== undefined ? JSON.stringify(options.json) : options.raw;
     const headers: Record<string, string> = {

@@ -10,11 +10,12 @@
 
 import { describe as vitestDescribe, inject, test } from 'vitest';
 import { SUITES } from '../catalog/suites.js';
-import { ApiClient, ExchangeLog, RequestPacer, SPEC_HEADER, newTransport } from './api-client.js';
+import { ApiClient, ExchangeLog, RequestPacer, SPEC_HEADER, newTransport, type RequestGuard } from './api-client.js';
 import { isSelected } from './selection.js';
 import { ControlClient, type ControlZone, type ZoneSetup } from './control.js';
 import { defaultAuth, schemes, secretsOf, type Auth, type ZoneApiTarget } from './target.js';
 import { instantOn, isoDay, sideOf, type DatedChange } from '../core/dates.js';
+import { guardedEffect, refusal, type ForeignZone } from '../core/zone-safety.js';
 
 /**
  * The zone a spec works in: created for it through the control API, or, on a target without one,
@@ -74,11 +75,12 @@ export const specTest = test.extend<SpecFixtures>({
   // eslint-disable-next-line no-empty-pattern
   target: async ({}, use) => { await use(inject('zoneApiTarget')); },
   auth: async ({ target }, use) => { await use(schemes(target.credentials)); },
-  api: async ({ target, task, onTestFailed }, use) => {
+  api: async ({ target, task, onTestFailed, skip }, use) => {
     const log = new ExchangeLog(secretsOf(target.credentials));
     onTestFailed(() => { task.meta.exchange = log.render(); });
+    const guard = target.controlUrl ? undefined : foreignZoneGuard(target, skip);
     const api = new ApiClient(target.baseUrl, defaultAuth(target.credentials), log, {
-      ...newTransport({ timeoutMs: target.timeoutMs, cleanup: SUITES['zone-api'].cleanup ?? [], headers: specHeaders(task) }), limiter: pacerOf(target),
+      ...newTransport({ timeoutMs: target.timeoutMs, cleanup: SUITES['zone-api'].cleanup ?? [], headers: specHeaders(task), ...(guard && { guard }) }), limiter: pacerOf(target),
     });
     try {
       await use(api);
@@ -170,6 +172,21 @@ function providedZone(target: ZoneApiTarget, setup: ZoneSetup, skip: (note: stri
   const asked = Object.keys(setup).filter((key) => key !== 'plan');
   if (asked.length > 0) skip(`needs a zone with ${asked.join(', ')} set up, which takes the target's control API`);
   return new TestZone(zone.id, undefined, { id: zone.id, plan, name: zone.name, rule_quota: Number.NaN, features: [] });
+}
+
+/**
+ * Without a control API every zone is the target's own (zones.<plan> of the config): a request
+ * the suite lists as reaching beyond the spec's own objects (suites/zone-api/zone-safety.ts) is not
+ * sent unless that zone allows its effect, and its spec is skipped with the reason.
+ */
+function foreignZoneGuard(target: ZoneApiTarget, skip: (note: string) => never): RequestGuard {
+  const zones: ForeignZone[] = Object.entries(target.zones ?? {}).map(([plan, zone]) => ({ plan, ...zone }));
+  const guarded = SUITES['zone-api'].zoneSafety?.guarded ?? [];
+  return (method, pathAndQuery, body) => {
+    const hit = guardedEffect(guarded, method, pathAndQuery, body);
+    const reason = hit && refusal(hit, zones);
+    if (reason !== undefined) skip(reason);
+  };
 }
 
 // One pacer per worker: --max-rps is divided among the workers, and every spec of a worker shares it.

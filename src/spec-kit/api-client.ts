@@ -5,6 +5,7 @@
 import type { CreatingCollection } from '../core/cleanup.js';
 import { redactor } from '../core/redact.js';
 import { DEFAULT_TIMEOUT_MS } from '../core/run-config.js';
+import { RequestTimeout, type SpecBudget } from './budget.js';
 import { authHeaders, type Auth } from './target.js';
 
 export interface Envelope<T = unknown> {
@@ -48,6 +49,8 @@ export interface Transport {
   created: CreatedObjects;
   /** Sent with every request, under the request's own (the spec's SPEC_HEADER). */
   headers: Record<string, string>;
+  /** The spec's budget (spec-kit/budget.ts): the time its requests wait on the target is not counted. */
+  budget?: SpecBudget;
 }
 
 /**
@@ -57,8 +60,11 @@ export interface Transport {
  */
 export const SPEC_HEADER = 'x-specgate-spec';
 
-export function newTransport(options: { timeoutMs?: number; maxRps?: number; cleanup?: readonly CreatingCollection[]; headers?: Record<string, string> } = {}): Transport {
-  return { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, limiter: new RequestPacer(options.maxRps), created: new CreatedObjects(options.cleanup), headers: options.headers ?? {} };
+export function newTransport(options: { timeoutMs?: number; maxRps?: number; cleanup?: readonly CreatingCollection[]; headers?: Record<string, string>; budget?: SpecBudget } = {}): Transport {
+  return {
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, limiter: new RequestPacer(options.maxRps), created: new CreatedObjects(options.cleanup), headers: options.headers ?? {},
+    ...(options.budget && { budget: options.budget }),
+  };
 }
 
 /**
@@ -216,7 +222,14 @@ export class ApiClient {
   }
 
   private async send(method: string, url: string, body: string | undefined, headers: Record<string, string> | undefined): Promise<Omit<ApiResponse, 'body'>> {
-    await this.transport.limiter.turn();
+    const request = this.log.redact(`${method} ${url}`);
+    await this.waitingOnTarget(`its turn to send ${request} (--max-rps, retry-after)`, () => this.transport.limiter.turn());
+    const response = await this.waitingOnTarget(request, () => this.exchange(method, url, body, headers));
+    this.transport.budget?.note(`${request} answered HTTP ${response.status}`);
+    return response;
+  }
+
+  private async exchange(method: string, url: string, body: string | undefined, headers: Record<string, string> | undefined): Promise<Omit<ApiResponse, 'body'>> {
     const { timeoutMs } = this.transport;
     try {
       const response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
@@ -224,10 +237,18 @@ export class ApiClient {
       this.log.record(method, url, body, { status: response.status, text });
       return { status: response.status, headers: response.headers, text };
     } catch (error) {
-      const reason = (error as Error).name === 'TimeoutError' ? `no response in ${timeoutMs / 1000} s` : `request failed: ${(error as Error).message}`;
+      const timedOut = (error as Error).name === 'TimeoutError';
+      const reason = timedOut ? `no response in ${timeoutMs / 1000} s` : `request failed: ${(error as Error).message}`;
       this.log.record(method, url, body, reason);
-      throw new Error(this.log.redact(`${method} ${url}: ${reason}`));
+      const line = this.log.redact(`${method} ${url}: ${reason}`);
+      throw timedOut ? new RequestTimeout(`${line} (--timeout; fix: raise --timeout S if the target is this slow)`) : new Error(line);
     }
+  }
+
+  /** A wait on the target: not counted against the spec's budget. */
+  private waitingOnTarget<T>(what: string, wait: () => Promise<T>): Promise<T> {
+    const { budget } = this.transport;
+    return budget ? budget.waitingOnTarget(what, wait) : wait();
   }
 }
 

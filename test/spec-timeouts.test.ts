@@ -49,5 +49,6 @@ describe('a spec\'s budget', () => {
     expect(report.verdicts.outcome).toBe('failed');
     expect(report.verdicts.core.requirements.failed, 'no requirement is failed by a timeout').toBe(0);
     expect(run.stdout).toContain('no response in 1 s (--timeout; fix: raise --timeout S');
+    expect(run.stdout).toMatch(/requirements 0 of \d+ passed, 0 failed, 2 not verified \(2 timed out\)/);
   });
 });

@@ -53,6 +53,7 @@ const SHAPE: Record<string, Check> = {
     credentials: (c) => objectProblems(c, { tokenEnv: isEnvName, emailEnv: isEnvName, keyEnv: isEnvName }, [], 'credentials are named by environment variable (tokenEnv, emailEnv, keyEnv), never written in the file')[0],
     zones: (z) => objectProblems(z, { free: zone, pro: zone, business: zone, enterprise: zone })[0],
     timeoutSeconds: isPositive,
+    specTimeoutSeconds: isPositive,
     maxRps: isPositive,
     concurrency: (v) => (Number.isInteger(v) && (v as number) > 0 ? undefined : 'must be a positive whole number'),
   })[0],
@@ -104,6 +105,8 @@ export default defineConfig({
   //   // zones: { enterprise: { id: '023e105f4ecef8ad9ca31a8372d0c353', name: 'example.test' } },
   //   // Seconds a request may go unanswered before its spec fails.
   //   // timeoutSeconds: 15,
+  //   // Seconds of its own time a spec may take; its waits on the target are not counted.
+  //   // specTimeoutSeconds: 60,
   //   // Requests per second at most, for a shared service.
   //   // maxRps: 10,
   //   // Zone API specs each of the two test workers runs at once (they mostly wait on the network).

@@ -13,10 +13,12 @@ export function verdictLines(report: Report): string[] {
   const { core, extended, gate, outcome, incomplete } = report.verdicts;
   const { requirements } = report.summary;
   const via = core.onlyThroughConventions > 0 ? `, ${core.onlyThroughConventions} reached only through conventions` : '';
+  const timedOut = report.requirements.filter((r) => r.profile === 'core' && r.byProfile.core === 'skipped' && r.notVerifiedReason === 'timed out').length;
+  const notVerified = `${core.requirements.skipped} not verified${timedOut > 0 ? ` (${timedOut} timed out)` : ''}`;
   const accepted = incomplete.specs > 0 && incomplete.accepted ? `, incomplete accepted: ${incomplete.specs} gated specs not verified` : '';
   return [
     `specgate: the documents (core): ${core.specs.passed} specs passed, ${core.specs.failed} failed, ${core.specs.skipped} skipped; `
-      + `requirements ${core.requirements.passed} of ${core.inScope} passed, ${core.requirements.failed} failed, ${core.requirements.skipped} not verified${via}`,
+      + `requirements ${core.requirements.passed} of ${core.inScope} passed, ${core.requirements.failed} failed, ${notVerified}${via}`,
     `specgate: production conventions (extended${gate === 'extended' ? ', gated' : ', not gated'}): matches ${extended.matched} of ${extended.of}; `
       + `${extended.specs.passed} specs passed, ${extended.specs.failed} failed, ${extended.specs.skipped} skipped`,
     ...incompleteLines(report),

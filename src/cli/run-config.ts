@@ -9,7 +9,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { parseAsOf } from '../core/dates.js';
 import { UsageError } from '../core/errors.js';
 import { STORAGE_AREAS, SUITE_NAMES, ZONE_API_AREAS, type SuiteName } from '../core/requirements.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_SEED, DEFAULT_TIMEOUT_MS, type Credentials, type RunConfig } from '../core/run-config.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_SEED, DEFAULT_SPEC_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, type Credentials, type RunConfig } from '../core/run-config.js';
 import type { Gate, Selection } from '../core/selection.js';
 import type { SpecgateConfig } from '../config/define.js';
 import { relativeToConfig, type LoadedConfig } from './config-file.js';
@@ -43,6 +43,7 @@ export const RUN_OPTIONS = {
   'target-network': { type: 'string' },
   'target-startup-timeout': { type: 'string' },
   timeout: { type: 'string' },
+  'spec-timeout': { type: 'string' },
   'max-rps': { type: 'string' },
   'accept-incomplete': { type: 'boolean' },
   'no-preflight': { type: 'boolean', default: false },
@@ -79,6 +80,8 @@ export function runConfigFrom(flags: RunFlags, loaded: LoadedConfig | undefined,
   const timeoutSeconds = positiveNumber('--timeout', flags.timeout) ?? file?.target?.timeoutSeconds;
   // One timeout bounds a request to a zone API target and a call into a storage adapter alike.
   const timeoutMs = timeoutSeconds === undefined ? DEFAULT_TIMEOUT_MS : timeoutSeconds * 1000;
+  const specTimeoutSeconds = positiveNumber('--spec-timeout', flags['spec-timeout']) ?? file?.target?.specTimeoutSeconds;
+  const specTimeoutMs = specTimeoutSeconds === undefined ? DEFAULT_SPEC_TIMEOUT_MS : specTimeoutSeconds * 1000;
   const maxRps = positiveNumber('--max-rps', flags['max-rps']) ?? file?.target?.maxRps;
   const concurrency = positiveInteger('--concurrency', flags.concurrency) ?? file?.target?.concurrency ?? DEFAULT_CONCURRENCY;
   const asOf = flags['as-of'] ?? file?.asOf;
@@ -92,6 +95,7 @@ export function runConfigFrom(flags: RunFlags, loaded: LoadedConfig | undefined,
       realTime: flags['real-time'],
       ...(asOf !== undefined && { asOf: asOfFrom(asOf) }),
       timeoutMs,
+      specTimeoutMs,
       ...(maxRps !== undefined && { maxRps }),
       concurrency,
     },

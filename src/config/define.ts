@@ -26,6 +26,11 @@ export interface SpecgateConfig {
     zones?: Partial<Record<Plan, { id: string; name: string; allow?: ZoneAllowance[] }>>;
     /** Seconds a request may go unanswered before its spec fails (--timeout; default 15). */
     timeoutSeconds?: number;
+    /**
+     * Seconds of its own time a zone API spec may take (--spec-timeout; default 60). Its waits on
+     * the target (answers, --max-rps pacing, retry-after, real time) are not counted.
+     */
+    specTimeoutSeconds?: number;
     /** Requests per second at most, across the whole run (--max-rps). */
     maxRps?: number;
     /** Zone API specs each test worker runs at once (--concurrency; default 16). */

@@ -49,6 +49,11 @@ export interface TestRecord {
   extendedReason?: string;
   /** A failed spec that checks many requirements: those its failure shows violated (the others are not verified). */
   failedRequirements?: string[];
+  /**
+   * It failed because something ran out of time (its budget, a request's or a storage call's
+   * --timeout): one failure with that cause, which shows nothing of what it cites (not verified).
+   */
+  timedOut?: true;
 }
 
 export interface FileError { file: string; error: string }

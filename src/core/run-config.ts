@@ -36,6 +36,11 @@ export interface ZoneApiConfig {
   asOf?: number;
   /** How long a request may go unanswered before its spec fails. */
   timeoutMs: number;
+  /**
+   * How long a spec may take of its own time (spec-kit/budget.ts): the time it waits on the target
+   * (answers, pacing, retry-after, real time) is not counted.
+   */
+  specTimeoutMs: number;
   /** Requests per second at most against the zone API targets, across the run. */
   maxRps?: number;
   /**
@@ -89,5 +94,7 @@ export interface RunConfig {
 
 export const DEFAULT_SEED = 20261121;
 export const DEFAULT_TIMEOUT_MS = 15_000;
+/** A zone API spec's budget of its own time by default (--spec-timeout). */
+export const DEFAULT_SPEC_TIMEOUT_MS = 60_000;
 /** Specs in flight per worker by default (--concurrency): enough to hide a round trip of 50–200 ms. */
 export const DEFAULT_CONCURRENCY = 16;

@@ -69,6 +69,8 @@ export interface ReportRequirement {
   pendingReason?: string;
   /** Why it is out of scope for this run's targets. */
   outOfScopeReason?: string;
+  /** Why it is not verified (status skipped), when a spec citing it timed out: "timed out". */
+  notVerifiedReason?: string;
 }
 
 export interface AreaSummary {
@@ -250,11 +252,12 @@ function outOfScopeReasons(specs: NotApplicableSpec[]): Map<string, string> {
 
 /**
  * The statuses the specs citing a requirement give it. A failed spec that names the requirements
- * its failure violated (a model-based spec) says nothing of its others: it does not count for
- * them, unless no other spec verifies them, which leaves them unverified (skipped), not failed.
+ * its failure violated (a model-based spec) says nothing of its others, and one that timed out
+ * says nothing of any: it does not count for them, unless no other spec verifies them, which
+ * leaves them unverified (skipped), not failed.
  */
 function statusesFor(citing: TestRecord[], id: string): TestStatus[] {
-  const silent = (t: TestRecord) => t.status === 'failed' && t.failedRequirements !== undefined && !t.failedRequirements.includes(id);
+  const silent = (t: TestRecord) => t.status === 'failed' && (t.timedOut === true || (t.failedRequirements !== undefined && !t.failedRequirements.includes(id)));
   const speaking = citing.filter((t) => !silent(t)).map((t) => t.status);
   return speaking.length === 0 && citing.length > 0 ? ['skipped'] : speaking;
 }
@@ -272,6 +275,7 @@ function requirementRow(r: Requirement, catalog: AreaCatalog, tests: ReportTest[
   };
   if (catalog.pending && !r.unspecified) row.pendingReason = catalog.pending;
   if (status === 'out-of-scope') row.outOfScopeReason = scopeReason!;
+  if (status === 'skipped' && citing.some((t) => t.status === 'failed' && t.timedOut === true)) row.notVerifiedReason = 'timed out';
   return row;
 }
 

@@ -89,6 +89,7 @@ export class CollectingReporter implements Reporter {
     if (meta.seed !== undefined) record.seed = meta.seed;
     if (meta.exchange) record.exchange = plain(meta.exchange);
     if (meta.extended !== undefined) record.extendedReason = meta.extended;
+    if (result.state === 'failed' && meta.timedOut === true) record.timedOut = true;
     if (result.state === 'failed' && meta.failedRequirements) record.failedRequirements = meta.failedRequirements.filter((id) => record.requirements.includes(id));
     return record;
   }

@@ -16,6 +16,7 @@ import type { Capability, ObjectStorage, StorageAdapter, StorageObject } from '.
 import { loadAdapter, type StorageTargetRef } from '../core/adapter-module.js';
 import { DEFAULT_TIMEOUT_MS } from '../core/run-config.js';
 import { boundedAdapter } from './bounded-storage.js';
+import { markingTimeouts } from './budget.js';
 import { isSelected } from './selection.js';
 
 declare module 'vitest' {
@@ -135,5 +136,5 @@ export function storageSpec(requirements: string | string[], title: string, body
   (selected && outOfScope === undefined ? storageTest : storageTest.skip)(title, {
     meta: { requirements: ids, needs: options.needs ?? [], lacks: options.lacks ?? [], ...(outOfScope !== undefined && { notApplicable: outOfScope }) },
     ...(options.timeout !== undefined && { timeout: options.timeout }),
-  }, body);
+  }, markingTimeouts(body as (context: { task: { meta: object } }) => unknown) as StorageSpecBody);
 }

@@ -3,6 +3,8 @@
 // --reporter, run --json.
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
+import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../reference-impl/zone-api/server.js';
@@ -10,6 +12,7 @@ import { findConfigFile } from '../src/cli/config-file.js';
 import { withNegativeValues } from '../src/cli/run-config.js';
 import { RUN_OPTIONS } from '../src/cli/run-config.js';
 import { BailReporter } from '../src/runner/bail.js';
+import { transportCause } from '../src/spec-kit/transport-cause.js';
 import { readReport, ROOT, runCli, tempDir } from './helpers/cli.js';
 
 const lines = (text: string) => text.trim().split('\n');
@@ -55,6 +58,42 @@ describe('usage mistakes that were silent, ambiguous or a hang: one line, exit 2
     expect(result.code).toBe(2);
     expect(lines(result.stderr)).toEqual(['specgate: --report-dir /proc/x: cannot make a directory in /proc (ENOENT); give a directory on a writable file system']);
   }, 60_000);
+});
+
+describe('a request that got no answer says why in words, keeping the code', () => {
+  /** A plain HTTP server, and a TCP server that closes every connection as soon as a request arrives. */
+  async function servers() {
+    const http = createHttpServer((_, response) => response.end('{}'));
+    const closing = createTcpServer((socket) => socket.once('data', () => socket.destroy()));
+    const listen = (server: HttpServer | TcpServer) => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+    const ports = { http: await listen(http), closing: await listen(closing) };
+    return { ports, close: () => { http.close(); closing.close(); } };
+  }
+
+  it('https:// against a plain HTTP server, and a closed connection (the run showed ERR_SSL_WRONG_VERSION_NUMBER, UND_ERR_SOCKET)', async () => {
+    const { ports, close } = await servers();
+    try {
+      const causeOf = async (url: string) => {
+        try { await fetch(url); } catch (error) { return transportCause(error, url); }
+        throw new Error(`${url} answered`);
+      };
+      expect(await causeOf(`https://127.0.0.1:${ports.http}/`)).toBe(`the server at 127.0.0.1:${ports.http} speaks plain HTTP: use http:// (ERR_SSL_WRONG_VERSION_NUMBER)`);
+      expect(await causeOf(`http://127.0.0.1:${ports.closing}/`)).toBe('the server closed the connection before answering (UND_ERR_SOCKET)');
+      // Through the CLI: the preflight's line.
+      const tls = await runCli(['run', '--suite', 'zone-api', '--target', `https://127.0.0.1:${ports.http}/client/v4`, '--token', 't'.repeat(40)]);
+      expect([tls.code, lines(tls.stderr)]).toEqual([2, [`specgate: target unreachable: https://127.0.0.1:${ports.http}/client/v4 (the server at 127.0.0.1:${ports.http} speaks plain HTTP: use http:// (ERR_SSL_WRONG_VERSION_NUMBER)); fix: check --target (or target.url in specgate.config.ts) and that the server is running`]]);
+      const closed = await runCli(['run', '--suite', 'zone-api', '--target', `http://127.0.0.1:${ports.closing}/client/v4`, '--token', 't'.repeat(40)]);
+      expect([closed.code, lines(closed.stderr)]).toEqual([2, [expect.stringContaining('(the server closed the connection before answering (UND_ERR_SOCKET))')]]);
+    } finally {
+      close();
+    }
+  }, 60_000);
+
+  it('other causes are the code as before', () => {
+    expect(transportCause(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } }), 'http://127.0.0.1:9/')).toBe('ECONNREFUSED');
+    // A TLS error against an http:// URL is not this mistake.
+    expect(transportCause(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ERR_SSL_WRONG_VERSION_NUMBER' } }), 'http://127.0.0.1:9/')).toBe('ERR_SSL_WRONG_VERSION_NUMBER');
+  });
 });
 
 describe('the config file from a subdirectory', () => {

@@ -6,6 +6,7 @@ import type { CreatingCollection } from '../core/cleanup.js';
 import { redactor } from '../core/redact.js';
 import { DEFAULT_TIMEOUT_MS } from '../core/run-config.js';
 import { authHeaders, type Auth } from './target.js';
+import { transportCause } from './transport-cause.js';
 
 export interface Envelope<T = unknown> {
   result: T;
@@ -224,7 +225,8 @@ export class ApiClient {
       this.log.record(method, url, body, { status: response.status, text });
       return { status: response.status, headers: response.headers, text };
     } catch (error) {
-      const reason = (error as Error).name === 'TimeoutError' ? `no response in ${timeoutMs / 1000} s` : `request failed: ${(error as Error).message}`;
+      // "fetch failed" says nothing: the cause does (spec-kit/transport-cause.ts).
+      const reason = (error as Error).name === 'TimeoutError' ? `no response in ${timeoutMs / 1000} s` : `request failed: ${transportCause(error, url)}`;
       this.log.record(method, url, body, reason);
       throw new Error(this.log.redact(`${method} ${url}: ${reason}`));
     }

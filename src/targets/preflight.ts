@@ -17,6 +17,7 @@ import { UnreachableError, UsageError } from '../core/errors.js';
 import type { Credentials, ProvidedZones } from '../core/run-config.js';
 import { answerLine } from '../spec-kit/answer-line.js';
 import { boundedAdapter, StorageCallTimeout } from '../spec-kit/bounded-storage.js';
+import { transportCause } from '../spec-kit/transport-cause.js';
 import { authHeaders, schemes, type Auth } from '../spec-kit/target.js';
 
 /** One check and what it found; a failed one says how to fix it. */
@@ -122,7 +123,7 @@ async function reachability(place: ZoneTargetPlace): Promise<{ check: Check; dat
     const date = Date.parse(response.headers.get('date') ?? '');
     return { check: { what, ok: true, detail: `${place.baseUrl} answers (HTTP ${response.status})` }, ...(!Number.isNaN(date) && { date }) };
   } catch (error) {
-    return { check: { what, ok: false, detail: `target unreachable: ${place.baseUrl} (${causeOf(error)})`, fix: 'check --target (or target.url in specgate.config.ts) and that the server is running' } };
+    return { check: { what, ok: false, detail: `target unreachable: ${place.baseUrl} (${causeOf(error, place.baseUrl)})`, fix: 'check --target (or target.url in specgate.config.ts) and that the server is running' } };
   }
 }
 
@@ -160,7 +161,7 @@ async function createZone(place: ZoneTargetPlace): Promise<{ check: Check; zone?
   try {
     answer = await send('POST', url, { 'content-type': 'application/json' }, '{}', place.timeoutMs);
   } catch (error) {
-    return { check: { what, ok: false, detail: `control API unreachable: ${place.controlUrl} (${causeOf(error)})`, fix: place.bundled ? undefined : 'check --control (or target.control in specgate.config.ts) and that it is the target\'s control API' } };
+    return { check: { what, ok: false, detail: `control API unreachable: ${place.controlUrl} (${causeOf(error, place.controlUrl!)})`, fix: place.bundled ? undefined : 'check --control (or target.control in specgate.config.ts) and that it is the target\'s control API' } };
   }
   const result = answer.envelope?.success === true ? answer.envelope.result as Partial<ControlZone> | null : undefined;
   if (result === undefined) {
@@ -180,7 +181,7 @@ async function authenticatedRead(place: ZoneTargetPlace, zone: UsableZone, auth:
   try {
     answer = await send('GET', `${place.baseUrl}${path}`, authHeaders(auth), undefined, place.timeoutMs);
   } catch (error) {
-    return { what, ok: false, detail: `${place.baseUrl} gave no answer to GET ${path} (${causeOf(error)})`, fix: 'check that the target is up and answers within --timeout' };
+    return { what, ok: false, detail: `${place.baseUrl} gave no answer to GET ${path} (${causeOf(error, place.baseUrl)})`, fix: 'check that the target is up and answers within --timeout' };
   }
   if (answer.envelope?.success === true) return { what, ok: true, detail: `accepted: GET ${path} answered HTTP ${answer.status}` };
   const zoneName = zone.from === 'control' ? `the zone its control API created (${zone.id})` : `zone zones.${zone.from} (${zone.id})`;
@@ -223,11 +224,8 @@ const excerpt = (text: string): string => {
   return line === '' ? '(empty body)' : line.length > 120 ? `${line.slice(0, 120)}…` : line;
 };
 
-const causeOf = (error: unknown): string => {
-  if ((error as Error).name === 'TimeoutError') return 'no answer in time';
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error as Error).message;
-};
+/** The code of a request that got no answer, or its human cause (https:// against plain HTTP, a closed connection). */
+const causeOf = (error: unknown, url: string): string => transportCause(error, url);
 
 // --- storage adapters ----------------------------------------------------------------------
 

@@ -225,3 +225,43 @@ describe('a run against a target refusing the token: --bail, --json, --reporter 
     expect(readFileSync(stepSummary, 'utf8')).toBe(`# earlier step\n${readFileSync(join(dir, 'summary.md'), 'utf8')}\n`);
   }, 240_000);
 });
+
+describe('specgate list takes run\'s selection flags and ends with a total', () => {
+  it('lists what a run with the same selection runs, and the total', async () => {
+    const selection = ['--suite', 'zone-api', '--requirement', 'ZM-AUTH-*', '--profile', 'core'];
+    const [listed, text, dir] = [await runCli(['list', ...selection, '--json']), await runCli(['list', ...selection]), tempDir('list-vs-run')];
+    expect([listed.code, text.code], listed.stderr + text.stderr).toEqual([0, 0]);
+    const names = (JSON.parse(listed.stdout) as { name: string }[]).map((spec) => spec.name).sort();
+    const run = await runCli(['run', ...selection, '--report-dir', dir]);
+    expect(run.code, run.stdout.slice(-2000)).toBe(0);
+    const ran = readReport(dir).tests.map((t) => [...t.spec.describe, t.spec.title].join(' > ')).sort();
+    expect(names.length).toBeGreaterThan(0);
+    expect(names).toEqual(ran);
+    expect(lines(text.stdout).at(-1)).toMatch(new RegExp(`^specgate: ${names.length} specs? in 1 file \\(of \\d+ specs in the suites listed\\)$`));
+  }, 180_000);
+
+  it('--grep, --area, --level narrow the listing; without a selection the total has no "of"', async () => {
+    const grep = await runCli(['list', '--grep', 'bearer token authenticates']);
+    expect(lines(grep.stdout)).toEqual([
+      'suites/zone-api/auth.spec.ts > a bearer token authenticates; a wrong token does not  [ZM-AUTH-BEARER]',
+      expect.stringMatching(/^specgate: 1 spec in 1 file \(of \d+ specs in the suites listed\)$/),
+    ]);
+    const storage = await runCli(['list', '--suite', 'storage', '--area', 'alarms', '--level', 'must', '--json']);
+    const specs = JSON.parse(storage.stdout) as { file: string }[];
+    expect(specs.length).toBeGreaterThan(0);
+    expect(new Set(specs.map((spec) => spec.file))).toEqual(new Set(['suites/storage/alarms.spec.ts']));
+    const all = await runCli(['list', '--suite', 'storage']);
+    expect(lines(all.stdout).at(-1)).toMatch(/^specgate: \d+ specs in \d+ files$/);
+  }, 120_000);
+
+  it('a bad selection is one line and exit 2, as for run', async () => {
+    for (const [args, line] of [
+      [['--profile', 'strict'], 'specgate: --profile must be core or extended, got "strict"'],
+      [['--grep', '('], 'specgate: --grep is not a valid regular expression: ('],
+      [['--area', 'kvv'], expect.stringContaining('unknown area "kvv" (did you mean kv?)')],
+    ] as const) {
+      const result = await runCli(['list', ...args]);
+      expect([result.code, lines(result.stderr)]).toEqual([2, [line]]);
+    }
+  }, 60_000);
+});

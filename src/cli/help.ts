@@ -122,7 +122,15 @@ Lists every spec with the requirement IDs it cites, running nothing (no target i
 
 Options:
   --suite zone-api|storage|all   suites to list (default: all)
-  --json                         print JSON: [{name, file, requirements, dated?}]
+  --area A[,A...]                only specs of these areas
+  --requirement ID[,ID...]       only specs citing these requirements (globs: ZM-FW-*)
+  --level must|should|may[,...]  only specs citing requirements of these levels
+  --profile core|extended        core: only specs of what the spec states (default: extended)
+  --grep PATTERN                 only specs whose name matches PATTERN (a regular expression)
+  --json                         print JSON: [{name, file, requirements, dated?, extended?}]
+
+The selection is the one specgate run makes with the same options; the listing ends with the
+total (not with --json).
 
 Exit codes: 0 listed, 1 a spec file did not load, 2 bad usage.
 `;

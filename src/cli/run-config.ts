@@ -239,7 +239,10 @@ export function credentialsFrom(values: { token?: string; email?: string; key?: 
 /** Comma-separated and repeated values alike: --area kv,list --area alarms */
 const listOf = (values: string[] | undefined): string[] => (values ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
 
-function selectionFrom(flags: RunFlags, file: SpecgateConfig | undefined): Selection {
+/** The selection flags, which `specgate list` takes too. */
+type SelectionFlags = Partial<Pick<RunFlags, 'profile' | 'area' | 'level' | 'requirement' | 'shard'>>;
+
+export function selectionFrom(flags: SelectionFlags, file: SpecgateConfig | undefined): Selection {
   const profile = flags.profile ?? file?.profile ?? 'extended';
   if (profile !== 'core' && profile !== 'extended') throw new UsageError(`--profile must be core or extended, got "${profile}"`);
   const areas = listOf(flags.area);
@@ -279,7 +282,7 @@ function gateFrom(value: string): Gate {
   return value;
 }
 
-function checkPattern(pattern: string): void {
+export function checkPattern(pattern: string): void {
   try {
     new RegExp(pattern);
   } catch {

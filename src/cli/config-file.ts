@@ -1,7 +1,7 @@
 // Finding, loading and checking specgate.config.ts, and `specgate init`, which writes a starter.
 
 import { existsSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { SpecgateConfig } from '../config/define.js';
 import { importModule } from '../core/adapter-module.js';
@@ -16,9 +16,13 @@ export interface LoadedConfig {
   config: SpecgateConfig;
 }
 
-/** --config FILE, else the first specgate.config.* in the working directory, else none. */
+/**
+ * --config FILE, else the first specgate.config.* of the working directory or the nearest
+ * directory above it, else none. From a subdirectory of a project the file used to be silently
+ * not found, and the run tested the bundled reference instead of the project's target.
+ */
 export async function loadConfigFile(explicit: string | undefined, cwd = process.cwd()): Promise<LoadedConfig | undefined> {
-  const file = explicit === undefined ? CONFIG_NAMES.map((name) => resolve(cwd, name)).find((path) => existsSync(path)) : resolve(cwd, explicit);
+  const file = explicit === undefined ? findConfigFile(cwd) : resolve(cwd, explicit);
   if (file === undefined) return undefined;
   if (!existsSync(file)) throw new UsageError(`--config: no such file: ${file}`);
   let module: Record<string, unknown>;
@@ -32,6 +36,21 @@ export async function loadConfigFile(explicit: string | undefined, cwd = process
   if (problems.length > 0) throw new UsageError(`${file}: ${problems.join('; ')}`);
   return { file, config: module.default as SpecgateConfig };
 }
+
+/**
+ * The first specgate.config.* in `cwd` or a directory above it, as other tools look for theirs:
+ * the search stops at the root of the repository (a directory holding .git) or of the file system.
+ */
+export function findConfigFile(cwd: string): string | undefined {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    const found = CONFIG_NAMES.map((name) => join(dir, name)).find((path) => existsSync(path));
+    if (found !== undefined) return found;
+    if (existsSync(join(dir, '.git')) || dirname(dir) === dir) return undefined;
+  }
+}
+
+/** The line saying which config file a run uses (a file found above the working directory is easily forgotten). */
+export const configLine = (loaded: LoadedConfig, cwd = process.cwd()): string => `specgate: config ${relative(cwd, loaded.file) || loaded.file}`;
 
 /** A path written in the config file is relative to that file. */
 export const relativeToConfig = (loaded: LoadedConfig, path: string): string => (isAbsolute(path) ? path : resolve(dirname(loaded.file), path));

@@ -84,24 +84,24 @@ export function failureLines(report: Report): string[] {
   return lines;
 }
 
-export function printFailures(report: Report): void {
+export function printFailures(report: Report, out: NodeJS.WritableStream = process.stdout): void {
   const lines = failureLines(report);
-  if (lines.length > 0) process.stdout.write(`\n${lines.join('\n')}\n`);
+  if (lines.length > 0) out.write(`\n${lines.join('\n')}\n`);
 }
 
 /** Spec files that did not load and test workers that died: each fails the run (exit 1). */
-export function printErrors(report: Report): void {
+export function printErrors(report: Report, out: NodeJS.WritableStream = process.stdout): void {
   const { errors } = report;
   if (errors.length === 0) return;
-  process.stdout.write(`\nspecgate: errors outside specs${errors.length > MAX_LISTED_FAILURES ? ` (first ${MAX_LISTED_FAILURES} of ${errors.length})` : ''}:\n`);
-  for (const error of errors.slice(0, MAX_LISTED_FAILURES)) process.stdout.write(`  ${error.file}: ${error.error.split('\n')[0]}\n`);
+  out.write(`\nspecgate: errors outside specs${errors.length > MAX_LISTED_FAILURES ? ` (first ${MAX_LISTED_FAILURES} of ${errors.length})` : ''}:\n`);
+  for (const error of errors.slice(0, MAX_LISTED_FAILURES)) out.write(`  ${error.file}: ${error.error.split('\n')[0]}\n`);
 }
 
 /** A run gated on a baseline: its known, new and fixed failures, each new one and stale entry named. */
-export function printBaseline(report: Report): void {
+export function printBaseline(report: Report, out: NodeJS.WritableStream = process.stdout): void {
   const { baseline } = report;
   if (!baseline) return;
-  process.stdout.write(`\nspecgate: baseline ${baseline.file}: ${baseline.known} known, ${baseline.new} new, ${baseline.fixed} fixed\n`);
-  for (const name of baseline.newFailures) process.stdout.write(`specgate: new failure: ${name}\n`);
-  for (const entry of baseline.staleEntries) process.stdout.write(`specgate: stale baseline entry (now passes; remove it or run --update-baseline): ${entry}\n`);
+  out.write(`\nspecgate: baseline ${baseline.file}: ${baseline.known} known, ${baseline.new} new, ${baseline.fixed} fixed\n`);
+  for (const name of baseline.newFailures) out.write(`specgate: new failure: ${name}\n`);
+  for (const entry of baseline.staleEntries) out.write(`specgate: stale baseline entry (now passes; remove it or run --update-baseline): ${entry}\n`);
 }

@@ -90,6 +90,10 @@ export interface RunConfig {
   reportDir?: string;
   /** Show progress while specs run. */
   verbose: boolean;
+  /** Where the progress goes: stderr when stdout carries JSON (--json, --reporter json). */
+  progressTo?: 'stdout' | 'stderr';
+  /** Stop the run once this many gated specs have failed (--bail: 1, --max-failures N). */
+  maxFailures?: number;
 }
 
 export const DEFAULT_SEED = 20261121;
@@ -98,3 +102,5 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
 export const DEFAULT_SPEC_TIMEOUT_MS = 60_000;
 /** Specs in flight per worker by default (--concurrency): enough to hide a round trip of 50–200 ms. */
 export const DEFAULT_CONCURRENCY = 16;
+/** The longest delay Node's timers hold (2^31-1 ms); a longer one fires after 1 ms. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;

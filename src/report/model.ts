@@ -160,6 +160,8 @@ export interface Report {
     asOf?: string;
     /** Whether the target's clock could be set (else one side of each dated change is not verified). */
     clockSettable?: boolean;
+    /** The run was stopped after maxFailures gated failures (--bail, --max-failures): specs it never reached are absent. */
+    stoppedEarly?: { maxFailures: number; failures: number; spec: string };
   };
   verdicts: Verdicts;
   summary: {

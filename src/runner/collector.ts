@@ -18,6 +18,8 @@ export class CollectingReporter implements Reporter {
   readonly notApplicable: NotApplicableSpec[] = [];
   /** Test workers that died during the run: the projects must run in `workerDeaths.pool()`. */
   readonly workerDeaths = new WorkerDeaths();
+  /** Specs that are not part of the run although vitest lists them: those a --bail stop cut off (bail.ts). */
+  leftOut: (test: TestCase) => boolean = () => false;
 
   /** `projects`: the plan of each vitest project by name (several projects may share one target). */
   constructor(private readonly root: string, private readonly projects: ReadonlyMap<string, ProjectPlan>) {}
@@ -36,6 +38,7 @@ export class CollectingReporter implements Reporter {
       for (const error of module.errors()) this.fileErrors.push({ file, error: plain(error.message ?? String(error)) });
       const death = this.workerDeaths.of(module.project.name, module.moduleId);
       for (const test of module.children.allTests()) {
+        if (this.leftOut(test)) continue;
         // Specs left out by --grep are not part of this run; a spec that skipped itself is.
         if (test.options.mode !== 'run') {
           const reason = test.meta().notApplicable;

@@ -14,7 +14,11 @@ import type { DatedChange } from '../core/dates.js';
 import { PACKAGE_ROOT } from '../core/paths.js';
 import { declaredSpecs } from './declarations.js';
 
-export interface ListedSpec extends CitingTest { file: string }
+export interface ListedSpec extends CitingTest {
+  file: string;
+  /** Why the spec is of the extended profile although it cites core requirements (--profile core leaves it out). */
+  extended?: string;
+}
 
 /** A spec file that could not be loaded: listing it would silently drop its specs. */
 export class SpecFileError extends Error {
@@ -43,9 +47,9 @@ export async function listSpecs(suiteNames: SuiteName[]): Promise<ListedSpec[]> 
   return listed;
 }
 
-function listedSpec(name: string, file: string, meta: { requirements?: string[]; dated?: DatedChange }): ListedSpec {
-  const { requirements = [], dated } = meta;
-  return { name, file, requirements, ...(dated && { dated }) };
+function listedSpec(name: string, file: string, meta: { requirements?: string[]; dated?: DatedChange; extended?: string }): ListedSpec {
+  const { requirements = [], dated, extended } = meta;
+  return { name, file, requirements, ...(dated && { dated }), ...(extended !== undefined && { extended }) };
 }
 
 let registered = false;

@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import { startVitest } from 'vitest/node';
+import { startVitest, type Reporter } from 'vitest/node';
 import { loadSchedule } from '../catalog/deprecation-schedule.js';
 import { catalogedRequirementIds, SUITES } from '../catalog/suites.js';
 import { PACKAGE_ROOT } from '../core/paths.js';
@@ -21,6 +21,8 @@ import { resolveZoneTarget, targetPlaces, type ResolvedTarget } from '../targets
 import { foreignZoneNotice } from './foreign-zones.js';
 import { UsageError } from '../core/errors.js';
 import { FIRST_CREATE_MS } from '../spec-kit/bounded-storage.js';
+import type { Profile } from '../core/requirements.js';
+import { BailReporter } from './bail.js';
 import { CollectingReporter } from './collector.js';
 import { ProgressReporter } from './progress.js';
 import { isEverything } from '../core/selection.js';
@@ -83,8 +85,10 @@ export async function runConformance(config: RunConfig): Promise<RunOutcome> {
   const several = zones.length > 1;
   const projects = [...zones.flatMap((zone) => zoneProjects(zone.target, several, config.zoneApi)), ...adapters.map((adapter) => storageProject(adapter, config.storage.timeoutMs))];
   const collector = new CollectingReporter(PACKAGE_ROOT, new Map(projects.map((p) => [p.name, { target: p.label, clockGroup: p.clockGroup }])));
+  const bail = config.maxFailures === undefined ? undefined : new BailReporter(config.maxFailures, config.gate, requirementProfiles());
+  if (bail) collector.leftOut = (test) => bail.notReached(test);
   try {
-    if (projects.length > 0) await runProjects(projects, { seed, selection }, collector, config);
+    if (projects.length > 0) await runProjects(projects, { seed, selection }, [collector, ...(bail ? [bail] : [])], config);
   } finally {
     await Promise.all(zones.map((zone) => zone.stop()));
   }
@@ -103,6 +107,7 @@ export async function runConformance(config: RunConfig): Promise<RunOutcome> {
       grep: config.grep ?? null,
       selection,
       seed,
+      ...(bail?.stoppedAfter && { stoppedEarly: { maxFailures: config.maxFailures!, ...bail.stoppedAfter } }),
     },
     suites: config.suites.map((name) => ({ name, catalog: SUITES[name].catalog, ...(SUITES[name].pending && { pending: SUITES[name].pending }) })),
     tests: collector.tests,
@@ -218,9 +223,17 @@ function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Re
   };
 }
 
-async function runProjects(projects: PlannedProject[], shared: { seed: number; selection: Selection }, collector: CollectingReporter, config: RunConfig): Promise<void> {
+/** The profile of each catalogued requirement, by ID (what --bail needs to tell a gated failure). */
+function requirementProfiles(): (id: string) => Profile | undefined {
+  const byId = new Map(Object.values(SUITES).flatMap((suite) => suite.catalog.flatMap((area) => area.requirements.map((r): [string, Profile] => [r.id, r.profile]))));
+  return (id) => byId.get(id);
+}
+
+async function runProjects(projects: PlannedProject[], shared: { seed: number; selection: Selection }, reporters: [CollectingReporter, ...Reporter[]], config: RunConfig): Promise<void> {
+  const [collector] = reporters;
   // Shown before vitest starts its workers (seconds on a loaded machine): never a blank terminal.
-  const progress = config.verbose ? new ProgressReporter(PACKAGE_ROOT) : undefined;
+  const out = config.progressTo === 'stderr' ? process.stderr : process.stdout;
+  const progress = config.verbose ? new ProgressReporter(PACKAGE_ROOT, out, Boolean(out.isTTY) && !process.env.CI) : undefined;
   progress?.start();
   try {
     const vitest = await startVitest('test', [], {
@@ -252,7 +265,7 @@ async function runProjects(projects: PlannedProject[], shared: { seed: number; s
           ...(p.concurrency !== undefined && { maxConcurrency: p.concurrency }),
         },
       })),
-      reporters: [collector, ...(progress ? [progress] : [])],
+      reporters: [...reporters, ...(progress ? [progress] : [])],
       ...(config.grep !== undefined && { testNamePattern: config.grep }),
     });
     await vitest.close();

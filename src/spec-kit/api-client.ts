@@ -7,6 +7,7 @@ import { redactor } from '../core/redact.js';
 import { DEFAULT_TIMEOUT_MS } from '../core/run-config.js';
 import { RequestTimeout, type SpecBudget } from './budget.js';
 import { authHeaders, type Auth } from './target.js';
+import { transportCause } from './transport-cause.js';
 
 export interface Envelope<T = unknown> {
   result: T;
@@ -247,7 +248,8 @@ export class ApiClient {
       return { status: response.status, headers: response.headers, text };
     } catch (error) {
       const timedOut = (error as Error).name === 'TimeoutError';
-      const reason = timedOut ? `no response in ${timeoutMs / 1000} s` : `request failed: ${(error as Error).message}`;
+      // "fetch failed" says nothing: the cause does (spec-kit/transport-cause.ts).
+      const reason = timedOut ? `no response in ${timeoutMs / 1000} s` : `request failed: ${transportCause(error, url)}`;
       this.log.record(method, url, body, reason);
       const line = this.log.redact(`${method} ${url}: ${reason}`);
       throw timedOut ? new RequestTimeout(`${line} (--timeout; fix: raise --timeout S if the target is this slow)`) : new Error(line);

@@ -22,6 +22,7 @@ import type { Credentials, ProvidedZones } from '../core/run-config.js';
 import { answerLine } from '../spec-kit/answer-line.js';
 import { retryWait } from '../spec-kit/api-client.js';
 import { boundedAdapter, StorageCallTimeout } from '../spec-kit/bounded-storage.js';
+import { transportCause } from '../spec-kit/transport-cause.js';
 import { authHeaders, schemes, type Auth } from '../spec-kit/target.js';
 
 /** One check and what it found; a failed one says how to fix it. */
@@ -130,7 +131,7 @@ async function reachability(place: ZoneTargetPlace): Promise<{ check: Check; dat
   } catch (error) {
     const fix = 'check --target (or target.url in specgate.config.ts) and that the server is running';
     if (isTimeout(error)) return { check: { what, ok: false, detail: `target unreachable: ${place.baseUrl} gave no answer within ${seconds(place.timeoutMs)} (--timeout)`, fix: `${SLOW_FIX}; else ${fix}` } };
-    return { check: { what, ok: false, detail: `target unreachable: ${place.baseUrl} (${causeOf(error)})`, fix } };
+    return { check: { what, ok: false, detail: `target unreachable: ${place.baseUrl} (${causeOf(error, place.baseUrl)})`, fix } };
   }
 }
 
@@ -193,7 +194,7 @@ async function createZone(place: ZoneTargetPlace): Promise<{ check: Check; zone?
   } catch (error) {
     const check = 'check --control (or target.control in specgate.config.ts) and that it is the target\'s control API';
     if (isTimeout(error)) return { check: { what, ok: false, detail: `the control API at ${place.controlUrl} gave no answer to POST /zones within ${seconds(place.timeoutMs)} (--timeout)`, ...(!place.bundled && { fix: `${SLOW_FIX}; else ${check}` }) } };
-    return { check: { what, ok: false, detail: `control API unreachable: ${place.controlUrl} (${causeOf(error)})`, ...(!place.bundled && { fix: check }) } };
+    return { check: { what, ok: false, detail: `control API unreachable: ${place.controlUrl} (${causeOf(error, place.controlUrl!)})`, ...(!place.bundled && { fix: check }) } };
   }
   const trouble = targetTrouble(`the control API at ${place.controlUrl}`, 'POST /zones', answer, place.timeoutMs);
   if (trouble) return { check: { what, ok: false, ...trouble } };
@@ -216,7 +217,7 @@ async function authenticatedRead(place: ZoneTargetPlace, zone: UsableZone, auth:
     answer = await ask('GET', `${place.baseUrl}${path}`, authHeaders(auth), undefined, place.timeoutMs);
   } catch (error) {
     if (isTimeout(error)) return { what, ok: false, detail: `${place.baseUrl} gave no answer to GET ${path} within ${seconds(place.timeoutMs)} (--timeout)`, fix: `${SLOW_FIX}; else check that it is up` };
-    return { what, ok: false, detail: `${place.baseUrl} gave no answer to GET ${path} (${causeOf(error)})`, fix: 'check --target and that the server is running' };
+    return { what, ok: false, detail: `${place.baseUrl} gave no answer to GET ${path} (${causeOf(error, place.baseUrl)})`, fix: 'check --target and that the server is running' };
   }
   if (answer.envelope?.success === true) return { what, ok: true, detail: `accepted: GET ${path} answered HTTP ${answer.status}` };
   const trouble = targetTrouble(place.baseUrl, `GET ${path}`, answer, place.timeoutMs);
@@ -293,11 +294,8 @@ const excerpt = (text: string): string => {
 const isTimeout = (error: unknown): boolean => (error as Error).name === 'TimeoutError';
 const seconds = (ms: number): string => `${ms / 1000} s`;
 
-const causeOf = (error: unknown): string => {
-  if (isTimeout(error)) return 'no answer in time';
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error as Error).message;
-};
+/** Why a request got no answer: in time, or its human cause (https:// against plain HTTP, a closed connection), with its code. */
+const causeOf = (error: unknown, url: string): string => (isTimeout(error) ? 'no answer in time' : transportCause(error, url));
 
 // --- storage adapters ----------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WORKERD_AT_DATE, type BuiltinAdapterName, type StorageTargetRef } from '../core/adapter-module.js';
 import { UsageError } from '../core/errors.js';
+import { didYouMean } from '../core/did-you-mean.js';
 import { requireOptionalPart } from '../core/optional-package.js';
 
 
@@ -46,7 +47,8 @@ async function adapterRefsOf(adapter: string, options: AdapterOptions): Promise<
   const path = isAbsolute(adapter) ? adapter : resolve(process.cwd(), adapter);
   if (!existsSync(path) && looksLikePath(adapter)) throw new UsageError(`--adapter ${adapter}: no file at ${path}`);
   if (!existsSync(path)) {
-    throw new UsageError(`--adapter: no built-in adapter named "${adapter}" (${['reference', ...Object.keys(BUILTIN_ADAPTERS)].join(', ')}) and no file at ${path}`);
+    const names = ['reference', ...Object.keys(BUILTIN_ADAPTERS)];
+    throw new UsageError(`--adapter: no built-in adapter named "${adapter}"${didYouMean(adapter, names)} (${names.join(', ')}) and no file at ${path}`);
   }
   return [{ name: adapter, module: path }];
 }

@@ -3,6 +3,7 @@
 
 import { causeCount, stepUnder } from '../report/causes.js';
 import type { Report, ReportTest } from '../report/model.js';
+import { coreRequirementsText, incompleteConsequence, interruptedText } from '../report/verdict-text.js';
 
 /**
  * The closing lines: the verdict on the documents (core) first, then the production conventions
@@ -12,16 +13,15 @@ import type { Report, ReportTest } from '../report/model.js';
 export function verdictLines(report: Report): string[] {
   const { core, extended, gate, outcome, incomplete } = report.verdicts;
   const { requirements } = report.summary;
-  const via = core.onlyThroughConventions > 0 ? `, ${core.onlyThroughConventions} reached only through conventions` : '';
-  const timedOut = report.requirements.filter((r) => r.profile === 'core' && r.byProfile.core === 'skipped' && r.notVerifiedReason === 'timed out').length;
-  const notVerified = `${core.requirements.skipped} not verified${timedOut > 0 ? ` (${timedOut} timed out)` : ''}`;
   const accepted = incomplete.specs > 0 && incomplete.accepted ? `, incomplete accepted: ${incomplete.specs} gated specs not verified` : '';
+  const interrupted = interruptedText(report);
   return [
     `specgate: the documents (core): ${core.specs.passed} specs passed, ${core.specs.failed} failed, ${core.specs.skipped} skipped; `
-      + `requirements ${core.requirements.passed} of ${core.inScope} passed, ${core.requirements.failed} failed, ${notVerified}${via}`,
-    `specgate: production conventions (extended${gate === 'extended' ? ', gated' : ', not gated'}): matches ${extended.matched} of ${extended.of}; `
+      + `core requirements ${coreRequirementsText(report)}`,
+    `specgate: production conventions (extended${gate === 'extended' ? ', gated' : ', not gated'}): matches ${extended.matched} of ${extended.of} checked; `
       + `${extended.specs.passed} specs passed, ${extended.specs.failed} failed, ${extended.specs.skipped} skipped`,
     ...incompleteLines(report),
+    ...(interrupted ? [`specgate: ${interrupted}`] : []),
     `specgate: ${outcome.toUpperCase()} (gate: ${gate}${report.baseline ? `, baseline ${report.baseline.file}` : ''}${accepted})`
       + `${outcome === 'incomplete' ? ': nothing failed, but not everything could be verified (exit 3; --accept-incomplete accepts it)' : ''}; `
       + `${report.errors.length > 0 ? `${report.errors.length} errors outside specs, ` : ''}`
@@ -37,7 +37,8 @@ function incompleteLines(report: Report): string[] {
   if (incomplete.specs === 0) return [];
   const more = incomplete.reasons.length - MAX_LISTED_REASONS;
   return [
-    `specgate: not verified, for reasons the target did not declare (${incomplete.specs} gated specs):`,
+    // The closing line says what an incomplete or accepted run means; a failed or interrupted one is said here.
+    `specgate: not verified, for reasons the target did not declare (${incomplete.specs} gated specs${['failed', 'interrupted'].includes(report.verdicts.outcome) ? `; ${incompleteConsequence(report)}` : ''}):`,
     ...incomplete.reasons.slice(0, MAX_LISTED_REASONS).map(({ reason, specs }) => `specgate:   ${String(specs).padStart(4)}  ${reason}`),
     ...(more > 0 ? [`specgate:         and ${more} more reason${more === 1 ? '' : 's'} (summary.md lists every skipped spec)`] : []),
   ];

@@ -71,6 +71,8 @@ export interface RunTarget {
   name: string;
   baseUrl?: string;
   control?: boolean;
+  /** The control API's URL, for a target given by URL that has one (the bundled reference's is its own). */
+  controlUrl?: string;
   /** A storage adapter given by path: the module it was loaded from (absolute; replay commands name it). */
   module?: string;
   /** A storage adapter's declared capabilities. */

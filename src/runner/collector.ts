@@ -21,8 +21,30 @@ export class CollectingReporter implements Reporter {
   /** Specs that are not part of the run although vitest lists them: those a --bail stop cut off (bail.ts). */
   leftOut: (test: TestCase) => boolean = () => false;
 
-  /** `projects`: the plan of each vitest project by name (several projects may share one target). */
-  constructor(private readonly root: string, private readonly projects: ReadonlyMap<string, ProjectPlan>) {}
+  /** Specs of an interrupted run left out of its report: not finished, or cut by the interrupt. */
+  unfinished = 0;
+  /**
+   * Specs that ended after the run was interrupted other than passed: the interrupt may be why (a
+   * terminal's Ctrl-C reaches the runtimes they talk to; vitest skips the specs it did not start,
+   * "The test run was aborted by the user").
+   */
+  private readonly cutByInterrupt = new Set<string>();
+
+  /**
+   * `projects`: the plan of each vitest project by name (several projects may share one target).
+   * `interrupted`: whether the run has been interrupted (runner/interrupt.ts).
+   */
+  constructor(private readonly root: string, private readonly projects: ReadonlyMap<string, ProjectPlan>, private readonly interrupted: () => boolean = () => false) {}
+
+  onTestCaseResult(test: TestCase): void {
+    if (this.interrupted() && test.result().state !== 'passed') this.cutByInterrupt.add(test.id);
+  }
+
+  /** In an interrupted run, a spec without a result, or one the interrupt may have cut, did not finish: it is left out, not failed. */
+  private cutShort(test: TestCase): boolean {
+    if (!this.interrupted()) return false;
+    return test.result().state === 'pending' || this.cutByInterrupt.has(test.id);
+  }
 
   private planOf(project: string): ProjectPlan {
     const plan = this.projects.get(project);
@@ -43,6 +65,10 @@ export class CollectingReporter implements Reporter {
         if (test.options.mode !== 'run') {
           const reason = test.meta().notApplicable;
           if (reason !== undefined) this.notApplicable.push({ name: test.fullName, target: this.planOf(test.project.name).target, requirements: test.meta().requirements ?? [], reason });
+          continue;
+        }
+        if (this.cutShort(test)) {
+          this.unfinished++;
           continue;
         }
         const record = this.record(test, file, death);

@@ -11,7 +11,7 @@ import { catalogedRequirementIds, SUITES } from '../catalog/suites.js';
 import { PACKAGE_ROOT } from '../core/paths.js';
 import type { RunConfig } from '../core/run-config.js';
 import { applyBaseline, gatePasses, readBaseline, updatedBaseline, writeBaseline } from '../report/baseline.js';
-import { buildReport, gatedOutcome, type Report, type RunTarget, type Selection } from '../report/model.js';
+import { buildReport, gatedOutcome, OUTCOME_EXIT_CODES, type Report, type RunTarget, type Selection } from '../report/model.js';
 import { writeReport } from '../report/write.js';
 import { secretsOf, type ZoneApiTarget } from '../spec-kit/target.js';
 import { loadAdapter, type StorageTargetRef } from '../core/adapter-module.js';
@@ -25,12 +25,13 @@ import type { Profile } from '../core/requirements.js';
 import { BailReporter } from './bail.js';
 import { CollectingReporter } from './collector.js';
 import { ProgressReporter } from './progress.js';
+import { Interruption } from './interrupt.js';
 import { isEverything } from '../core/selection.js';
 
 const VERSION = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
-/** 0 passed, 1 failed, 3 incomplete (gated specs left unverified for reasons the target did not declare). */
-export type ExitCode = 0 | 1 | 3;
+/** 0 passed, 1 failed, 3 incomplete (gated specs left unverified for reasons the target did not declare), 130 interrupted (Ctrl-C). */
+export type ExitCode = 0 | 1 | 3 | 130;
 
 export interface RunOutcome {
   report: Report;
@@ -68,6 +69,17 @@ const SPEC_TIMEOUT_MS = 60_000;
 const WORKERS = 2;
 
 export async function runConformance(config: RunConfig): Promise<RunOutcome> {
+  // From the start: a Ctrl-C while the targets start still stops them and writes the (empty) report.
+  const interruption = new Interruption();
+  interruption.arm();
+  try {
+    return await runInterruptibly(config, interruption);
+  } finally {
+    interruption.disarm();
+  }
+}
+
+async function runInterruptibly(config: RunConfig, interruption: Interruption): Promise<RunOutcome> {
   const started = new Date();
   const runId = `${started.toISOString().replace(/[:.]/g, '-')}-${randomBytes(2).toString('hex')}`;
   // The user's working directory, not the package's folder (inside node_modules when installed).
@@ -84,11 +96,11 @@ export async function runConformance(config: RunConfig): Promise<RunOutcome> {
   mkdirSync(reportDir, { recursive: true });
   const several = zones.length > 1;
   const projects = [...zones.flatMap((zone) => zoneProjects(zone.target, several, config.zoneApi)), ...adapters.map((adapter) => storageProject(adapter, config.storage.timeoutMs))];
-  const collector = new CollectingReporter(PACKAGE_ROOT, new Map(projects.map((p) => [p.name, { target: p.label, clockGroup: p.clockGroup }])));
+  const collector = new CollectingReporter(PACKAGE_ROOT, new Map(projects.map((p) => [p.name, { target: p.label, clockGroup: p.clockGroup }])), () => interruption.interrupted);
   const bail = config.maxFailures === undefined ? undefined : new BailReporter(config.maxFailures, config.gate, requirementProfiles());
   if (bail) collector.leftOut = (test) => bail.notReached(test);
   try {
-    if (projects.length > 0) await runProjects(projects, { seed, selection }, [collector, ...(bail ? [bail] : [])], config);
+    if (projects.length > 0 && !interruption.interrupted) await runProjects(projects, { seed, selection }, [collector, ...(bail ? [bail] : [])], config, interruption);
   } finally {
     await Promise.all(zones.map((zone) => zone.stop()));
   }
@@ -108,6 +120,7 @@ export async function runConformance(config: RunConfig): Promise<RunOutcome> {
       selection,
       seed,
       ...(bail?.stoppedAfter && { stoppedEarly: { maxFailures: config.maxFailures!, ...bail.stoppedAfter } }),
+      ...(interruption.signal && { interrupted: { signal: interruption.signal, at: interruption.at!.toISOString(), unfinishedSpecs: collector.unfinished } }),
     },
     suites: config.suites.map((name) => ({ name, catalog: SUITES[name].catalog, ...(SUITES[name].pending && { pending: SUITES[name].pending }) })),
     tests: collector.tests,
@@ -117,10 +130,11 @@ export async function runConformance(config: RunConfig): Promise<RunOutcome> {
     acceptIncomplete: config.acceptIncomplete,
     // Drift between catalog and specs shows only on a run of everything: a filtered run, or one
     // adapter alone (which leaves out the specs of capabilities it lacks), cites less by design.
-    checkCoverage: config.grep === undefined && isEverything(selection) && config.storage.adapters === 'reference',
+    checkCoverage: config.grep === undefined && isEverything(selection) && config.storage.adapters === 'reference' && !interruption.interrupted,
     ...(zone && { schedule: loadSchedule() }),
   });
-  if (baseline && config.baseline) {
+  // An interrupted run neither rewrites a baseline (what it did not run would drop out) nor is gated on one.
+  if (baseline && config.baseline && !interruption.interrupted) {
     if (config.baseline.update) writeBaseline(config.baseline.file, updatedBaseline(report, baseline));
     else {
       report.baseline = applyBaseline(report, baseline, config.baseline.file);
@@ -137,12 +151,13 @@ export async function runConformance(config: RunConfig): Promise<RunOutcome> {
  * but gated specs were left unverified for reasons the target did not declare (unless accepted).
  */
 function exitCodeOf(report: Report, config: RunConfig): ExitCode {
+  if (report.verdicts.outcome === 'interrupted') return EXIT_CODES.interrupted;
   if (report.errors.length > 0) return 1;
   if (config.baseline?.update) return 0;
   return EXIT_CODES[report.verdicts.outcome];
 }
 
-export const EXIT_CODES = { passed: 0, failed: 1, incomplete: 3 } as const satisfies Record<Report['verdicts']['outcome'], ExitCode>;
+export const EXIT_CODES: Readonly<Record<Report['verdicts']['outcome'], ExitCode>> = OUTCOME_EXIT_CODES;
 
 /** The run's adapters, each through its preflight (it loads; a fresh object's storage answers). */
 async function checkedAdapters(config: RunConfig): Promise<{ ref: StorageTargetRef; supports: Record<string, boolean> }[]> {
@@ -182,7 +197,8 @@ async function resolveZoneTargets(config: RunConfig): Promise<ResolvedTarget[]> 
  */
 function zoneProjects(target: ZoneApiTarget, several: boolean, { concurrency, specTimeoutMs }: RunConfig['zoneApi']): PlannedProject[] {
   const name = several ? `zone-api@${target.name}` : 'zone-api';
-  const runTarget: RunTarget = { suite: 'zone-api', name: target.name, ...(target.name !== 'reference' && { baseUrl: target.baseUrl }), control: target.controlUrl !== undefined };
+  const given = target.name !== 'reference';
+  const runTarget: RunTarget = { suite: 'zone-api', name: target.name, ...(given && { baseUrl: target.baseUrl }), control: target.controlUrl !== undefined, ...(given && target.controlUrl !== undefined && { controlUrl: target.controlUrl }) };
   const { include, clockSpecs = [], zoneClockSpecs = [] } = SUITES['zone-api'];
   const alongside = target.zoneClocks === true ? zoneClockSpecs : [];
   // Zones a target provides are shared by every spec: one file at a time, one spec at a time, so
@@ -229,7 +245,7 @@ function requirementProfiles(): (id: string) => Profile | undefined {
   return (id) => byId.get(id);
 }
 
-async function runProjects(projects: PlannedProject[], shared: { seed: number; selection: Selection }, reporters: [CollectingReporter, ...Reporter[]], config: RunConfig): Promise<void> {
+async function runProjects(projects: PlannedProject[], shared: { seed: number; selection: Selection }, reporters: [CollectingReporter, ...Reporter[]], config: RunConfig, interruption: Interruption): Promise<void> {
   const [collector] = reporters;
   // Shown before vitest starts its workers (seconds on a loaded machine): never a blank terminal.
   const out = config.progressTo === 'stderr' ? process.stderr : process.stdout;
@@ -265,7 +281,7 @@ async function runProjects(projects: PlannedProject[], shared: { seed: number; s
           ...(p.concurrency !== undefined && { maxConcurrency: p.concurrency }),
         },
       })),
-      reporters: [...reporters, ...(progress ? [progress] : [])],
+      reporters: [interruption.reporter(), ...reporters, ...(progress ? [progress] : [])],
       ...(config.grep !== undefined && { testNamePattern: config.grep }),
     });
     await vitest.close();

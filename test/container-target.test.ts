@@ -119,6 +119,19 @@ describe('a container target against a fake Docker engine', () => {
     expect(result.reachableAfterStop).toBe(false);
   }, 30_000);
 
+  it('asks the engine on a connection of its own, so testcontainers\' first call never goes out on an idle connection the engine may have closed', async () => {
+    // The flake of a loaded CI machine: the probe's connection, left idle in Node's shared agent
+    // while loading testcontainers blocked the process past the engine's idle timeout, was reused
+    // for testcontainers' first call and reset: "Could not find a working container runtime strategy".
+    const { result, engine } = await scenario({}, { image: IMAGE, env: { SPECGATE_TOKEN: TOKEN }, controlPath: '/__control' }, 'run', {}, [IMAGE]);
+
+    expect(result.error).toBeUndefined();
+    const probe = engine.calls[0]!;
+    expect(probe).toMatchObject({ method: 'GET', path: '/networks' });
+    expect(engine.calls.filter((call) => call.connection === probe.connection), 'calls on the probe\'s connection').toEqual([probe]);
+    expect(new Set(engine.calls.map((call) => call.connection)).size, 'testcontainers\' calls came on other connections').toBeGreaterThan(1);
+  }, 30_000);
+
   it('leaves Ryuk on unless told otherwise: the reaper is started and told the session of the target container', async () => {
     const ryuk = 'testcontainers/ryuk:0.14.0';
     const { result, engine } = await scenario({ [ryuk]: 'ryuk' }, { image: IMAGE, env: { SPECGATE_TOKEN: TOKEN }, controlPath: '/__control' }, 'run', { TESTCONTAINERS_RYUK_DISABLED: '' }, [ryuk]);

@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { SUITES, type SuiteName } from '../catalog/suites.js';
 import type { CitingTest } from '../catalog/coverage.js';
 import type { DatedChange } from '../core/dates.js';
-import { PACKAGE_ROOT } from '../core/paths.js';
+import { COMPILED, ownModule, PACKAGE_ROOT } from '../core/paths.js';
 import { declaredSpecs } from './declarations.js';
 
 export interface ListedSpec extends CitingTest {
@@ -33,7 +33,7 @@ const includeOf = (suiteNames: SuiteName[]): string[] =>
 export async function listSpecs(suiteNames: SuiteName[]): Promise<ListedSpec[]> {
   const files = specFiles(includeOf(suiteNames));
   if (files.length === 0) return [];
-  standInForVitest();
+  await standInForVitest();
   const listed: ListedSpec[] = [];
   for (const file of files) {
     let declared;
@@ -54,10 +54,15 @@ function listedSpec(name: string, file: string, meta: { requirements?: string[];
 
 let registered = false;
 
-/** Registers the module hooks (once per process) that make declarations.ts the spec files' 'vitest'. */
-function standInForVitest(): void {
+/**
+ * Registers the module hooks (once per process) that make declarations.ts the spec files' 'vitest'.
+ * The spec files are TypeScript: compiled specgate has no TypeScript loader of its own yet, so
+ * tsx's is registered here, for `list` only (from the sources, bin/specgate.mjs has registered it).
+ */
+async function standInForVitest(): Promise<void> {
   if (registered) return;
-  const standIn = new URL('./declarations.ts', import.meta.url).href;
+  if (COMPILED) (await import('tsx/esm/api')).register();
+  const standIn = pathToFileURL(ownModule('./declarations.ts', import.meta.url)).href;
   const importers = ['suites/', 'src/spec-kit/'].map((dir) => pathToFileURL(join(PACKAGE_ROOT, dir)).href);
   register('./list-hooks.mjs', { parentURL: import.meta.url, data: { standIn, importers } });
   registered = true;

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { startVitest, type Reporter } from 'vitest/node';
 import { loadSchedule } from '../catalog/deprecation-schedule.js';
 import { catalogedRequirementIds, SUITES } from '../catalog/suites.js';
-import { PACKAGE_ROOT } from '../core/paths.js';
+import { COMPILED, PACKAGE_ROOT } from '../core/paths.js';
 import type { RunConfig } from '../core/run-config.js';
 import { applyBaseline, gatePasses, readBaseline, updatedBaseline, writeBaseline } from '../report/baseline.js';
 import { buildReport, gatedOutcome, OUTCOME_EXIT_CODES, type Report, type RunTarget, type Selection } from '../report/model.js';
@@ -259,6 +259,10 @@ async function runProjects(projects: PlannedProject[], shared: { seed: number; s
       passWithNoTests: true,
       maxWorkers: WORKERS,
       projects: projects.map((p) => ({
+        // Run from the sources, a user's adapter in the checkout imports specgate/scenarios as the
+        // sources, as in specgate's own process (bin/from-source-hooks.mjs); compiled, package.json's
+        // exports name dist/. (A project has its own resolve options: none come from the root's.)
+        ...(!COMPILED && { ssr: { resolve: { conditions: ['specgate-source'] } } }),
         test: {
           name: p.name,
           include: p.include,

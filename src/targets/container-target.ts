@@ -304,9 +304,16 @@ function configuredInPropertiesFile(): boolean {
 
 type EngineAnswer = { status: number; body: string } | { error: string };
 
+/**
+ * One GET on a connection of its own (agent: false), closed after the answer. Through Node's shared
+ * keep-alive agent the connection would be left idle for dockerode's first call, and when loading
+ * testcontainers blocks this process for longer than the engine keeps an idle connection (seconds
+ * on a loaded machine), that call went out on a connection the engine had closed: "socket hang up",
+ * which testcontainers reports as "Could not find a working container runtime strategy".
+ */
 function engineGet(where: { socketPath?: string; host?: string; port?: number }, path: string): Promise<EngineAnswer> {
   return new Promise((resolve) => {
-    const req = request({ ...where, path, method: 'GET', timeout: 5_000 }, (response) => {
+    const req = request({ ...where, path, method: 'GET', timeout: 5_000, agent: false }, (response) => {
       let body = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => { body += chunk; });

@@ -5,11 +5,11 @@
 
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { WORKERD_AT_DATE, type BuiltinAdapterName, type StorageTargetRef } from '../core/adapter-module.js';
 import { UsageError } from '../core/errors.js';
 import { didYouMean } from '../core/did-you-mean.js';
 import { requireOptionalPart } from '../core/optional-package.js';
+import { ownModule } from '../core/paths.js';
 
 
 export interface AdapterOptions {
@@ -17,7 +17,7 @@ export interface AdapterOptions {
   compatibilityDate?: string;
 }
 
-const adapterModule = (relative: string): string => fileURLToPath(new URL(relative, import.meta.url));
+const adapterModule = (relative: string): string => ownModule(relative, import.meta.url);
 
 export const BUILTIN_ADAPTERS: Readonly<Record<BuiltinAdapterName, StorageTargetRef>> = {
   'reference-kv': { name: 'reference-kv', module: adapterModule('../adapters/reference.ts'), exportName: 'referenceKvAdapter' },

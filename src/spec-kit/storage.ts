@@ -14,8 +14,8 @@
 import { afterAll, inject, test } from 'vitest';
 import type { Capability, ObjectStorage, StorageAdapter, StorageObject } from '../contract/storage.js';
 import { loadAdapter, type StorageTargetRef } from '../core/adapter-module.js';
-import { DEFAULT_TIMEOUT_MS } from '../core/run-config.js';
-import { boundedAdapter } from './bounded-storage.js';
+import { DEFAULT_STARTUP_MS, DEFAULT_TIMEOUT_MS } from '../core/run-config.js';
+import { AdapterStartupFailure, boundedAdapter, startAdapter } from './bounded-storage.js';
 import { isSelected } from './selection.js';
 
 declare module 'vitest' {
@@ -23,6 +23,8 @@ declare module 'vitest' {
     storageTarget: StorageTargetRef;
     /** How long one call into the adapter may take (the run's --timeout). */
     storageTimeoutMs: number;
+    /** How long the adapter's runtime may take to start (--startup-timeout). */
+    storageStartupMs: number;
   }
 }
 
@@ -49,6 +51,13 @@ const adapter = (): Promise<StorageAdapter> => (adapterPromise ??= declaredAdapt
 // Every call into the adapter is bounded by the run's --timeout (bounded-storage.ts); absent when
 // the specs run outside the CLI (the mutation runner), where the default applies.
 const timeoutMs = (inject('storageTimeoutMs') as number | undefined) ?? DEFAULT_TIMEOUT_MS;
+// The adapter's runtime starts here, while the file is collected, before any spec: bounded by the
+// start-up limit and by no spec's timeout. A failure fails each spec that would use the adapter with
+// it (a start-up failure, its cause whole), at once.
+const startupMs = (inject('storageStartupMs') as number | undefined) ?? DEFAULT_STARTUP_MS;
+const startupFailure: AdapterStartupFailure | undefined = declaredAdapter === undefined
+  ? undefined
+  : await startAdapter(declaredAdapter, startupMs).then(() => undefined, (error: AdapterStartupFailure) => error);
 afterAll(async () => {
   if (adapterPromise) await boundedAdapter(await adapterPromise, timeoutMs).close?.();
 });
@@ -91,6 +100,7 @@ export const storageTest = test.extend<StorageFixtures>({
       task.meta.skipDeclared = true;
       skip(reason);
     }
+    if (startupFailure !== undefined) throw startupFailure;
     await use(boundedAdapter(loaded, timeoutMs));
   },
   object: async ({ adapter }, use) => {

@@ -11,7 +11,7 @@
 // about lacking a capability on an adapter that declares it out of its scope (there is nothing to
 // lack: the key-value backend has no point-in-time recovery by design, not as a local runtime).
 
-import { afterAll, inject, test } from 'vitest';
+import { afterAll, beforeAll, inject, test } from 'vitest';
 import type { Capability, ObjectStorage, StorageAdapter, StorageObject } from '../contract/storage.js';
 import { loadAdapter, type StorageTargetRef } from '../core/adapter-module.js';
 import { DEFAULT_STARTUP_MS, DEFAULT_TIMEOUT_MS } from '../core/run-config.js';
@@ -51,13 +51,23 @@ const adapter = (): Promise<StorageAdapter> => (adapterPromise ??= declaredAdapt
 // Every call into the adapter is bounded by the run's --timeout (bounded-storage.ts); absent when
 // the specs run outside the CLI (the mutation runner), where the default applies.
 const timeoutMs = (inject('storageTimeoutMs') as number | undefined) ?? DEFAULT_TIMEOUT_MS;
-// The adapter's runtime starts here, while the file is collected, before any spec: bounded by the
-// start-up limit and by no spec's timeout. A failure fails each spec that would use the adapter with
-// it (a start-up failure, its cause whole), at once.
+// The adapter's runtime starts once per worker, in a beforeAll hook that each spec that may run adds
+// to its describe block (a block whose specs are all filtered out runs no hook, so a worker with
+// nothing to run starts nothing): before any spec, bounded by the start-up limit and by no spec's
+// timeout. A failure fails each spec that would use the adapter with it (a start-up failure, its
+// cause whole), at once.
 const startupMs = (inject('storageStartupMs') as number | undefined) ?? DEFAULT_STARTUP_MS;
-const startupFailure: AdapterStartupFailure | undefined = declaredAdapter === undefined
-  ? undefined
-  : await startAdapter(declaredAdapter, startupMs).then(() => undefined, (error: AdapterStartupFailure) => error);
+let startup: Promise<AdapterStartupFailure | undefined> | undefined;
+let startupFailure: AdapterStartupFailure | undefined;
+const startOnce = async (): Promise<void> => {
+  startup ??= startAdapter(await adapter(), startupMs).then(() => undefined, (error: AdapterStartupFailure) => error);
+  startupFailure = await startup;
+};
+function startBeforeSpecs(): void {
+  // Only an adapter with a runtime to start; none when specs are listed (no adapter is provided).
+  // The hook's own limit leaves the start-up limit room to fire and say so.
+  if (typeof declaredAdapter?.start === 'function') beforeAll(startOnce, startupMs + 30_000);
+}
 afterAll(async () => {
   if (adapterPromise) await boundedAdapter(await adapterPromise, timeoutMs).close?.();
 });
@@ -142,6 +152,7 @@ export function storageSpec(requirements: string | string[], title: string, body
   const ids = Array.isArray(requirements) ? requirements : [requirements];
   const selected = isSelected(title, ids);
   const outOfScope = selected ? notApplicable(declaredAdapter, options) : undefined;
+  if (selected && outOfScope === undefined) startBeforeSpecs();
   (selected && outOfScope === undefined ? storageTest : storageTest.skip)(title, {
     meta: { requirements: ids, needs: options.needs ?? [], lacks: options.lacks ?? [], ...(outOfScope !== undefined && { notApplicable: outOfScope }) },
     ...(options.timeout !== undefined && { timeout: options.timeout }),

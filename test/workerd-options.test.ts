@@ -16,6 +16,7 @@ import type { Report } from '../src/report/model.js';
 
 const DELETEALL_SPEC = ['--grep', 'deleteAll\\(\\) leaves the alarm set'];
 const OWN_MINIFLARE = createRequire(import.meta.url).resolve('miniflare');
+const OWN_WORKERD = createRequire(OWN_MINIFLARE)('workerd').default as string;
 
 /** A plain-JavaScript config file (no import, so it loads from any directory). */
 function writeConfig(config: unknown): string {
@@ -61,7 +62,14 @@ describe('the compatibility date reaches workerd', () => {
     const report = readReport(reportDir);
     expect(storageTarget(report)).toMatchObject({
       name: 'workerd@2025-07-18',
-      runtime: { name: 'workerd', version: expect.stringMatching(/^1\.\d{8}\.\d+$/), compatibilityDate: '2025-07-18', launcher: { name: 'miniflare', path: OWN_MINIFLARE, resolvedFrom: 'specgate' } },
+      runtime: {
+        name: 'workerd',
+        // The binary's own version (`workerd --version`), and the npm package holding it.
+        version: supportedCompatibilityDate,
+        binary: { path: OWN_WORKERD, packageVersion: expect.stringMatching(/^1\.\d{8}\.\d+$/), resolvedFrom: 'miniflare' },
+        compatibilityDate: '2025-07-18',
+        launcher: { name: 'miniflare', path: OWN_MINIFLARE, resolvedFrom: 'specgate' },
+      },
     });
     expect(statusOfDeleteAllSpec(report)).toEqual(['passed']);
     expect(readFileSync(join(reportDir, 'summary.md'), 'utf8')).toContain('at compatibility date 2025-07-18, started by miniflare');
@@ -138,5 +146,98 @@ module.exports = { ...real, Miniflare };
     const run = await runCli(['run', '--suite', 'storage', '--adapter', 'workerd'], {}, dir);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/is version 2\.14\.4; the workerd adapter needs miniflare 3 or later/);
+  });
+});
+
+describe('miniflare\'s options shape: an error starting the runtime is whole, attributed right, with its fix', () => {
+  /**
+   * A miniflare of a shape the adapter does not know: it says it is 4.x (so the adapter passes the
+   * options of miniflare 3 and 4) and refuses them as miniflare 5 does, with its validation error
+   * of several lines.
+   */
+  function projectWithStrictMiniflare(): string {
+    const dir = tempDir('strict-miniflare');
+    const own = createRequire(OWN_MINIFLARE);
+    const source = `const real = require(${JSON.stringify(OWN_MINIFLARE)});
+class Miniflare extends real.Miniflare {
+  constructor(options) {
+    if (!Array.isArray(options.workers)) {
+      throw new Error('Unexpected options passed to \`new Miniflare()\` constructor:\\n✖ Unrecognized keys: "modules", "script", "compatibilityDate"\\n✖ Invalid input: expected array, received undefined\\n  → at workers');
+    }
+    super(options);
+  }
+}
+module.exports = { ...real, Miniflare };
+`;
+    for (const [name, version, index] of [
+      ['miniflare', '4.99.1-strict', source],
+      ['workerd', own('workerd/package.json').version as string, `module.exports = require(${JSON.stringify(own.resolve('workerd'))});\n`],
+    ] as const) {
+      mkdirSync(join(dir, 'node_modules', name), { recursive: true });
+      writeFileSync(join(dir, 'node_modules', name, 'package.json'), JSON.stringify({ name, version, main: 'index.js' }));
+      writeFileSync(join(dir, 'node_modules', name, 'index.js'), index);
+    }
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'user-project', private: true }));
+    return dir;
+  }
+
+  it.each([
+    ['at the default date (found in the preflight)', 'workerd'],
+    ['at a date given (found when the date is tried): not blamed on the date', 'workerd@2025-07-18'],
+  ])('%s: exit 2, every line of the validation error, and a fix naming the miniflare', async (_, adapter) => {
+    const dir = projectWithStrictMiniflare();
+    const run = await runCli(['run', '--suite', 'storage', '--adapter', adapter, '--report-dir', join(dir, 'report')], {}, dir);
+    expect(run.code, run.stderr).toBe(2);
+    const said = run.stderr.trim();
+    expect(said).toMatch(/miniflare 4\.99\.1-strict \(\S+\) refused the options the workerd adapter passes: Unexpected options passed to `new Miniflare\(\)` constructor:\n/);
+    expect(said).toContain('✖ Unrecognized keys: "modules", "script", "compatibilityDate"\n✖ Invalid input: expected array, received undefined\n  → at workers');
+    expect(said).toMatch(/fix: run a miniflare whose options shape the workerd adapter knows \(3, 4 or 5/);
+    expect(said).not.toMatch(/compatibility date/);
+    expect(said).not.toMatch(/create\(\) must resolve|adapter's own tests/);
+    expect(existsSync(join(dir, 'report'))).toBe(false);
+  }, 120_000);
+});
+
+/** An executable that is not workerd. */
+const NOT_WORKERD = join(tempDir('not-workerd'), 'hello');
+writeFileSync(NOT_WORKERD, '#!/bin/sh\necho hello\n', { mode: 0o755 });
+
+describe('--workerd PATH: the binary that runs, and its own version', () => {
+  /** A workerd "of another version": prints its own --version, runs specgate's binary for the rest. */
+  function binaryCalling(version: string): string {
+    const path = join(tempDir('workerd-binary'), 'workerd');
+    writeFileSync(path, `#!/bin/sh\nif [ "$1" = "--version" ]; then echo "workerd ${version}"; exit 0; fi\nexec ${JSON.stringify(OWN_WORKERD)} "$@"\n`, { mode: 0o755 });
+    return path;
+  }
+
+  it('the report names the binary and its --version, and the default date is the newest it accepts (2026-01-15: deleteAll keeps the alarm)', async () => {
+    const binary = binaryCalling('2026-01-15');
+    const reportDir = tempDir('workerd-given-binary');
+    const run = await runCli(['run', '--suite', 'storage', '--adapter', 'workerd', '--workerd', binary, ...DELETEALL_SPEC, '--report-dir', reportDir]);
+    expect(run.code, run.stderr + run.stdout.slice(-2000)).toBe(0);
+    const report = readReport(reportDir);
+    expect(storageTarget(report)).toMatchObject({ name: 'workerd', runtime: { version: '2026-01-15', binary: { path: binary, resolvedFrom: 'given' }, compatibilityDate: '2026-01-15' } });
+    expect(storageTarget(report).runtime?.binary).not.toHaveProperty('packageVersion');
+    // Before 2026-02-24 (delete_all_deletes_alarm): the date reached the binary.
+    expect(statusOfDeleteAllSpec(report)).toEqual(['passed']);
+    expect(readFileSync(join(reportDir, 'summary.md'), 'utf8')).toContain(`workerd 2026-01-15 (given by --workerd, ${binary}) at compatibility date 2026-01-15`);
+  }, 120_000);
+
+  it.each([
+    [['--workerd', '/nonexistent/workerd'], /^specgate: --workerd \/nonexistent\/workerd: no executable file there; fix: give the path of a workerd binary/],
+    [['--workerd', NOT_WORKERD], /^specgate: --workerd \S+: `--version` printed "hello", not "workerd VERSION": not a workerd binary$/],
+    [['--miniflare', '/nonexistent'], /^specgate: --miniflare \/nonexistent: no such folder; fix: give --miniflare a folder miniflare is installed in/],
+    [['--miniflare', '/tmp'], /^specgate: --miniflare \/tmp: no miniflare installed there; fix:/],
+  ])('%j exits 2 with one line', async (args, message) => {
+    const run = await runCli(['run', '--suite', 'storage', '--adapter', 'workerd', ...args]);
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr.trim()).toMatch(message);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+  }, 60_000);
+
+  it.each(['--workerd', '--miniflare'])('%s without the workerd adapter is a usage error', async (flag) => {
+    const run = await runCli(['run', '--suite', 'storage', '--adapter', 'reference', flag, '/tmp']);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toBe(`specgate: ${flag} applies to the workerd adapter (--adapter workerd or workerd@DATE)`);
   });
 });

@@ -78,6 +78,8 @@ const SHAPE: Record<string, Check> = {
   })[0],
   adapter: isString,
   compatibilityDate: (v) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? undefined : 'must be a date YYYY-MM-DD'),
+  miniflare: isString,
+  workerd: isString,
   baseline: isString,
   profile: oneOf('core', 'extended'),
   gate: oneOf('core', 'extended'),
@@ -136,6 +138,9 @@ export default defineConfig({
   // adapter: './my-adapter.ts',
   // workerd's compatibility date (default: the newest the installed runtime declares).
   // compatibilityDate: '2025-07-18',
+  // The miniflare and the workerd binary it runs (default: the working directory's miniflare, its workerd).
+  // miniflare: './.cache/miniflare5',
+  // workerd: './node_modules/@cloudflare/workerd-linux-64/bin/workerd',
   // Known failures, each with a reason: the run passes when only these fail.
   // baseline: './specgate-baseline.json',
   // Which specs run. core: only what the spec states; extended (default): also the production

@@ -69,10 +69,9 @@ async function bundledChecks(config: RunConfig): Promise<Check[]> {
 async function adapters(config: RunConfig): Promise<Checked[]> {
   let refs;
   try {
-    const { compatibilityDate } = config.storage;
-    refs = await adapterRefs(config.storage.adapters, { ...(compatibilityDate !== undefined && { compatibilityDate }) });
+    refs = await adapterRefs(config.storage.adapters, config.storage);
   } catch (error) {
     return [{ target: `storage: --adapter ${config.storage.adapters}`, checks: [asCheck('adapter', error)] }];
   }
-  return Promise.all(refs.map(async (ref) => ({ target: `storage: adapter ${ref.name}`, checks: (await checkAdapter(ref, config.storage.timeoutMs)).checks })));
+  return Promise.all(refs.map(async (ref) => ({ target: `storage: adapter ${ref.name}`, checks: (await checkAdapter(ref, config.storage)).checks })));
 }

@@ -49,8 +49,15 @@ const RUN_OPTIONS_TABLE = `  --suite zone-api|storage|all   suites to run (defau
                                  reference-kv, reference-sqlite, workerd, workerd@YYYY-MM-DD
                                  (workerd at that compatibility date), miniflare2, or a module
                                  path (.ts or .js) whose default export is an adapter
+  --startup-timeout S            seconds a storage adapter's runtime (workerd) may take to start,
+                                 before any spec and counted in none (default: 180)
   --compatibility-date DATE      workerd's compatibility date for --adapter workerd, YYYY-MM-DD
-                                 (default: the newest the installed runtime declares)
+                                 (default: the newest the workerd binary accepts)
+  --miniflare DIR                the miniflare that runs workerd: a folder it is installed in
+                                 (npm install --prefix DIR miniflare@VERSION; 3, 4 or 5), or its
+                                 package folder (default: the working directory's, else specgate's)
+  --workerd PATH                 the workerd binary to run (default: MINIFLARE_WORKERD_PATH, else
+                                 the one of miniflare's workerd package)
   --report-dir DIR               where to write the report (default: reports/<run-id>/ in the
                                  working directory)
   --grep PATTERN                 only specs whose name matches PATTERN (a regular expression)

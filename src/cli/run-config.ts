@@ -10,7 +10,7 @@ import { parseAsOf } from '../core/dates.js';
 import { didYouMean } from '../core/did-you-mean.js';
 import { UsageError } from '../core/errors.js';
 import { STORAGE_AREAS, SUITE_NAMES, ZONE_API_AREAS, type SuiteName } from '../core/requirements.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_SEED, DEFAULT_SPEC_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, MAX_TIMER_MS, type Credentials, type RunConfig } from '../core/run-config.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_SEED, DEFAULT_SPEC_TIMEOUT_MS, DEFAULT_STARTUP_MS, DEFAULT_TIMEOUT_MS, MAX_TIMER_MS, type Credentials, type RunConfig } from '../core/run-config.js';
 import type { Gate, Selection } from '../core/selection.js';
 import type { SpecgateConfig } from '../config/define.js';
 import { relativeToConfig, type LoadedConfig } from './config-file.js';
@@ -26,6 +26,8 @@ export const RUN_OPTIONS = {
   'real-time': { type: 'boolean', default: false },
   adapter: { type: 'string' },
   'compatibility-date': { type: 'string' },
+  miniflare: { type: 'string' },
+  workerd: { type: 'string' },
   'report-dir': { type: 'string' },
   grep: { type: 'string' },
   profile: { type: 'string' },
@@ -46,6 +48,7 @@ export const RUN_OPTIONS = {
   'target-startup-timeout': { type: 'string' },
   timeout: { type: 'string' },
   'spec-timeout': { type: 'string' },
+  'startup-timeout': { type: 'string' },
   'max-rps': { type: 'string' },
   'accept-incomplete': { type: 'boolean' },
   'no-preflight': { type: 'boolean', default: false },
@@ -101,6 +104,13 @@ export function runConfigFrom(flags: RunFlags, loaded: LoadedConfig | undefined,
   if (flags['compatibility-date'] !== undefined && !listOf([adapters]).includes('workerd')) {
     throw new UsageError('--compatibility-date applies to the workerd adapter (--adapter workerd); workerd@DATE names a date per adapter');
   }
+  const miniflare = flags.miniflare ?? fromFile(file?.miniflare);
+  const workerd = flags.workerd ?? fromFile(file?.workerd);
+  for (const flag of ['miniflare', 'workerd'] as const) {
+    if (flags[flag] !== undefined && !listOf([adapters]).some((name) => name === 'workerd' || name.startsWith('workerd@'))) {
+      throw new UsageError(`--${flag} applies to the workerd adapter (--adapter workerd or workerd@DATE)`);
+    }
+  }
   if (flags.grep !== undefined) checkPattern(flags.grep);
   const baselineFile = flags.baseline ?? fromFile(file?.baseline);
   if (flags['update-baseline'] && baselineFile === undefined) throw new UsageError('--update-baseline needs --baseline FILE');
@@ -109,6 +119,7 @@ export function runConfigFrom(flags: RunFlags, loaded: LoadedConfig | undefined,
   const timeoutMs = timeoutSeconds === undefined ? DEFAULT_TIMEOUT_MS : timerMs(flags.timeout !== undefined ? '--timeout' : 'target.timeoutSeconds', timeoutSeconds);
   const specTimeoutSeconds = positiveNumber('--spec-timeout', flags['spec-timeout']) ?? file?.target?.specTimeoutSeconds;
   const specTimeoutMs = specTimeoutSeconds === undefined ? DEFAULT_SPEC_TIMEOUT_MS : timerMs(flags['spec-timeout'] !== undefined ? '--spec-timeout' : 'target.specTimeoutSeconds', specTimeoutSeconds);
+  const startupSeconds = positiveNumber('--startup-timeout', flags['startup-timeout']);
   const maxRps = positiveNumber('--max-rps', flags['max-rps']) ?? file?.target?.maxRps;
   const concurrency = positiveInteger('--concurrency', flags.concurrency) ?? file?.target?.concurrency ?? DEFAULT_CONCURRENCY;
   const asOf = flags['as-of'] ?? file?.asOf;
@@ -126,7 +137,14 @@ export function runConfigFrom(flags: RunFlags, loaded: LoadedConfig | undefined,
       ...(maxRps !== undefined && { maxRps }),
       concurrency,
     },
-    storage: { adapters, ...(compatibilityDate !== undefined && { compatibilityDate }), timeoutMs },
+    storage: {
+      adapters,
+      ...(compatibilityDate !== undefined && { compatibilityDate }),
+      ...(miniflare !== undefined && { miniflare: resolve(miniflare) }),
+      ...(workerd !== undefined && { workerd: resolve(workerd) }),
+      timeoutMs,
+      startupMs: startupSeconds === undefined ? DEFAULT_STARTUP_MS : timerMs('--startup-timeout', startupSeconds),
+    },
     selection: selectionFrom(flags, file),
     ...(flags.grep !== undefined && { grep: flags.grep }),
     seed: seedFrom(flags.seed),

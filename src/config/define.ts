@@ -41,6 +41,11 @@ export interface SpecgateConfig {
   /** workerd's compatibility date for the workerd adapter, YYYY-MM-DD (--compatibility-date;
    * default: the newest the installed runtime declares). */
   compatibilityDate?: string;
+  /** The miniflare the workerd adapter runs, relative to this file (--miniflare): a folder it is
+   * installed in (npm install --prefix DIR miniflare@VERSION), or its package folder. */
+  miniflare?: string;
+  /** The workerd binary the workerd adapter runs, relative to this file (--workerd). */
+  workerd?: string;
   /** Baseline of known failures, relative to this file (--baseline). */
   baseline?: string;
   /** Which specs run: core (only what the documents state) or extended (also production conventions; the default) (--profile). */

@@ -153,6 +153,13 @@ export interface StorageAdapter {
    * runtime does instead (restores nothing); every other adapter leaves them out of its run.
    */
   localDevelopment?: boolean;
+  /**
+   * Starts what the objects live in (a runtime process), when the adapter has such a thing.
+   * specgate calls it once per test worker (and in the preflight) before any spec, bounded by its
+   * start-up limit rather than by any spec's timeout; a failure is reported as a start-up failure.
+   * Without it, the first create() may start the runtime (and is then allowed at least a minute).
+   */
+  start?(): Promise<void>;
   /** A fresh, isolated object with empty storage. */
   create(): Promise<StorageObject>;
   /** Releases what the adapter shares between objects (a runtime process), after the run. */

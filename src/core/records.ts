@@ -80,9 +80,12 @@ export interface RunTarget {
   /** What a storage adapter runs on, when specgate knows (the workerd adapter). */
   runtime?: {
     name: string;
+    /** The version the runtime itself reports (workerd: `workerd --version`). */
     version: string;
+    /** The binary that ran, and the version of the npm package holding it (when it is in one). */
+    binary?: { path: string; packageVersion?: string; resolvedFrom: 'given' | 'MINIFLARE_WORKERD_PATH' | 'miniflare' };
     compatibilityDate?: string;
     /** The package that started the runtime (miniflare), and whether it was the user's own. */
-    launcher?: { name: string; version: string; path: string; resolvedFrom: 'working directory' | 'specgate' };
+    launcher?: { name: string; version: string; path: string; resolvedFrom: 'given' | 'working directory' | 'specgate' };
   };
 }

@@ -56,8 +56,14 @@ export interface StorageConfig {
   adapters: string;
   /** workerd's compatibility date for `workerd` (`workerd@DATE` names its own). */
   compatibilityDate?: string;
+  /** The miniflare the workerd adapter runs (--miniflare): a folder it is installed in, or its package folder. */
+  miniflare?: string;
+  /** The workerd binary the workerd adapter runs (--workerd). */
+  workerd?: string;
   /** How long one call into an adapter (a storage method, create(), run(), the clock) may take: --timeout. */
   timeoutMs: number;
+  /** How long an adapter's runtime may take to start (its start(), before any spec): --startup-timeout. */
+  startupMs: number;
 }
 
 export interface RunConfig {
@@ -100,6 +106,8 @@ export const DEFAULT_SEED = 20261121;
 export const DEFAULT_TIMEOUT_MS = 15_000;
 /** A zone API spec's budget of its own time by default (--spec-timeout). */
 export const DEFAULT_SPEC_TIMEOUT_MS = 60_000;
+/** How long an adapter's runtime may take to start by default (--startup-timeout): workerd takes 4–26 s on a loaded machine. */
+export const DEFAULT_STARTUP_MS = 180_000;
 /** Specs in flight per worker by default (--concurrency): enough to hide a round trip of 50–200 ms. */
 export const DEFAULT_CONCURRENCY = 16;
 /** The longest delay Node's timers hold (2^31-1 ms); a longer one fires after 1 ms. */

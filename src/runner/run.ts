@@ -95,7 +95,7 @@ async function runInterruptibly(config: RunConfig, interruption: Interruption): 
   for (const zone of zones) for (const line of foreignZoneNotice(zone.target, SUITES['zone-api'])) process.stderr.write(`${line}\n`);
   mkdirSync(reportDir, { recursive: true });
   const several = zones.length > 1;
-  const projects = [...zones.flatMap((zone) => zoneProjects(zone.target, several, config.zoneApi)), ...adapters.map((adapter) => storageProject(adapter, config.storage.timeoutMs))];
+  const projects = [...zones.flatMap((zone) => zoneProjects(zone.target, several, config.zoneApi)), ...adapters.map((adapter) => storageProject(adapter, config.storage))];
   const collector = new CollectingReporter(PACKAGE_ROOT, new Map(projects.map((p) => [p.name, { target: p.label, clockGroup: p.clockGroup }])), () => interruption.interrupted);
   const bail = config.maxFailures === undefined ? undefined : new BailReporter(config.maxFailures, config.gate, requirementProfiles());
   if (bail) collector.leftOut = (test) => bail.notReached(test);
@@ -161,12 +161,11 @@ export const EXIT_CODES: Readonly<Record<Report['verdicts']['outcome'], ExitCode
 
 /** The run's adapters, each through its preflight (it loads; a fresh object's storage answers). */
 async function checkedAdapters(config: RunConfig): Promise<{ ref: StorageTargetRef; supports: Record<string, boolean> }[]> {
-  const { compatibilityDate } = config.storage;
-  const refs = await adapterRefs(config.storage.adapters, { ...(compatibilityDate !== undefined && { compatibilityDate }) });
+  const refs = await adapterRefs(config.storage.adapters, config.storage);
   const checked = await Promise.all(refs.map(async (ref) => {
     // --no-preflight: only that it loads; the specs show the rest.
     if (!config.preflight) return { ref, adapter: await loadAdapter(ref) };
-    const preflight = await checkAdapter(ref, config.storage.timeoutMs);
+    const preflight = await checkAdapter(ref, config.storage);
     const failed = adapterPreflightError(preflight);
     if (failed) throw failed;
     return { ref, adapter: preflight.adapter! };
@@ -223,14 +222,14 @@ function zoneProjects(target: ZoneApiTarget, several: boolean, { concurrency, sp
 /** An adapter the user gave by path (not one of specgate's modules). */
 const isAdapterPath = (ref: StorageTargetRef): boolean => !Object.values(BUILTIN_ADAPTERS).some((builtin) => builtin.module === ref.module);
 
-function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Record<string, boolean> }, timeoutMs: number): PlannedProject {
+function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Record<string, boolean> }, { timeoutMs, startupMs }: RunConfig['storage']): PlannedProject {
   return {
     name: `storage:${ref.name}`,
     label: `storage:${ref.name}`,
     clockGroup: false,
     include: SUITES.storage.include,
-    // Each call into the adapter is bounded by the run's --timeout (spec-kit/bounded-storage.ts).
-    provide: { storageTarget: ref, storageTimeoutMs: timeoutMs },
+    // Each call into the adapter is bounded by the run's --timeout, its start by --startup-timeout (spec-kit/bounded-storage.ts).
+    provide: { storageTarget: ref, storageTimeoutMs: timeoutMs, storageStartupMs: startupMs },
     // vitest's limit must leave a call room to time out, and name itself, also with a long --timeout
     // and in the first spec of a worker, whose create() may take a minute to start a runtime.
     specTimeoutMs: Math.max(SPEC_TIMEOUT_MS, 2 * timeoutMs, FIRST_CREATE_MS + timeoutMs),

@@ -10,12 +10,48 @@
 // each clock.advance() returns as soon as the due alarms ran, so no legitimate call waits long.
 
 import type { StorageAdapter } from '../contract/storage.js';
+import { DEFAULT_STARTUP_MS } from '../core/run-config.js';
 
 /** A call into the adapter that did not settle within the run's timeout. */
 export class StorageCallTimeout extends Error {
   override name = 'StorageCallTimeout';
   constructor(message: string, readonly limitMs: number) {
     super(message);
+  }
+}
+
+/** The adapter's runtime did not start: it threw, or did not settle within the start-up limit. */
+export class AdapterStartupFailure extends Error {
+  override name = 'AdapterStartupFailure';
+  constructor(message: string, readonly fix: string) {
+    super(message);
+  }
+}
+
+/**
+ * Calls the adapter's start() (if it has one), bounded by `limitMs` (--startup-timeout): it runs
+ * before any spec, so no spec's timeout counts it. Rejects with AdapterStartupFailure.
+ */
+export async function startAdapter(adapter: StorageAdapter, limitMs: number): Promise<void> {
+  if (typeof adapter.start !== 'function') return;
+  const seconds = limitMs / 1000;
+  let timer: NodeJS.Timeout | undefined;
+  const overrun = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new AdapterStartupFailure(
+      `adapter ${adapter.name}: its runtime did not start within ${seconds} s (the start-up limit, --startup-timeout)`,
+      `allow it longer with --startup-timeout S (default ${DEFAULT_STARTUP_MS / 1000}), or find out why it does not start (for workerd: SPECGATE_WORKERD_STDIO=1 shows its output)`,
+    )), limitMs);
+  });
+  try {
+    await Promise.race([adapter.start(), overrun]);
+  } catch (error) {
+    if (error instanceof AdapterStartupFailure) throw error;
+    // The adapter's own error, whole (every line), with the fix it names when it names one.
+    const fix = (error as { fix?: unknown })?.fix;
+    throw new AdapterStartupFailure(`adapter ${adapter.name}: its runtime did not start: ${(error as Error)?.message ?? String(error)}`,
+      typeof fix === 'string' ? fix : 'start() must resolve once the runtime runs (README, "The contract"); run the adapter\'s own tests');
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -46,8 +82,9 @@ export const FIRST_CREATE_MS = 60_000;
 /** Adapters whose create() has settled (or timed out) once in this worker. */
 const started = new WeakSet<object>();
 
+// An adapter with start() has started before its first create(): no allowance for it.
 const limitOf = (target: object, operation: string, timeoutMs: number): number =>
-  operation === 'adapter.create' && !started.has(target) ? Math.max(timeoutMs, FIRST_CREATE_MS) : timeoutMs;
+  operation === 'adapter.create' && !started.has(target) && typeof (target as StorageAdapter).start !== 'function' ? Math.max(timeoutMs, FIRST_CREATE_MS) : timeoutMs;
 
 // One proxy per wrapped object and kind, so that `object.storage === object.storage` still holds.
 const proxies = new WeakMap<object, Map<string, object>>();

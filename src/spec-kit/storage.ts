@@ -11,11 +11,11 @@
 // about lacking a capability on an adapter that declares it out of its scope (there is nothing to
 // lack: the key-value backend has no point-in-time recovery by design, not as a local runtime).
 
-import { afterAll, inject, test } from 'vitest';
+import { afterAll, beforeAll, inject, test } from 'vitest';
 import type { Capability, ObjectStorage, StorageAdapter, StorageObject } from '../contract/storage.js';
 import { loadAdapter, type StorageTargetRef } from '../core/adapter-module.js';
-import { DEFAULT_TIMEOUT_MS } from '../core/run-config.js';
-import { boundedAdapter } from './bounded-storage.js';
+import { DEFAULT_STARTUP_MS, DEFAULT_TIMEOUT_MS } from '../core/run-config.js';
+import { AdapterStartupFailure, boundedAdapter, startAdapter } from './bounded-storage.js';
 import { markingTimeouts } from './budget.js';
 import { isSelected } from './selection.js';
 
@@ -24,6 +24,8 @@ declare module 'vitest' {
     storageTarget: StorageTargetRef;
     /** How long one call into the adapter may take (the run's --timeout). */
     storageTimeoutMs: number;
+    /** How long the adapter's runtime may take to start (--startup-timeout). */
+    storageStartupMs: number;
   }
 }
 
@@ -50,6 +52,23 @@ const adapter = (): Promise<StorageAdapter> => (adapterPromise ??= declaredAdapt
 // Every call into the adapter is bounded by the run's --timeout (bounded-storage.ts); absent when
 // the specs run outside the CLI (the mutation runner), where the default applies.
 const timeoutMs = (inject('storageTimeoutMs') as number | undefined) ?? DEFAULT_TIMEOUT_MS;
+// The adapter's runtime starts once per worker, in a beforeAll hook that each spec that may run adds
+// to its describe block (a block whose specs are all filtered out runs no hook, so a worker with
+// nothing to run starts nothing): before any spec, bounded by the start-up limit and by no spec's
+// timeout. A failure fails each spec that would use the adapter with it (a start-up failure, its
+// cause whole), at once.
+const startupMs = (inject('storageStartupMs') as number | undefined) ?? DEFAULT_STARTUP_MS;
+let startup: Promise<AdapterStartupFailure | undefined> | undefined;
+let startupFailure: AdapterStartupFailure | undefined;
+const startOnce = async (): Promise<void> => {
+  startup ??= startAdapter(await adapter(), startupMs).then(() => undefined, (error: AdapterStartupFailure) => error);
+  startupFailure = await startup;
+};
+function startBeforeSpecs(): void {
+  // Only an adapter with a runtime to start; none when specs are listed (no adapter is provided).
+  // The hook's own limit leaves the start-up limit room to fire and say so.
+  if (typeof declaredAdapter?.start === 'function') beforeAll(startOnce, startupMs + 30_000);
+}
 afterAll(async () => {
   if (adapterPromise) await boundedAdapter(await adapterPromise, timeoutMs).close?.();
 });
@@ -92,6 +111,7 @@ export const storageTest = test.extend<StorageFixtures>({
       task.meta.skipDeclared = true;
       skip(reason);
     }
+    if (startupFailure !== undefined) throw startupFailure;
     await use(boundedAdapter(loaded, timeoutMs));
   },
   object: async ({ adapter }, use) => {
@@ -133,6 +153,7 @@ export function storageSpec(requirements: string | string[], title: string, body
   const ids = Array.isArray(requirements) ? requirements : [requirements];
   const selected = isSelected(title, ids);
   const outOfScope = selected ? notApplicable(declaredAdapter, options) : undefined;
+  if (selected && outOfScope === undefined) startBeforeSpecs();
   (selected && outOfScope === undefined ? storageTest : storageTest.skip)(title, {
     meta: { requirements: ids, needs: options.needs ?? [], lacks: options.lacks ?? [], ...(outOfScope !== undefined && { notApplicable: outOfScope }) },
     ...(options.timeout !== undefined && { timeout: options.timeout }),

@@ -18,10 +18,10 @@ import type { StorageAdapter, StorageObject } from '../contract/storage.js';
 import type { ControlZone, Plan } from '../contract/control.js';
 import { loadAdapter, type StorageTargetRef } from '../core/adapter-module.js';
 import { UnreachableError, UsageError } from '../core/errors.js';
-import type { Credentials, ProvidedZones } from '../core/run-config.js';
+import type { Credentials, ProvidedZones, StorageConfig } from '../core/run-config.js';
 import { answerLine } from '../spec-kit/answer-line.js';
 import { retryWait } from '../spec-kit/api-client.js';
-import { boundedAdapter, StorageCallTimeout } from '../spec-kit/bounded-storage.js';
+import { boundedAdapter, startAdapter, StorageCallTimeout, type AdapterStartupFailure } from '../spec-kit/bounded-storage.js';
 import { transportCause } from '../spec-kit/transport-cause.js';
 import { authHeaders, schemes, type Auth } from '../spec-kit/target.js';
 
@@ -307,13 +307,14 @@ export interface AdapterPreflight {
 }
 
 /**
- * The checks of a storage adapter: it loads and honours the contract's shape, and create() gives
- * an object whose storage answers get(), each call bounded as the specs bound them
- * (spec-kit/bounded-storage.ts: --timeout; a first create() may start a runtime, so it gets at
- * least FIRST_CREATE_MS). The object is destroyed and the adapter closed afterwards (the test
- * workers load their own).
+ * The checks of a storage adapter: it loads and honours the contract's shape, its runtime starts
+ * (start(), within --startup-timeout), and create() gives an object whose storage answers get(),
+ * each call bounded as the specs bound them (spec-kit/bounded-storage.ts: --timeout; an adapter
+ * without start() may start its runtime in its first create(), which gets at least
+ * FIRST_CREATE_MS). The object is destroyed and the adapter closed afterwards (the test workers
+ * load their own).
  */
-export async function checkAdapter(ref: StorageTargetRef, timeoutMs: number): Promise<AdapterPreflight> {
+export async function checkAdapter(ref: StorageTargetRef, { timeoutMs, startupMs }: Pick<StorageConfig, 'timeoutMs' | 'startupMs'>): Promise<AdapterPreflight> {
   const checks: Check[] = [];
   let adapter: StorageAdapter;
   try {
@@ -326,7 +327,9 @@ export async function checkAdapter(ref: StorageTargetRef, timeoutMs: number): Pr
   checks.push({ what: 'loads', ok: true, detail: `${ref.module}${adapter.name !== ref.name ? ` (named ${adapter.name})` : ''}` });
   const checked = boundedAdapter(adapter, timeoutMs);
   try {
-    checks.push(await objectAnswers(checked, adapter.name));
+    const started = await runtimeStarts(adapter, startupMs);
+    if (started !== undefined) checks.push(started);
+    if (started?.ok !== false) checks.push(await objectAnswers(checked, adapter.name));
   } finally {
     await Promise.resolve().then(() => checked.close?.()).catch(() => undefined);
   }
@@ -339,6 +342,19 @@ export function adapterPreflightError(preflight: AdapterPreflight): Error | unde
   return failed && new PreflightError(failureLine(failed));
 }
 
+/** The adapter's start(), if it has one, within the start-up limit: the failure whole, with the adapter's fix. */
+async function runtimeStarts(adapter: StorageAdapter, startupMs: number): Promise<Check | undefined> {
+  if (typeof adapter.start !== 'function') return undefined;
+  const what = 'its runtime starts';
+  try {
+    await startAdapter(adapter, startupMs);
+    return { what, ok: true, detail: 'start() resolved' };
+  } catch (error) {
+    const failure = error as AdapterStartupFailure;
+    return { what, ok: false, detail: `--${failure.message}`, fix: failure.fix };
+  }
+}
+
 /** `adapter` bounded (boundedAdapter): a call that hangs rejects with StorageCallTimeout. */
 async function objectAnswers(adapter: StorageAdapter, name: string): Promise<Check> {
   const what = 'a fresh object answers';
@@ -347,7 +363,7 @@ async function objectAnswers(adapter: StorageAdapter, name: string): Promise<Che
   try {
     object = await adapter.create();
   } catch (error) {
-    return { what, ok: false, detail: `--adapter ${name}: create() ${failure(error)}`, fix };
+    return { what, ok: false, detail: `--adapter ${name}: create() ${failure(error)}`, fix: fixOf(error) ?? fix };
   }
   try {
     if (object === null || typeof object !== 'object' || object.storage === null || typeof object.storage?.get !== 'function') {
@@ -362,6 +378,12 @@ async function objectAnswers(adapter: StorageAdapter, name: string): Promise<Che
   }
 }
 
-/** How a bounded call failed: the bound it ran out of, or what it threw. */
+/** The fix an adapter's error names (the workerd adapter's start errors do), if it names one. */
+const fixOf = (error: unknown): string | undefined => {
+  const fix = (error as { fix?: unknown } | undefined)?.fix;
+  return typeof fix === 'string' ? fix : undefined;
+};
+
+/** How a bounded call failed: the bound it ran out of, or what it threw (whole: every line). */
 const failure = (error: unknown): string =>
-  (error instanceof StorageCallTimeout ? `gave no answer in ${error.limitMs / 1000} s` : `threw: ${String((error as Error)?.message ?? error).split('\n')[0]}`);
+  (error instanceof StorageCallTimeout ? `gave no answer in ${error.limitMs / 1000} s` : `threw: ${String((error as Error)?.message ?? error)}`);

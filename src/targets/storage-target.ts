@@ -14,7 +14,11 @@ import { ownModule } from '../core/paths.js';
 
 export interface AdapterOptions {
   /** workerd's compatibility date for `workerd` (not for `workerd@DATE`, which names its own). */
-  compatibilityDate?: string;
+  compatibilityDate?: string | undefined;
+  /** The miniflare the workerd adapter runs: a folder it is installed in, or its package folder. */
+  miniflare?: string | undefined;
+  /** The workerd binary the workerd adapter runs. */
+  workerd?: string | undefined;
 }
 
 const adapterModule = (relative: string): string => ownModule(relative, import.meta.url);
@@ -40,7 +44,7 @@ export async function adapterRefs(adapter: string | undefined, options: AdapterO
 async function adapterRefsOf(adapter: string, options: AdapterOptions): Promise<StorageTargetRef[]> {
   if (adapter === 'reference') return [BUILTIN_ADAPTERS['reference-kv']!, BUILTIN_ADAPTERS['reference-sqlite']!];
   const dated = WORKERD_AT_DATE.exec(adapter);
-  if (adapter === 'workerd' || dated) return [await workerdRef(dated ? dated[1]! : options.compatibilityDate, dated ? `--adapter ${adapter}` : '--compatibility-date')];
+  if (adapter === 'workerd' || dated) return [await workerdRef(dated ? dated[1]! : options.compatibilityDate, dated ? `--adapter ${adapter}` : '--compatibility-date', options)];
   const builtin = BUILTIN_ADAPTERS[adapter as BuiltinAdapterName] as StorageTargetRef | undefined;
   if (adapter === 'miniflare2') requireOptionalPart('miniflare2', '--adapter miniflare2');
   if (builtin) return [builtin];
@@ -61,20 +65,16 @@ const looksLikePath = (name: string): boolean => /[\\/]/.test(name) || /\.[cm]?[
  * whether the runtime accepts it) and handed to the test workers as data. It is named `workerd`
  * at the runtime's default date, `workerd@DATE` at any other.
  */
-async function workerdRef(requestedDate: string | undefined, what: string): Promise<StorageTargetRef> {
+async function workerdRef(requestedDate: string | undefined, what: string, { miniflare, workerd }: AdapterOptions): Promise<StorageTargetRef> {
   const { resolveWorkerdRuntime } = await import('../adapters/workerd/runtime.js');
-  const runtime = await resolveWorkerdRuntime(requestedDate, { what });
+  const runtime = await resolveWorkerdRuntime(requestedDate, { what, miniflare, workerd });
   const name = runtime.compatibilityDate === runtime.defaultCompatibilityDate ? 'workerd' : `workerd@${runtime.compatibilityDate}`;
+  const { defaultCompatibilityDate: _, ...described } = runtime;
   return {
     name,
     module: BUILTIN_ADAPTERS.workerd!.module,
     factory: 'createWorkerdAdapter',
-    options: { compatibilityDate: runtime.compatibilityDate, miniflare: runtime.launcher.path, name },
-    runtime: {
-      name: runtime.name,
-      version: runtime.version,
-      compatibilityDate: runtime.compatibilityDate,
-      launcher: runtime.launcher,
-    },
+    options: { compatibilityDate: runtime.compatibilityDate, runtime: described, name },
+    runtime: described,
   };
 }

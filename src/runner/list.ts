@@ -2,7 +2,7 @@
 // and without starting vitest: the spec files are imported here, in specgate's own process, with
 // declarations.ts standing in for 'vitest' (no target is contacted, no adapter is loaded, no test
 // worker starts). `collectSpecsWithVitest` asks vitest itself for the same listing: the slow way,
-// kept so that test/list.test.ts can hold the two equal.
+// kept so that test/cli-conventions.test.ts can hold the two equal.
 
 import { readdirSync } from 'node:fs';
 import { register } from 'node:module';

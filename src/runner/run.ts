@@ -133,15 +133,16 @@ async function runInterruptibly(config: RunConfig, interruption: Interruption): 
     checkCoverage: config.grep === undefined && isEverything(selection) && config.storage.adapters === 'reference' && !interruption.interrupted,
     ...(zone && { schedule: loadSchedule() }),
   });
+  const secrets = zones.flatMap((z) => secretsOf(z.target.credentials));
   // An interrupted run neither rewrites a baseline (what it did not run would drop out) nor is gated on one.
   if (baseline && config.baseline && !interruption.interrupted) {
-    if (config.baseline.update) writeBaseline(config.baseline.file, updatedBaseline(report, baseline));
+    if (config.baseline.update) writeBaseline(config.baseline.file, updatedBaseline(report, baseline), secrets);
     else {
       report.baseline = applyBaseline(report, baseline, config.baseline.file);
       report.verdicts.outcome = gatedOutcome(!gatePasses(report.baseline) || report.errors.length > 0, report.verdicts.incomplete);
     }
   }
-  writeReport(reportDir, report, zones.flatMap((z) => secretsOf(z.target.credentials)));
+  writeReport(reportDir, report, secrets);
   return { report, reportDir, exitCode: exitCodeOf(report, config) };
 }
 

@@ -26,12 +26,13 @@ describe('reports go to the working directory', () => {
   it('a run writes reports/<run-id>/ where it is run from, and says so', async () => {
     const project = userProject('report-cwd');
     const before = new Set(runsIn(ROOT));
-    const run = await runCli(['run', '--suite', 'storage', '--adapter', 'reference-kv', '--requirement', 'ST-KV-DELETE-BOOLEAN'], {}, project);
+    const run = await runCli(['run', '--suite', 'storage', '--adapter', 'reference-kv', '--requirement', 'ST-ALARM-NONE-NULL'], {}, project);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const runs = runsIn(project);
     expect(runs, 'one run directory in the working directory\'s reports/').toHaveLength(1);
     expect(run.stdout).toContain(`specgate: report in reports/${runs[0]}/ (`);
     expect(readReport(join(project, 'reports', runs[0]!)).run.id).toBe(runs[0]);
+    expect(readReport(join(project, 'reports', runs[0]!)).summary.passed, 'the spec ran (ST-KV-DELETE-BOOLEAN, named here before, no longer exists)').toBe(1);
     expect(runsIn(ROOT).filter((id) => !before.has(id) && id === runs[0]), 'nothing written into the package\'s own reports/').toEqual([]);
 
     // `merge` without --out writes beside it, in the same working directory.

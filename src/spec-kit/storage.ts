@@ -1,6 +1,6 @@
 // The way a storage spec is written:
 //
-//   storageSpec('ST-KV-DELETE-BOOLEAN', 'delete(key) tells whether the key existed', async ({ storage }) => { ... });
+//   storageSpec('ST-KV-DELETE-MISSING-FALSE', 'delete(key) tells whether the key existed', async ({ storage }) => { ... });
 //   storageSpec('ST-ALARM-PAST-RUNS', 'an alarm in the past runs promptly', async ({ object }) => { ... }, { needs: ['alarms', 'clock'] });
 //
 // Each spec gets a fresh object from the run's adapter. A spec that needs a capability the adapter

@@ -31,6 +31,7 @@ describe('requests a zone the run does not own must not get', () => {
     expect(verdict('PATCH', `/zones/${ZONE}/dns_settings`, {}, ['zone-settings'])).toBeUndefined();
     expect(verdict('PATCH', `/zones/${ZONE}/firewall/waf/packages/p1/rules/r1`, { mode: 'block' })).toMatch(/previous WAF managed rules/);
     expect(verdict('GET', `/zones/${ZONE}/settings`, undefined), 'reads are never held back').toBeUndefined();
+    expect(verdict('POST', `/zones/${ZONE}/firewall/waf/overrides`, { urls: ['shop.example.com/*'] })).toMatch(/URI-based override .*; to allow it there, add 'zone-settings'/);
     const elsewhere = guardedEffect(GUARDED_REQUESTS, 'POST', `/zones/${'b'.repeat(32)}/custom_hostnames`, {});
     expect(elsewhere && refusal(elsewhere, zones(['cert-quota']))).toMatch(new RegExp(`^not run in zone ${'b'.repeat(32)}, which the run does not own: .*zones\\.<plan>\\.allow`));
   });

@@ -124,7 +124,7 @@ describe('a run without a control API, in zones it does not own', () => {
     expect(run.stderr).toContain('specgate:   what may remain: nothing (no zone allows \'undeletable-objects\')');
     expect(run.stderr).toContain('specgate:   quotas it uses: none (no zone allows \'cert-quota\')');
     expect(run.stderr).toContain('specgate:   zone-wide settings it changes: none (no zone allows \'zone-settings\')');
-    console.log(`no-control run: exit ${run.code}; ${report.summary.passed} specs passed, ${report.summary.skipped} skipped (${held.length} held back by the guard), ${report.summary.failed} failed; differences ${found.length}`);
+    console.log(`no-control run (seed ${report.run.seed}): exit ${run.code}; ${report.summary.passed} specs passed, ${report.summary.skipped} skipped (${held.length} held back by the guard), ${report.summary.failed} failed; differences ${found.length}`);
   }, RUN_TIMEOUT);
 
   // Negative control: the same comparison against a run whose zones allow what the guard holds back
@@ -132,7 +132,7 @@ describe('a run without a control API, in zones it does not own', () => {
   it('a zone that allows quota, settings and undeletable objects is changed, and the comparison says how', async () => {
     const zones = await ownersZones(['cert-quota', 'zone-settings', 'undeletable-objects']);
     const before = databaseState();
-    const { run } = await runWithoutControl(zones, 'no-control-allowed', ['--area', 'firewall-rules,custom-hostnames,waf-migration', '--accept-incomplete']);
+    const { run, report } = await runWithoutControl(zones, 'no-control-allowed', ['--area', 'firewall-rules,custom-hostnames,waf-migration', '--accept-incomplete']);
     const found = differences(before, databaseState());
     const left = unexplained(found, zones);
     const tables = new Set(left.map((d) => d.table));
@@ -144,7 +144,7 @@ describe('a run without a control API, in zones it does not own', () => {
     expect(unexplained(leftovers, zones)).toEqual([]);
     expect(unexplained(leftovers, { ...zones, enterprise: { ...zones.enterprise!, allow: [] } }), 'a filter left in a zone that did not allow it is not explained').toEqual(leftovers);
     expect(run.stderr).toMatch(/specgate: {3}what may remain: in zones\.free \([^)]+\), .*: filters made by a combined create/);
-    console.log(`allowing run: exit ${run.code}; differences ${found.length}, unexplained ${left.length} (${[...tables].join(', ')}), leftover filters ${leftovers.length}`);
+    console.log(`allowing run (seed ${report.run.seed}): exit ${run.code}; differences ${found.length}, unexplained ${left.length} (${[...tables].join(', ')}), leftover filters ${leftovers.length}`);
   }, RUN_TIMEOUT);
 
   it('the README lists each possible leftover, and the config refuses an allowance that does not exist', async () => {

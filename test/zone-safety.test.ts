@@ -27,10 +27,13 @@ describe('requests a zone the run does not own must not get', () => {
   it('holds back custom hostnames (the quota) and settings unless allowed, and names a zone the config does not give by its id', () => {
     expect(verdict('POST', `/zones/${ZONE}/custom_hostnames`, { hostname: 'a.example' })).toMatch(/certificate issuance quota; to allow it there, add 'cert-quota'/);
     expect(verdict('POST', `/zones/${ZONE}/custom_hostnames`, { hostname: 'a.example' }, ['cert-quota'])).toBeUndefined();
+    expect(verdict('POST', `/zones/${ZONE}/custom_hostnames/`, { hostname: 'a.example' }), 'with a trailing slash, the same route').toMatch(/certificate issuance quota/);
+    expect(verdict('POST', '/accounts/', { name: 'x' }, ['zone-settings', 'cert-quota', 'undeletable-objects'])).toMatch(/creates an account/);
     expect(verdict('PATCH', `/zones/${ZONE}/settings/brotli`, { value: 'on' })).toMatch(/changes a zone-wide setting; to allow it there, add 'zone-settings'/);
     expect(verdict('PATCH', `/zones/${ZONE}/dns_settings`, {}, ['zone-settings'])).toBeUndefined();
     expect(verdict('PATCH', `/zones/${ZONE}/firewall/waf/packages/p1/rules/r1`, { mode: 'block' })).toMatch(/previous WAF managed rules/);
     expect(verdict('GET', `/zones/${ZONE}/settings`, undefined), 'reads are never held back').toBeUndefined();
+    expect(verdict('POST', `/zones/${ZONE}/firewall/waf/overrides`, { urls: ['shop.example.com/*'] })).toMatch(/URI-based override .*; to allow it there, add 'zone-settings'/);
     const elsewhere = guardedEffect(GUARDED_REQUESTS, 'POST', `/zones/${'b'.repeat(32)}/custom_hostnames`, {});
     expect(elsewhere && refusal(elsewhere, zones(['cert-quota']))).toMatch(new RegExp(`^not run in zone ${'b'.repeat(32)}, which the run does not own: .*zones\\.<plan>\\.allow`));
   });

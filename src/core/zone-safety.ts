@@ -60,7 +60,7 @@ export function refusal(hit: GuardedEffect, zones: readonly ForeignZone[]): stri
   }
 }
 
-/** What each allowable effect means for the zone's owner (the skip reasons, the notice, the README). */
+/** What each allowable effect means for the zone's owner (the pre-run notice). */
 export const EFFECT_MEANING: Record<ZoneAllowance, string> = {
   'zone-settings': 'changes a zone-wide setting, which other traffic of the zone sees while it lasts',
   'cert-quota': 'uses the zone\'s certificate issuance quota (15 a minute by default; 30 s without new certificates once exceeded)',

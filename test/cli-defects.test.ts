@@ -2,6 +2,7 @@
 // (or, where the CLI would need minutes, the unit that decides it), and what was missing: --bail,
 // --reporter, run --json.
 
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer } from 'node:net';
@@ -264,4 +265,35 @@ describe('specgate list takes run\'s selection flags and ends with a total', () 
       expect([result.code, lines(result.stderr)]).toEqual([2, [line]]);
     }
   }, 60_000);
+});
+
+describe('the README\'s serve-and-run example', () => {
+  // Before: it ended in exit 3 (no key pair given) and never said where $TOKEN came from.
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const block = /## Running against a zone API implementation\n\n```sh\n([\s\S]*?)```/.exec(readme)![1]!.replace(/\\\n\s*/g, ' ');
+  const commands = block.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#'));
+
+  it('sets the credentials both sides use, and its run passes (the auth area, both schemes)', async () => {
+    const exported = commands.find((line) => line.startsWith('export '))!;
+    const env = Object.fromEntries([...exported.matchAll(/(SPECGATE_\w+)=(\S+)/g)].map((m) => [m[1]!, m[2]!]));
+    expect(Object.keys(env).sort()).toEqual(['SPECGATE_EMAIL', 'SPECGATE_KEY', 'SPECGATE_TOKEN']);
+    const serveArgs = commands.find((line) => line.startsWith('npx specgate serve'))!.split(/\s+/).slice(2);
+    const runArgs = commands.find((line) => line.startsWith('npx specgate run'))!.split(/\s+/).slice(2);
+    expect(serveArgs).toEqual(['serve', '--port', '8787', '--test-mode']);
+    const server = spawn(process.execPath, [join(ROOT, 'bin/specgate.mjs'), 'serve', '--port', '0', '--test-mode'], { cwd: ROOT, env: { ...process.env, ...env } });
+    try {
+      const banner = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        server.stdout.on('data', (d) => { out += d; if (out.includes('data:')) resolve(out); });
+        server.on('exit', (code) => reject(new Error(`serve exited ${code}: ${out}`)));
+      });
+      const origin = new URL(/base URL:\s+(\S+)/.exec(banner)![1]!).origin;
+      expect(banner).toContain(`token:       ${env.SPECGATE_TOKEN}`);
+      const args = runArgs.map((arg) => arg.replace('http://127.0.0.1:8787', origin));
+      const run = await runCli([...args, '--area', 'auth', '--report-dir', tempDir('readme-example')], env);
+      expect(run.code, run.stdout.slice(-2000)).toBe(0);
+    } finally {
+      server.kill('SIGTERM');
+    }
+  }, 180_000);
 });

@@ -23,6 +23,7 @@ describe('usage mistakes that were silent, ambiguous or a hang: one line, exit 2
     // Node's timers hold 2^31-1 ms: 3000000 s became 1 ms, and every spec timed out at once.
     [['--timeout', '3000000'], 'specgate: --timeout must be at most 2147483 seconds (Node\'s timers go no further), got 3000000'],
     // Before: "Option '--timeout' argument is ambiguous".
+    [['--suite', 'zone-api', '--target-image', 'example/x:1', '--target-startup-timeout', '3000000'], 'specgate: --target-startup-timeout must be at most 2147483 seconds (Node\'s timers go no further), got 3000000'],
     [['--timeout', '-5'], 'specgate: --timeout must be a positive number, got "-5"'],
     [['--timeout=-5'], 'specgate: --timeout must be a positive number, got "-5"'],
     [['--max-rps', '-1'], 'specgate: --max-rps must be a positive number, got "-1"'],

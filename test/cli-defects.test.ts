@@ -2,9 +2,10 @@
 // (or, where the CLI would need minutes, the unit that decides it), and what was missing: --bail,
 // --reporter, run --json.
 
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import { findConfigFile } from '../src/cli/config-file.js';
 import { withNegativeValues } from '../src/cli/run-config.js';
 import { RUN_OPTIONS } from '../src/cli/run-config.js';
 import { BailReporter } from '../src/runner/bail.js';
+import { rawExchange } from '../src/spec-kit/raw-http.js';
 import { transportCause } from '../src/spec-kit/transport-cause.js';
 import { readReport, ROOT, runCli, tempDir } from './helpers/cli.js';
 
@@ -90,6 +92,33 @@ describe('a request that got no answer says why in words, keeping the code', () 
       close();
     }
   }, 60_000);
+
+  it('a raw exchange (the transport specs) speaks TLS to an https:// URL, and says why there was no answer', async () => {
+    const { ports, close } = await servers();
+    try {
+      const get = (url: string) => rawExchange(new URL(url), [`GET / HTTP/1.1`, `Host: ${new URL(url).host}`], '');
+      // Before: plain TCP to an https:// URL (and port 80 when none was given): the plain server answered 200.
+      expect(await get(`https://127.0.0.1:${ports.http}/`)).toEqual({ status: undefined, headers: {}, body: '', cause: `the server at 127.0.0.1:${ports.http} speaks plain HTTP: use http:// (ERR_SSL_WRONG_VERSION_NUMBER)` });
+      expect((await get(`http://127.0.0.1:${ports.http}/`)).status, 'positive control: http:// gets the answer').toBe(200);
+      expect(await get(`http://127.0.0.1:${ports.closing}/`)).toMatchObject({ status: undefined });
+    } finally {
+      close();
+    }
+  });
+
+  it.skipIf(spawnSync('openssl', ['version']).status !== 0)('a raw exchange with an https:// server is a TLS handshake (its self-signed certificate refused by name)', async () => {
+    const dir = tempDir('tls');
+    const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=localhost'], { stdio: 'ignore' });
+    expect(made.status).toBe(0);
+    const server = createHttpsServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (_, response) => response.end('{}'));
+    const port = await new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+    try {
+      const response = await rawExchange(new URL(`https://127.0.0.1:${port}/`), ['GET / HTTP/1.1', `Host: 127.0.0.1:${port}`], '');
+      expect(response).toMatchObject({ status: undefined, cause: 'DEPTH_ZERO_SELF_SIGNED_CERT' });
+    } finally {
+      server.close();
+    }
+  });
 
   it('other causes are the code as before', () => {
     expect(transportCause(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } }), 'http://127.0.0.1:9/')).toBe('ECONNREFUSED');

@@ -147,12 +147,15 @@ describe('the config file from a subdirectory', () => {
     expect([refused.code, lines(refused.stderr)]).toEqual([2, [`specgate: ${join(root, 'specgate.config.mjs')}: gate must be one of core, extended`]]);
   });
 
-  it('names the file it uses', async () => {
+  it('names the file it found and uses', async () => {
     const { sub } = project('export default { adapter: "no-such-adapter" };\n');
     const result = await runCli(['run', '--suite', 'storage'], {}, sub);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('specgate: config ../../specgate.config.mjs\n');
     expect(result.stderr).toMatch(/no built-in adapter named "no-such-adapter"/);
+    // Named by --config, the file is the one the user gave: no line about it.
+    const explicit = await runCli(['run', '--suite', 'storage', '--config', '../../specgate.config.mjs'], {}, sub);
+    expect([explicit.code, explicit.stdout]).toEqual([2, '']);
   });
 
   it('the search stops at the repository\'s root (.git): a file above it is not the project\'s', () => {

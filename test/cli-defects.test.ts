@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../reference-impl/zone-api/server.js';
 import { findConfigFile } from '../src/cli/config-file.js';
+import { githubAnnotations, MAX_ANNOTATIONS } from '../src/cli/reporters.js';
 import { withNegativeValues } from '../src/cli/run-config.js';
 import { RUN_OPTIONS } from '../src/cli/run-config.js';
 import { BailReporter } from '../src/runner/bail.js';
@@ -329,4 +330,24 @@ describe('the README\'s serve-and-run example', () => {
       server.kill('SIGTERM');
     }
   }, 180_000);
+});
+
+describe('--reporter github: annotations GitHub keeps', () => {
+  const failed = (i: number, profile: 'core' | 'extended', known = false) => ({
+    name: `zone-api > spec ${i}`, status: 'failed', profile, file: 'suites/zone-api/auth.spec.ts', requirements: ['ZM-AUTH-BEARER'],
+    spec: { describe: [], title: `spec ${i}` }, error: 'HTTP 403\nsecond line, 100%', ...(known && { known: { reason: 'r' } }),
+  });
+  const report = (tests: unknown[], gate: 'core' | 'extended' = 'core') => ({ tests, verdicts: { gate } }) as never;
+
+  it('only gated failures not known to a baseline, the whole error escaped', () => {
+    const annotations = githubAnnotations(report([failed(1, 'core'), failed(2, 'extended'), failed(3, 'core', true)]), ROOT);
+    expect(annotations).toEqual(['::error file=suites/zone-api/auth.spec.ts,title=specgate%3A zone-api > spec 1::zone-api > spec 1 [ZM-AUTH-BEARER]%0AHTTP 403%0Asecond line, 100%25']);
+    expect(githubAnnotations(report([failed(2, 'extended')], 'extended'), ROOT), '--gate extended: conventions are gated').toHaveLength(1);
+  });
+
+  it(`at most ${MAX_ANNOTATIONS} (GitHub drops the rest), then one notice with the count`, () => {
+    const annotations = githubAnnotations(report(Array.from({ length: MAX_ANNOTATIONS + 7 }, (_, i) => failed(i, 'core'))), ROOT);
+    expect(annotations).toHaveLength(MAX_ANNOTATIONS + 1);
+    expect(annotations.at(-1)).toBe('::notice title=specgate::7 more gated failures, not annotated: see the job summary (summary.md) and report.html');
+  });
 });

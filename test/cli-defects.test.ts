@@ -2,16 +2,20 @@
 // (or, where the CLI would need minutes, the unit that decides it), and what was missing: --bail,
 // --reporter, run --json.
 
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../reference-impl/zone-api/server.js';
 import { findConfigFile } from '../src/cli/config-file.js';
+import { githubAnnotations, MAX_ANNOTATIONS } from '../src/cli/reporters.js';
 import { withNegativeValues } from '../src/cli/run-config.js';
 import { RUN_OPTIONS } from '../src/cli/run-config.js';
 import { BailReporter } from '../src/runner/bail.js';
+import { rawExchange } from '../src/spec-kit/raw-http.js';
 import { transportCause } from '../src/spec-kit/transport-cause.js';
 import { readReport, ROOT, runCli, tempDir } from './helpers/cli.js';
 
@@ -22,6 +26,7 @@ describe('usage mistakes that were silent, ambiguous or a hang: one line, exit 2
     // Node's timers hold 2^31-1 ms: 3000000 s became 1 ms, and every spec timed out at once.
     [['--timeout', '3000000'], 'specgate: --timeout must be at most 2147483 seconds (Node\'s timers go no further), got 3000000'],
     // Before: "Option '--timeout' argument is ambiguous".
+    [['--suite', 'zone-api', '--target-image', 'example/x:1', '--target-startup-timeout', '3000000'], 'specgate: --target-startup-timeout must be at most 2147483 seconds (Node\'s timers go no further), got 3000000'],
     [['--timeout', '-5'], 'specgate: --timeout must be a positive number, got "-5"'],
     [['--timeout=-5'], 'specgate: --timeout must be a positive number, got "-5"'],
     [['--max-rps', '-1'], 'specgate: --max-rps must be a positive number, got "-1"'],
@@ -89,6 +94,33 @@ describe('a request that got no answer says why in words, keeping the code', () 
     }
   }, 60_000);
 
+  it('a raw exchange (the transport specs) speaks TLS to an https:// URL, and says why there was no answer', async () => {
+    const { ports, close } = await servers();
+    try {
+      const get = (url: string) => rawExchange(new URL(url), [`GET / HTTP/1.1`, `Host: ${new URL(url).host}`], '');
+      // Before: plain TCP to an https:// URL (and port 80 when none was given): the plain server answered 200.
+      expect(await get(`https://127.0.0.1:${ports.http}/`)).toEqual({ status: undefined, headers: {}, body: '', cause: `the server at 127.0.0.1:${ports.http} speaks plain HTTP: use http:// (ERR_SSL_WRONG_VERSION_NUMBER)` });
+      expect((await get(`http://127.0.0.1:${ports.http}/`)).status, 'positive control: http:// gets the answer').toBe(200);
+      expect(await get(`http://127.0.0.1:${ports.closing}/`)).toMatchObject({ status: undefined });
+    } finally {
+      close();
+    }
+  });
+
+  it.skipIf(spawnSync('openssl', ['version']).status !== 0)('a raw exchange with an https:// server is a TLS handshake (its self-signed certificate refused by name)', async () => {
+    const dir = tempDir('tls');
+    const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=localhost'], { stdio: 'ignore' });
+    expect(made.status).toBe(0);
+    const server = createHttpsServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (_, response) => response.end('{}'));
+    const port = await new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+    try {
+      const response = await rawExchange(new URL(`https://127.0.0.1:${port}/`), ['GET / HTTP/1.1', `Host: 127.0.0.1:${port}`], '');
+      expect(response).toMatchObject({ status: undefined, cause: 'DEPTH_ZERO_SELF_SIGNED_CERT' });
+    } finally {
+      server.close();
+    }
+  });
+
   it('other causes are the code as before', () => {
     expect(transportCause(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } }), 'http://127.0.0.1:9/')).toBe('ECONNREFUSED');
     // A TLS error against an http:// URL is not this mistake.
@@ -116,12 +148,15 @@ describe('the config file from a subdirectory', () => {
     expect([refused.code, lines(refused.stderr)]).toEqual([2, [`specgate: ${join(root, 'specgate.config.mjs')}: gate must be one of core, extended`]]);
   });
 
-  it('names the file it uses', async () => {
+  it('names the file it found and uses', async () => {
     const { sub } = project('export default { adapter: "no-such-adapter" };\n');
     const result = await runCli(['run', '--suite', 'storage'], {}, sub);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('specgate: config ../../specgate.config.mjs\n');
     expect(result.stderr).toMatch(/no built-in adapter named "no-such-adapter"/);
+    // Named by --config, the file is the one the user gave: no line about it.
+    const explicit = await runCli(['run', '--suite', 'storage', '--config', '../../specgate.config.mjs'], {}, sub);
+    expect([explicit.code, explicit.stdout]).toEqual([2, '']);
   });
 
   it('the search stops at the repository\'s root (.git): a file above it is not the project\'s', () => {
@@ -264,4 +299,55 @@ describe('specgate list takes run\'s selection flags and ends with a total', () 
       expect([result.code, lines(result.stderr)]).toEqual([2, [line]]);
     }
   }, 60_000);
+});
+
+describe('the README\'s serve-and-run example', () => {
+  // Before: it ended in exit 3 (no key pair given) and never said where $TOKEN came from.
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const block = /## Running against a zone API implementation\n\n```sh\n([\s\S]*?)```/.exec(readme)![1]!.replace(/\\\n\s*/g, ' ');
+  const commands = block.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#'));
+
+  it('sets the credentials both sides use, and its run passes (the auth area, both schemes)', async () => {
+    const exported = commands.find((line) => line.startsWith('export '))!;
+    const env = Object.fromEntries([...exported.matchAll(/(SPECGATE_\w+)=(\S+)/g)].map((m) => [m[1]!, m[2]!]));
+    expect(Object.keys(env).sort()).toEqual(['SPECGATE_EMAIL', 'SPECGATE_KEY', 'SPECGATE_TOKEN']);
+    const serveArgs = commands.find((line) => line.startsWith('npx specgate serve'))!.split(/\s+/).slice(2);
+    const runArgs = commands.find((line) => line.startsWith('npx specgate run'))!.split(/\s+/).slice(2);
+    expect(serveArgs).toEqual(['serve', '--port', '8787', '--test-mode']);
+    const server = spawn(process.execPath, [join(ROOT, 'bin/specgate.mjs'), 'serve', '--port', '0', '--test-mode'], { cwd: ROOT, env: { ...process.env, ...env } });
+    try {
+      const banner = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        server.stdout.on('data', (d) => { out += d; if (out.includes('data:')) resolve(out); });
+        server.on('exit', (code) => reject(new Error(`serve exited ${code}: ${out}`)));
+      });
+      const origin = new URL(/base URL:\s+(\S+)/.exec(banner)![1]!).origin;
+      expect(banner).toContain(`token:       ${env.SPECGATE_TOKEN}`);
+      const args = runArgs.map((arg) => arg.replace('http://127.0.0.1:8787', origin));
+      const run = await runCli([...args, '--area', 'auth', '--report-dir', tempDir('readme-example')], env);
+      expect(run.code, run.stdout.slice(-2000)).toBe(0);
+    } finally {
+      server.kill('SIGTERM');
+    }
+  }, 180_000);
+});
+
+describe('--reporter github: annotations GitHub keeps', () => {
+  const failed = (i: number, profile: 'core' | 'extended', known = false) => ({
+    name: `zone-api > spec ${i}`, status: 'failed', profile, file: 'suites/zone-api/auth.spec.ts', requirements: ['ZM-AUTH-BEARER'],
+    spec: { describe: [], title: `spec ${i}` }, error: 'HTTP 403\nsecond line, 100%', ...(known && { known: { reason: 'r' } }),
+  });
+  const report = (tests: unknown[], gate: 'core' | 'extended' = 'core') => ({ tests, verdicts: { gate } }) as never;
+
+  it('only gated failures not known to a baseline, the whole error escaped', () => {
+    const annotations = githubAnnotations(report([failed(1, 'core'), failed(2, 'extended'), failed(3, 'core', true)]), ROOT);
+    expect(annotations).toEqual(['::error file=suites/zone-api/auth.spec.ts,title=specgate%3A zone-api > spec 1::zone-api > spec 1 [ZM-AUTH-BEARER]%0AHTTP 403%0Asecond line, 100%25']);
+    expect(githubAnnotations(report([failed(2, 'extended')], 'extended'), ROOT), '--gate extended: conventions are gated').toHaveLength(1);
+  });
+
+  it(`at most ${MAX_ANNOTATIONS} (GitHub drops the rest), then one notice with the count`, () => {
+    const annotations = githubAnnotations(report(Array.from({ length: MAX_ANNOTATIONS + 7 }, (_, i) => failed(i, 'core'))), ROOT);
+    expect(annotations).toHaveLength(MAX_ANNOTATIONS + 1);
+    expect(annotations.at(-1)).toBe('::notice title=specgate::7 more gated failures, not annotated: see the job summary (summary.md) and report.html');
+  });
 });

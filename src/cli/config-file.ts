@@ -14,6 +14,8 @@ export const CONFIG_NAMES = ['specgate.config.ts', 'specgate.config.mts', 'specg
 export interface LoadedConfig {
   file: string;
   config: SpecgateConfig;
+  /** Found by the search (not named by --config): the run says which file it uses. */
+  searched?: boolean;
 }
 
 /**
@@ -34,7 +36,7 @@ export async function loadConfigFile(explicit: string | undefined, cwd = process
   }
   const problems = configProblems(module.default);
   if (problems.length > 0) throw new UsageError(`${file}: ${problems.join('; ')}`);
-  return { file, config: module.default as SpecgateConfig };
+  return { file, config: module.default as SpecgateConfig, ...(explicit === undefined && { searched: true }) };
 }
 
 /**
@@ -49,8 +51,8 @@ export function findConfigFile(cwd: string): string | undefined {
   }
 }
 
-/** The line saying which config file a run uses (a file found above the working directory is easily forgotten). */
-export const configLine = (loaded: LoadedConfig, cwd = process.cwd()): string => `specgate: config ${relative(cwd, loaded.file) || loaded.file}`;
+/** The line saying which config file a run found and uses (one in a directory above is easily forgotten); nothing for --config FILE. */
+export const configLine = (loaded: LoadedConfig, cwd = process.cwd()): string => (loaded.searched ? `specgate: config ${relative(cwd, loaded.file) || loaded.file}\n` : '');
 
 /** A path written in the config file is relative to that file. */
 export const relativeToConfig = (loaded: LoadedConfig, path: string): string => (isAbsolute(path) ? path : resolve(dirname(loaded.file), path));

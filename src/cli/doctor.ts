@@ -20,7 +20,7 @@ export async function doctorCommand(args: string[]): Promise<number> {
     throw new UsageError('doctor checks a target that runs: start the image, and give its URL to --target (specgate run --target-image checks the container the same way before any spec)');
   }
   const loaded = await loadConfigFile(flags.config);
-  if (loaded) process.stdout.write(`${configLine(loaded)}\n`);
+  if (loaded) process.stdout.write(configLine(loaded));
   const credentials = credentialsFrom(flags, loaded?.config.target?.credentials, needsCredentials(flags, loaded));
   const config = runConfigFrom(flags, loaded, credentials);
   const checked = [

@@ -43,18 +43,29 @@ export function jsonSummary(report: Report, reportDir: string, exitCode: number)
 
 const isGated = (report: Report, test: ReportTest): boolean => report.verdicts.gate === 'extended' || test.profile === 'core';
 
+/** GitHub keeps at most 50 annotations of a kind per job (and shows 10 per step): more are lost. */
+export const MAX_ANNOTATIONS = 50;
+
 /**
  * One `::error` workflow command per gated failure not known to a baseline, on the spec's line
  * when its title can be found in its file. The whole error goes in the message (newlines escaped).
+ * Past MAX_ANNOTATIONS, one `::notice` says how many more there are and where they are.
  */
 export function githubAnnotations(report: Report, cwd = process.cwd()): string[] {
-  return report.tests.filter((t) => t.status === 'failed' && !t.known && isGated(report, t)).map((test) => {
-    const path = join(PACKAGE_ROOT, test.file);
-    const line = lineOfTitle(path, test.spec.title);
-    const properties = [`file=${escapeProperty(relative(cwd, path))}`, ...(line !== undefined ? [`line=${line}`] : []), `title=${escapeProperty(`specgate: ${test.name}`)}`];
-    const message = `${test.name} [${test.requirements.join(', ')}]\n${test.error ?? 'failed'}`;
-    return `::error ${properties.join(',')}::${escapeData(message)}`;
-  });
+  const failures = report.tests.filter((t) => t.status === 'failed' && !t.known && isGated(report, t));
+  const more = failures.length - MAX_ANNOTATIONS;
+  return [
+    ...failures.slice(0, MAX_ANNOTATIONS).map((test) => errorAnnotation(test, cwd)),
+    ...(more > 0 ? [`::notice title=specgate::${more} more gated failures, not annotated: see the job summary (summary.md) and report.html`] : []),
+  ];
+}
+
+function errorAnnotation(test: ReportTest, cwd: string): string {
+  const path = join(PACKAGE_ROOT, test.file);
+  const line = lineOfTitle(path, test.spec.title);
+  const properties = [`file=${escapeProperty(relative(cwd, path))}`, ...(line !== undefined ? [`line=${line}`] : []), `title=${escapeProperty(`specgate: ${test.name}`)}`];
+  const message = `${test.name} [${test.requirements.join(', ')}]\n${test.error ?? 'failed'}`;
+  return `::error ${properties.join(',')}::${escapeData(message)}`;
 }
 
 /** The line where a spec's title is written (as a string literal) in its file, if it is there word for word. */

@@ -17,7 +17,7 @@ export async function runCommand(args: string[]): Promise<number> {
   const flags = parseRunFlags(args);
   const loaded = await loadConfigFile(flags.config);
   // Which config file the run uses: one found in a directory above is easily forgotten.
-  if (loaded) (reporterFrom(flags) === 'json' ? process.stderr : process.stdout).write(`${configLine(loaded)}\n`);
+  if (loaded) (reporterFrom(flags) === 'json' ? process.stderr : process.stdout).write(configLine(loaded));
   const credentials = credentialsFrom(flags, loaded?.config.target?.credentials, needsCredentials(flags, loaded));
   if (flags['target-image'] === undefined) {
     const containerFlag = CONTAINER_FLAGS.find((flag) => flags[flag] !== undefined);

@@ -11,8 +11,9 @@ const CLOSED = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
 /** The error's cause as one line: a human cause with the code in brackets, else the code, else the message. */
 export function transportCause(error: unknown, url: string): string {
   if ((error as Error)?.name === 'TimeoutError') return 'no answer in time';
+  // fetch wraps the socket's error as its cause; a socket's own error carries the code itself.
   const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
-  const code = cause?.code;
+  const code = cause?.code ?? (error as { code?: string })?.code;
   if (code !== undefined && TLS_ON_PLAIN_HTTP.has(code) && url.startsWith('https:')) {
     return `the server at ${new URL(url).host} speaks plain HTTP: use http:// (${code})`;
   }

@@ -82,6 +82,7 @@ function expectPartialReport(dir: string, run: Interrupted): Report {
   expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toContain('**Verdict: interrupted (gate: core).**\n\nInterrupted (SIGINT at ');
   const html = readFileSync(join(dir, 'report.html'), 'utf8');
   expect(html).toContain('<span class="badge s-interrupted">interrupted</span>');
+  expect(html).toContain('.s-interrupted{--c:'); // a badge colour of its own: without one it was white on nothing
   expect(html).toContain('this partial report holds the');
   expect(existsSync(join(dir, 'junit.xml'))).toBe(true);
   // One line on stderr, and the closing lines: no vitest stack.

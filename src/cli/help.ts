@@ -7,7 +7,8 @@
 const EXIT_CODES = `Exit codes: 0 all specs passed, 1 some spec failed (or a spec file did not load, or its test
 worker died), 2 bad usage, unreachable target or a failed preflight check, 3 incomplete: nothing
 failed, but gated specs were not verified for reasons the target did not declare (no control API,
-no zone, a credential not given; --accept-incomplete accepts it).`;
+no zone, a credential not given; --accept-incomplete accepts it), 130 interrupted (Ctrl-C: the
+report holds the specs that finished).`;
 
 export const HELP = `specgate: conformance suite for the zone-management API and the object storage interface
 

@@ -444,7 +444,7 @@ pre{background:var(--bg2);border:1px solid var(--line);border-radius:6px;padding
 table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid var(--line);padding:4px 6px;text-align:left;vertical-align:top}
 th{background:var(--bg2);position:sticky;top:0}td.num{text-align:right;font-variant-numeric:tabular-nums}
 .badge{display:inline-block;border-radius:10px;padding:0 8px;font-size:12px;color:#fff;background:var(--not-run);white-space:nowrap}
-.s-passed{--c:var(--passed)}.s-failed{--c:var(--failed)}.s-incomplete{--c:var(--skipped)}.s-skipped{--c:var(--skipped)}.s-not-run{--c:var(--not-run)}.s-pending{--c:var(--pending)}.s-out-of-scope{--c:var(--out-of-scope)}.s-unspecified{--c:var(--unspecified)}.s-total{--c:#0969da}
+.s-passed{--c:var(--passed)}.s-failed{--c:var(--failed)}.s-incomplete{--c:var(--skipped)}.s-interrupted{--c:#6e7781}.s-skipped{--c:var(--skipped)}.s-not-run{--c:var(--not-run)}.s-pending{--c:var(--pending)}.s-out-of-scope{--c:var(--out-of-scope)}.s-unspecified{--c:var(--unspecified)}.s-total{--c:#0969da}
 .badge[class*=s-]{background:var(--c)}.badge.s-unspecified{color:#1f2328}
 .tiles{display:flex;gap:8px;flex-wrap:wrap;margin:12px 0}.tile{border-left:4px solid var(--c);background:var(--bg2);padding:6px 12px;border-radius:4px}.tile b{font-size:20px}
 .bar{display:inline-flex;align-items:center;gap:6px;vertical-align:middle}

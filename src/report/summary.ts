@@ -97,7 +97,7 @@ export function summaryMarkdown(report: Report): string {
     '',
     ...verdictMarkdown(report),
     '',
-    `Specs in all: ${summary.total}: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped.`,
+    `Specs in all: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped, of ${summary.total}.`,
     '',
     `Requirements, each counted once: ${Object.entries(summary.requirements).map(([status, n]) => `${n} ${status}`).join(', ')}.`,
     '',

@@ -47,9 +47,9 @@ export function totalsRelationText(report: Report): string {
   const gated = verdicts.gate === 'core' ? 'core specs only' : 'core and extended specs';
   return `How these relate: ${plural(summary.total, 'spec')} in all = ${verdicts.core.specs.total} core + ${verdicts.extended.specs.total} extended. `
     + `The catalog's ${catalog} requirements: ${inScope} in scope (${verdicts.core.inScope} core, ${inScope - verdicts.core.inScope} extended)${outside.length > 0 ? `, ${outside.join(', ')}` : ''}; `
-    + `each counted once, passed only when every spec citing it passed. `
-    + `Core requirements the documents give no way to reach are verified by extended specs (only through production conventions): they count toward compliance, not toward the gate, which counts ${gated}. `
-    + `The conventions line counts every requirement an extended spec checks, core ones among them.`;
+    + `a requirement passes when every spec citing it passed. `
+    + `Core requirements the documents give no way to reach are verified by extended specs (only through production conventions): they count toward compliance, not the gate, which counts ${gated}. `
+    + `The conventions line counts every requirement extended specs check, core ones too.`;
 }
 
 /** What the gated specs left unverified mean for the outcome, by outcome. */

@@ -30,8 +30,15 @@ export class Interruption {
     }
   }
 
+  /**
+   * The run is over. An interrupted one keeps ignoring the signal while the CLI finishes (prints,
+   * stops a container): a second Ctrl-C after the report must not cut that cleanup short.
+   */
   disarm(): void {
-    for (const signal of SIGNALS) process.off(signal, this.onSignal);
+    for (const signal of SIGNALS) {
+      process.off(signal, this.onSignal);
+      if (this.interrupted) process.on(signal, () => this.say('specgate: finishing: stopping what the run started'));
+    }
   }
 
   get interrupted(): boolean {

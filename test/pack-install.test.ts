@@ -64,7 +64,7 @@ describe.skipIf(!ENABLED)('npm pack, npm install of the tarball into an empty pr
     const zone = await specgate(['run', '--suite', 'zone-api', '--target', baseUrl, '--token', 'pack-install-token-0123456789abcdef01234', '--control', controlUrl, '--requirement', 'ZM-ENV-*']);
     expect(zone.code, zone.stdout + zone.stderr).toBe(0);
 
-    const storage = await specgate(['run', '--suite', 'storage', '--requirement', 'ST-KV-DELETE-BOOLEAN']);
+    const storage = await specgate(['run', '--suite', 'storage', '--requirement', 'ST-KV-DELETE-EXISTING-TRUE']);
     expect(storage.code, storage.stdout + storage.stderr).toBe(0);
 
     const runs = readdirSync(join(project, 'reports'));

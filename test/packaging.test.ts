@@ -24,7 +24,7 @@ describe('reports go to the working directory', () => {
   it('a run writes reports/<run-id>/ where it is run from, and says so', async () => {
     const project = userProject('report-cwd');
     const before = new Set(runsIn(ROOT));
-    const run = await runCli(['run', '--suite', 'storage', '--adapter', 'reference-kv', '--requirement', 'ST-KV-DELETE-BOOLEAN'], {}, project);
+    const run = await runCli(['run', '--suite', 'storage', '--adapter', 'reference-kv', '--requirement', 'ST-KV-DELETE-EXISTING-TRUE'], {}, project);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const runs = runsIn(project);
     expect(runs, 'one run directory in the working directory\'s reports/').toHaveLength(1);

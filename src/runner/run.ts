@@ -23,6 +23,7 @@ import { FIRST_CREATE_MS } from '../spec-kit/bounded-storage.js';
 import { CollectingReporter } from './collector.js';
 import { ProgressReporter } from './progress.js';
 import { isEverything } from '../core/selection.js';
+import { nearestContaining } from '../core/nearest.js';
 
 const VERSION = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -76,7 +77,6 @@ export async function runConformance(config: RunConfig): Promise<RunOutcome> {
   // and before any file is written.
   const adapters = suites.some((s) => s.name === 'storage') ? await checkedAdapters(config) : [];
   const zones = suites.some((s) => s.name === 'zone-api') ? await resolveZoneTargets(config) : [];
-  mkdirSync(reportDir, { recursive: true });
   const several = zones.length > 1;
   const projects = [...zones.flatMap((zone) => zoneProjects(zone.target, several, config.zoneApi)), ...adapters.map((adapter) => storageProject(adapter, config.storage.timeoutMs))];
   const collector = new CollectingReporter(PACKAGE_ROOT, new Map(projects.map((p) => [p.name, { target: p.label, clockGroup: p.clockGroup }])));
@@ -85,6 +85,11 @@ export async function runConformance(config: RunConfig): Promise<RunOutcome> {
   } finally {
     await Promise.all(zones.map((zone) => zone.stop()));
   }
+  // A run of nothing would pass: a typo in --grep (or filters that exclude each other) is a usage error.
+  const grepped = (name: string) => config.grep === undefined || new RegExp(config.grep).test(name);
+  const ranNothing = collector.tests.length === 0 && !collector.notApplicableGrepNames.some(grepped) && collector.fileErrors.length === 0;
+  if (projects.length > 0 && ranNothing) throw new UsageError(nothingSelected(config, collector.declared));
+  mkdirSync(reportDir, { recursive: true });
   const zone = zones[0];
   const finished = new Date();
   const report = buildReport({
@@ -121,6 +126,25 @@ export async function runConformance(config: RunConfig): Promise<RunOutcome> {
   }
   writeReport(reportDir, report, zones.flatMap((z) => secretsOf(z.target.credentials)));
   return { report, reportDir, exitCode: exitCodeOf(report, config) };
+}
+
+/** Why a run selected no spec, with the spec names nearest its --grep, if it has one. */
+function nothingSelected(config: RunConfig, declared: string[]): string {
+  const { selection, grep } = config;
+  const filters = [
+    selection.profile === 'core' && '--profile core',
+    selection.areas.length > 0 && `--area ${selection.areas.join(',')}`,
+    selection.requirements.length > 0 && `--requirement ${selection.requirements.join(',')}`,
+    selection.levels.length > 0 && `--level ${selection.levels.join(',')}`,
+    selection.shard && `--shard ${selection.shard.index}/${selection.shard.total}`,
+  ].filter((f): f is string => typeof f === 'string');
+  const within = filters.length > 0 ? ` among the specs ${filters.join(' ')} select` : '';
+  if (grep !== undefined) {
+    const near = nearestContaining(grep, [...new Set(declared)]);
+    const hint = near.length > 0 ? `did you mean a spec named ${near.map((name) => JSON.stringify(name)).join(' or ')}?` : '`specgate list` shows the specs and their names';
+    return `nothing selected: --grep ${JSON.stringify(grep)} matches no spec${within} (it matches the describe blocks and title, case-sensitively; ${hint})`;
+  }
+  return `nothing selected: no spec is selected by ${filters.join(' ')} together (a spec must match every filter; \`specgate list\` shows the requirements each spec cites)`;
 }
 
 /**

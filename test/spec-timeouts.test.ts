@@ -7,6 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../reference-impl/zone-api/server.js';
 import { readReport, runCli, tempDir } from './helpers/cli.js';
+import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { startTargetProxy, type TargetProxy } from './helpers/target-proxy.js';
 
 let server: RunningServer;
@@ -21,6 +22,17 @@ async function runAgainst(baseUrl: string, extra: string[]) {
   return { run, report: readReport(reportDir) };
 }
 
+/** Passes `request` on to the reference, and its answer back. */
+function forwardTo(upstream: string, request: IncomingMessage, response: ServerResponse): void {
+  const target = new URL(request.url ?? '/', upstream);
+  const outgoing = httpRequest(target, { method: request.method, headers: { ...request.headers, host: target.host } }, (answer) => {
+    response.writeHead(answer.statusCode ?? 502, answer.headers);
+    answer.pipe(response);
+  });
+  outgoing.on('error', () => response.destroy());
+  request.pipe(outgoing);
+}
+
 describe('a spec\'s budget', () => {
   it('a target paced by --max-rps 2 passes, though its specs take far longer than their budget (--spec-timeout 2)', async () => {
     const { run, report } = await runAgainst(server.baseUrl, ['--requirement', 'ZM-FLT-CREATE', '--max-rps', '2', '--spec-timeout', '2']);
@@ -30,6 +42,26 @@ describe('a spec\'s budget', () => {
     // The proof that the pacing was not counted: at one request a second per worker, a spec of
     // several requests takes seconds, more than the budget, and still passed.
     expect(Math.max(...report.tests.map((t) => t.durationMs))).toBeGreaterThan(2 * 2000);
+  });
+
+  it('a target slow to answer (2.5 s a request) that also rate limits once (429, retry-after 3) passes with --spec-timeout 2', async () => {
+    let limited = false;
+    proxy = await startTargetProxy(new URL(server.baseUrl).origin, (request, response) => {
+      if (!/\/filters/.test(request.url ?? '')) return 'forward';
+      if (!limited && request.method === 'POST') {
+        limited = true;
+        response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '3' }).end('{"success":false,"errors":[{"code":10000,"message":"Rate limited"}],"messages":[],"result":null}');
+        return 'handled';
+      }
+      setTimeout(() => forwardTo(server.baseUrl, request, response), 2500);
+      return 'handled';
+    });
+    const { run, report } = await runAgainst(`${proxy.url}/client/v4`, ['--requirement', 'ZM-FLT-SHAPE', '--spec-timeout', '2']);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(report.tests.map((t) => t.status)).toEqual(['passed']);
+    expect(limited, 'the 429 was answered').toBe(true);
+    // 2.5 s for each of its requests and 3 s of retry-after, by the clock: more than its budget.
+    expect(report.tests[0]!.durationMs).toBeGreaterThan(2000);
   });
 
   it('a request the target never answers fails its spec naming the request and --timeout; the requirements are not verified: timed out', async () => {

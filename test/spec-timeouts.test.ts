@@ -4,6 +4,8 @@
 // whose requirements are "not verified: timed out", not failed. Against the reference, in front of
 // which a loopback proxy hangs what it is told to.
 
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../reference-impl/zone-api/server.js';
 import { readReport, runCli, tempDir } from './helpers/cli.js';
@@ -19,7 +21,7 @@ afterEach(async () => { await proxy?.close(); proxy = undefined; await server.cl
 async function runAgainst(baseUrl: string, extra: string[]) {
   const reportDir = tempDir('spec-timeouts');
   const run = await runCli(['run', '--suite', 'zone-api', '--target', baseUrl, '--control', server.controlUrl!, '--report-dir', reportDir, ...extra], { SPECGATE_TOKEN: server.credentials.token! });
-  return { run, report: readReport(reportDir) };
+  return { run, report: readReport(reportDir), reportDir };
 }
 
 /** Passes `request` on to the reference, and its answer back. */
@@ -67,7 +69,7 @@ describe('a spec\'s budget', () => {
   it('a request the target never answers fails its spec naming the request and --timeout; the requirements are not verified: timed out', async () => {
     // Reading a filter by its id hangs; everything else reaches the reference.
     proxy = await startTargetProxy(new URL(server.baseUrl).origin, (request) => (request.method === 'GET' && /\/filters\/[^/?]+/.test(request.url ?? '') ? 'handled' : 'forward'));
-    const { run, report } = await runAgainst(`${proxy.url}/client/v4`, ['--requirement', 'ZM-FLT-SHAPE', '--timeout', '1']);
+    const { run, report, reportDir } = await runAgainst(`${proxy.url}/client/v4`, ['--requirement', 'ZM-FLT-SHAPE', '--timeout', '1']);
     expect(run.code, 'a timeout is a failure of the spec: the run fails').toBe(1);
     const [test, ...others] = report.tests;
     expect(others).toEqual([]);
@@ -82,5 +84,6 @@ describe('a spec\'s budget', () => {
     expect(report.verdicts.core.requirements.failed, 'no requirement is failed by a timeout').toBe(0);
     expect(run.stdout).toContain('no response in 1 s (--timeout; fix: raise --timeout S');
     expect(run.stdout).toMatch(/requirements 0 of \d+ passed, 0 failed, 2 not verified \(2 timed out\)/);
+    expect(readFileSync(join(reportDir, 'report.html'), 'utf8')).toContain('>skipped: timed out</span>');
   });
 });

@@ -42,6 +42,13 @@ describe('a --requirement that matches no catalogued requirement (before anythin
   });
 });
 
+describe('an --area no suite has', () => {
+  it('the nearest area, and all of them', async () => {
+    const run = await refused(['--area', 'filter']);
+    expect(run.stderr).toMatch(/^specgate: --area: unknown area "filter" \(did you mean filters\? areas: envelope, /);
+  });
+});
+
 describe('a selection that the specs do not match (once they are collected)', () => {
   it('a --grep with a typo: exit 2 with the nearest spec names, not PASSED with exit 0', async () => {
     const run = await refused(['--suite', 'storage', '--adapter', 'reference-kv', '--grep', 'removes an exsting key']);

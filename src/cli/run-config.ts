@@ -179,7 +179,10 @@ function selectionFrom(flags: RunFlags, file: SpecgateConfig | undefined, suites
   const areas = listOf(flags.area);
   const known = new Set<string>([...ZONE_API_AREAS, ...STORAGE_AREAS]);
   const unknownArea = areas.find((a) => !known.has(a));
-  if (unknownArea) throw new UsageError(`--area: unknown area "${unknownArea}" (areas: ${[...known].join(', ')})`);
+  if (unknownArea) {
+    const near = nearest(unknownArea, [...known]);
+    throw new UsageError(`--area: unknown area "${unknownArea}" (${near.length > 0 ? `did you mean ${near.join(' or ')}? ` : ''}areas: ${[...known].join(', ')})`);
+  }
   const levels = listOf(flags.level);
   const badLevel = levels.find((l) => !['must', 'should', 'may'].includes(l));
   if (badLevel) throw new UsageError(`--level must be must, should or may, got "${badLevel}"`);

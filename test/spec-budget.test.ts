@@ -35,7 +35,7 @@ describe('SpecBudget', () => {
     expect(error, 'the 10 ms of its request are not counted').toBeUndefined();
     await vi.advanceTimersByTimeAsync(2);
     expect(error).toBeInstanceOf(SpecTimeout);
-    expect((error as Error).message).toMatch(/^the spec ran out of its budget: 1 s of its own time \(--spec-timeout\), not counting its waits for the target's answers, --max-rps pacing, retry-after or real time; it was waiting on none of them \(the last thing it asked of the target: GET \/zones\/z1\/filters answered HTTP 200\); fix: raise --spec-timeout S \(specTimeoutSeconds in specgate\.config\.ts\)/);
+    expect((error as Error).message).toMatch(/^the spec ran out of its budget: 1 s of its own time \(--spec-timeout\), not counting its waits on the target \(its requests or calls into the adapter, --max-rps pacing, retry-after, real time\); it was waiting on none of them \(the last thing it asked of the target: GET \/zones\/z1\/filters answered HTTP 200\); fix: raise --spec-timeout S \(specTimeoutSeconds in specgate\.config\.ts\)/);
   });
 
   it('waits on the target far longer than the budget do not exhaust it (a paced or slow target)', async () => {

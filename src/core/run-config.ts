@@ -53,6 +53,8 @@ export interface StorageConfig {
   compatibilityDate?: string;
   /** How long one call into an adapter (a storage method, create(), run(), the clock) may take: --timeout. */
   timeoutMs: number;
+  /** How long a storage spec may take of its own time, its calls into the adapter not counted (--spec-timeout). */
+  specTimeoutMs: number;
 }
 
 export interface RunConfig {

@@ -56,6 +56,8 @@ interface PlannedProject {
    * which their budget bounds: spec-kit/budget.ts).
    */
   specTimeoutMs?: number;
+  /** vitest's limit on one hook, when the run's own default is too short. */
+  hookTimeoutMs?: number;
   /** Run the specs of a file concurrently, at most this many at once per worker. */
   concurrency?: number;
 }
@@ -78,7 +80,7 @@ export async function runConformance(config: RunConfig): Promise<RunOutcome> {
   const adapters = suites.some((s) => s.name === 'storage') ? await checkedAdapters(config) : [];
   const zones = suites.some((s) => s.name === 'zone-api') ? await resolveZoneTargets(config) : [];
   const several = zones.length > 1;
-  const projects = [...zones.flatMap((zone) => zoneProjects(zone.target, several, config.zoneApi)), ...adapters.map((adapter) => storageProject(adapter, config.storage.timeoutMs))];
+  const projects = [...zones.flatMap((zone) => zoneProjects(zone.target, several, config.zoneApi)), ...adapters.map((adapter) => storageProject(adapter, config.storage))];
   const collector = new CollectingReporter(PACKAGE_ROOT, new Map(projects.map((p) => [p.name, { target: p.label, clockGroup: p.clockGroup }])));
   try {
     if (projects.length > 0) await runProjects(projects, { seed, selection }, collector, config);
@@ -223,17 +225,20 @@ function zoneProjects(target: ZoneApiTarget, several: boolean, { concurrency, sp
 /** An adapter the user gave by path (not one of specgate's modules). */
 const isAdapterPath = (ref: StorageTargetRef): boolean => !Object.values(BUILTIN_ADAPTERS).some((builtin) => builtin.module === ref.module);
 
-function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Record<string, boolean> }, timeoutMs: number): PlannedProject {
+function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Record<string, boolean> }, { timeoutMs, specTimeoutMs }: RunConfig['storage']): PlannedProject {
   return {
     name: `storage:${ref.name}`,
     label: `storage:${ref.name}`,
     clockGroup: false,
     include: SUITES.storage.include,
-    // Each call into the adapter is bounded by the run's --timeout (spec-kit/bounded-storage.ts).
-    provide: { storageTarget: ref, storageTimeoutMs: timeoutMs },
-    // vitest's limit must leave a call room to time out, and name itself, also with a long --timeout
-    // and in the first spec of a worker, whose create() may take a minute to start a runtime.
-    specTimeoutMs: Math.max(SPEC_TIMEOUT_MS, 2 * timeoutMs, FIRST_CREATE_MS + timeoutMs),
+    // Each call into the adapter is bounded by the run's --timeout (spec-kit/bounded-storage.ts), and
+    // its time is not counted against the spec's budget (spec-kit/budget.ts), nor is the time of
+    // its fixtures (the first create() of a worker may take a minute to start a runtime).
+    provide: { storageTarget: ref, storageTimeoutMs: timeoutMs, storageSpecTimeoutMs: specTimeoutMs },
+    specTimeoutMs: 0,
+    // A file's afterAll closes its adapter: room for that call to time out and name itself, also
+    // with a long --timeout, and for a runtime still starting.
+    hookTimeoutMs: Math.max(SPEC_TIMEOUT_MS, 2 * timeoutMs, FIRST_CREATE_MS + timeoutMs),
     target: { suite: 'storage', name: ref.name, ...(isAdapterPath(ref) && { module: ref.module }), capabilities: supports, ...(ref.runtime && { runtime: ref.runtime }) },
     group: 0,
   };
@@ -263,12 +268,12 @@ async function runProjects(projects: PlannedProject[], shared: { seed: number; s
           // vitest's forks pool, which also records why a worker died (the collector fails its specs with the cause).
           pool: collector.workerDeaths.pool(),
           ...(p.sequential && { fileParallelism: false, maxWorkers: 1 }),
-          // A spec is bounded by its requests' and storage calls' own timeouts (--timeout); this only
-          // catches a spec stuck elsewhere. Generous, because starting a runtime (workerd) on a loaded
-          // machine takes seconds. Set per project: a top-level testTimeout would override them all.
+          // Off (0) for the suites' projects: a spec's budget (spec-kit/budget.ts) bounds its own time,
+          // and its requests and storage calls have their own timeouts (--timeout). Set per project:
+          // a top-level testTimeout would override them all.
           testTimeout: p.specTimeoutMs ?? SPEC_TIMEOUT_MS,
           // Hooks (a file's afterAll closing its adapter) keep a limit: nothing else bounds them.
-          hookTimeout: p.specTimeoutMs || SPEC_TIMEOUT_MS,
+          hookTimeout: p.hookTimeoutMs ?? SPEC_TIMEOUT_MS,
           // The files' specs declare themselves concurrent (spec-kit/spec.ts: concurrentSpecs).
           ...(p.concurrency !== undefined && { maxConcurrency: p.concurrency }),
         },

@@ -88,8 +88,11 @@ describe('a spec that runs out of time is marked timed out', () => {
       await expect(markingTimeouts(async () => { throw error; })(ctx)).rejects.toBe(error);
       expect(ctx.task.meta.timedOut, error.message).toBe(true);
     }
+    const wrapped = context();
+    await expect(markingTimeouts(async () => { throw new Error('property failed', { cause: new RequestTimeout('GET /a') }); })(wrapped)).rejects.toThrow('property failed');
+    expect(wrapped.task.meta.timedOut, 'a failure caused by a timeout (a property\'s)').toBe(true);
     const ctx = context();
-    await expect(markingTimeouts(async () => { throw new Error('expected 200, got 500'); })(ctx)).rejects.toThrow('expected 200');
+    await expect(markingTimeouts(async () => { throw new Error('expected 200, got 500', { cause: new Error('not a timeout') }); })(ctx)).rejects.toThrow('expected 200');
     expect(ctx.task.meta.timedOut).toBeUndefined();
   });
 

@@ -27,9 +27,16 @@ export class RequestTimeout extends Error {
   override name = 'RequestTimeout';
 }
 
-/** Whether an error is something running out of time, which leaves the spec's requirements unverified. */
-export const isTimeout = (error: unknown): boolean =>
-  error instanceof SpecTimeout || error instanceof RequestTimeout || error instanceof StorageCallTimeout;
+/**
+ * Whether an error is something running out of time, which leaves the spec's requirements
+ * unverified: or is caused by one (a property's failure wraps its run's error as its `cause`).
+ */
+export function isTimeout(error: unknown): boolean {
+  for (let at = error, depth = 0; at !== null && at !== undefined && depth < 5; at = (at as { cause?: unknown }).cause, depth++) {
+    if (at instanceof SpecTimeout || at instanceof RequestTimeout || at instanceof StorageCallTimeout) return true;
+  }
+  return false;
+}
 
 /** One spec's budget: counts time only while the spec waits on nothing of the target's. */
 export class SpecBudget {

@@ -35,7 +35,7 @@ describe('SpecBudget', () => {
     expect(error, 'the 10 ms of its request are not counted').toBeUndefined();
     await vi.advanceTimersByTimeAsync(2);
     expect(error).toBeInstanceOf(SpecTimeout);
-    expect((error as Error).message).toMatch(/^the spec ran out of its budget: 1 s of its own time \(--spec-timeout\), not counting its waits for the target's answers, --max-rps pacing, retry-after or real time; it was waiting on none of them \(the last thing it asked of the target: GET \/zones\/z1\/filters answered HTTP 200\); fix: raise --spec-timeout S \(specTimeoutSeconds in specgate\.config\.ts\)/);
+    expect((error as Error).message).toMatch(/^the spec ran out of its budget: 1 s of its own time \(--spec-timeout\), not counting its waits on the target \(its requests or calls into the adapter, --max-rps pacing, retry-after, real time\); it was waiting on none of them \(the last thing it asked of the target: GET \/zones\/z1\/filters answered HTTP 200\); fix: raise --spec-timeout S \(specTimeoutSeconds in specgate\.config\.ts\)/);
   });
 
   it('waits on the target far longer than the budget do not exhaust it (a paced or slow target)', async () => {
@@ -88,8 +88,11 @@ describe('a spec that runs out of time is marked timed out', () => {
       await expect(markingTimeouts(async () => { throw error; })(ctx)).rejects.toBe(error);
       expect(ctx.task.meta.timedOut, error.message).toBe(true);
     }
+    const wrapped = context();
+    await expect(markingTimeouts(async () => { throw new Error('property failed', { cause: new RequestTimeout('GET /a') }); })(wrapped)).rejects.toThrow('property failed');
+    expect(wrapped.task.meta.timedOut, 'a failure caused by a timeout (a property\'s)').toBe(true);
     const ctx = context();
-    await expect(markingTimeouts(async () => { throw new Error('expected 200, got 500'); })(ctx)).rejects.toThrow('expected 200');
+    await expect(markingTimeouts(async () => { throw new Error('expected 200, got 500', { cause: new Error('not a timeout') }); })(ctx)).rejects.toThrow('expected 200');
     expect(ctx.task.meta.timedOut).toBeUndefined();
   });
 

@@ -82,9 +82,9 @@ const RUN_OPTIONS_TABLE = `  --suite zone-api|storage|all   suites to run (defau
                                  root; flags override it)
   --timeout S                    seconds a request, or a call into a storage adapter, may go
                                  unanswered before its spec fails, naming it (15)
-  --spec-timeout S               seconds of its own time a zone API spec may take (60); its
-                                 waits on the target (answers, --max-rps pacing, retry-after,
-                                 real time) are not counted
+  --spec-timeout S               seconds of its own time a spec may take (60); its waits on
+                                 the target (answers, --max-rps pacing, retry-after, real
+                                 time, calls into a storage adapter) are not counted
   --max-rps N                    at most N requests per second against the target
   --concurrency N                zone API specs each of the 2 workers runs at once on a target
                                  with a control API (default 16; --max-rps still caps the run)

@@ -24,7 +24,7 @@ export const LIST_OPTIONS = {
 export async function listCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: LIST_OPTIONS, strict: true, allowPositionals: false });
   const suites = suitesFrom(values.suite);
-  const selection = selectionFrom(values, undefined);
+  const selection = selectionFrom(values, undefined, suites);
   if (values.grep !== undefined) checkPattern(values.grep);
   let specs;
   try {

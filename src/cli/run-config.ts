@@ -6,12 +6,13 @@
 import { accessSync, constants, existsSync, mkdirSync, rmdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { SUITES } from '../catalog/suites.js';
 import { parseAsOf } from '../core/dates.js';
-import { didYouMean } from '../core/did-you-mean.js';
+import { didYouMean, nearest } from '../core/did-you-mean.js';
 import { UsageError } from '../core/errors.js';
 import { STORAGE_AREAS, SUITE_NAMES, ZONE_API_AREAS, type SuiteName } from '../core/requirements.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_SEED, DEFAULT_SPEC_TIMEOUT_MS, DEFAULT_STARTUP_MS, DEFAULT_TIMEOUT_MS, MAX_TIMER_MS, type Credentials, type RunConfig } from '../core/run-config.js';
-import type { Gate, Selection } from '../core/selection.js';
+import { globToRegExp, type Gate, type Selection } from '../core/selection.js';
 import type { SpecgateConfig } from '../config/define.js';
 import { relativeToConfig, type LoadedConfig } from './config-file.js';
 import { reporterFrom } from './reporters.js';
@@ -144,8 +145,9 @@ export function runConfigFrom(flags: RunFlags, loaded: LoadedConfig | undefined,
       ...(workerd !== undefined && { workerd: resolve(workerd) }),
       timeoutMs,
       startupMs: startupSeconds === undefined ? DEFAULT_STARTUP_MS : timerMs('--startup-timeout', startupSeconds),
+      specTimeoutMs,
     },
-    selection: selectionFrom(flags, file),
+    selection: selectionFrom(flags, file, suitesFrom(flags.suite)),
     ...(flags.grep !== undefined && { grep: flags.grep }),
     seed: seedFrom(flags.seed),
     gate: gateFrom(flags.gate ?? file?.gate ?? 'core'),
@@ -264,7 +266,7 @@ const listOf = (values: string[] | undefined): string[] => (values ?? []).flatMa
 /** The selection flags, which `specgate list` takes too. */
 type SelectionFlags = Partial<Pick<RunFlags, 'profile' | 'area' | 'level' | 'requirement' | 'shard'>>;
 
-export function selectionFrom(flags: SelectionFlags, file: SpecgateConfig | undefined): Selection {
+export function selectionFrom(flags: SelectionFlags, file: SpecgateConfig | undefined, suites: SuiteName[]): Selection {
   const profile = flags.profile ?? file?.profile ?? 'extended';
   if (profile !== 'core' && profile !== 'extended') throw new UsageError(`--profile must be core or extended, got "${profile}"`);
   const areas = listOf(flags.area);
@@ -274,8 +276,32 @@ export function selectionFrom(flags: SelectionFlags, file: SpecgateConfig | unde
   const levels = listOf(flags.level);
   const badLevel = levels.find((l) => !['must', 'should', 'may'].includes(l));
   if (badLevel) throw new UsageError(`--level must be must, should or may, got "${badLevel}"`);
-  return { profile, areas, requirements: listOf(flags.requirement), levels, shard: shardFrom(flags.shard) };
+  const requirements = listOf(flags.requirement);
+  checkRequirementPatterns(requirements, suites);
+  return { profile, areas, requirements, levels, shard: shardFrom(flags.shard) };
 }
+
+/**
+ * Each --requirement ID or glob must match a requirement of the run's suites: a typo would
+ * otherwise select nothing, and a run of nothing must not pass. The nearest IDs (or, for a glob,
+ * the nearest prefixes `ZM-FLT-*`) are named.
+ */
+function checkRequirementPatterns(patterns: string[], suites: SuiteName[]): void {
+  const ids = suites.flatMap((suite) => SUITES[suite].catalog.flatMap((area) => area.requirements.map((r) => r.id)));
+  for (const pattern of patterns) {
+    const matcher = globToRegExp(pattern);
+    if (ids.some((id) => matcher.test(id))) continue;
+    const elsewhere = SUITE_NAMES.filter((suite) => !suites.includes(suite) && SUITES[suite].catalog.some((area) => area.requirements.some((r) => matcher.test(r.id))));
+    if (elsewhere.length > 0) throw new UsageError(`--requirement ${pattern} is a requirement of the ${elsewhere.join(' and ')} suite, which this run leaves out (--suite ${elsewhere[0]}, or --suite all)`);
+    const candidates = pattern.includes('*') ? [...new Set(ids.flatMap(prefixGlobs))] : ids;
+    const near = nearest(pattern, candidates);
+    const hint = near.length > 0 ? `did you mean ${near.slice(0, 5).join(' or ')}?` : '`specgate list` shows the requirement IDs of each spec';
+    throw new UsageError(`--requirement ${pattern} matches no requirement of the ${suites.join(' or ')} catalog (${hint})`);
+  }
+}
+
+/** `ZM-FLT-CREATE` → `ZM-*`, `ZM-FLT-*`: the globs a requirement's ID falls under. */
+const prefixGlobs = (id: string): string[] => id.split('-').slice(0, -1).map((_, i, parts) => `${parts.slice(0, i + 1).join('-')}-*`);
 
 function shardFrom(value: string | undefined): Selection['shard'] {
   if (value === undefined) return null;

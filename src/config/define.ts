@@ -27,8 +27,9 @@ export interface SpecgateConfig {
     /** Seconds a request may go unanswered before its spec fails (--timeout; default 15). */
     timeoutSeconds?: number;
     /**
-     * Seconds of its own time a zone API spec may take (--spec-timeout; default 60). Its waits on
-     * the target (answers, --max-rps pacing, retry-after, real time) are not counted.
+     * Seconds of its own time a spec may take (--spec-timeout; default 60). Its waits on the
+     * target (answers, --max-rps pacing, retry-after, real time, calls into a storage adapter)
+     * are not counted.
      */
     specTimeoutSeconds?: number;
     /** Requests per second at most, across the whole run (--max-rps). */

@@ -1,5 +1,6 @@
 // "Did you mean ...?": the known names nearest to a misspelt one. The CLI's parser errors use it
-// (cli/usage.ts), and so does every layer that refuses a name it does not know (an adapter, a suite).
+// (cli/usage.ts), and so does every layer that refuses a name it does not know (an adapter, a suite,
+// a requirement ID, a --grep pattern that selects nothing: runner/run.ts).
 
 /**
  * The known names nearest to `name`, if any is near enough to be what was meant: at most one edit
@@ -18,6 +19,29 @@ export function nearest(name: string, known: readonly string[]): string[] {
 export function didYouMean(name: string, known: readonly string[]): string {
   const near = nearest(name, known);
   return near.length === 0 ? '' : ` (did you mean ${near.join(' or ')}?)`;
+}
+
+/**
+ * The names holding a stretch nearest to `pattern` (a --grep that matches nothing): a name that
+ * holds it in another case first; else the names with a stretch of its length at most one edit per
+ * three characters away, best first; at most `limit`.
+ */
+export function nearestContaining(pattern: string, names: readonly string[], limit = 3): string[] {
+  const lower = pattern.toLowerCase();
+  const inAnotherCase = names.filter((name) => name.toLowerCase().includes(lower));
+  if (inAnotherCase.length > 0) return inAnotherCase.slice(0, limit);
+  const allowed = Math.max(1, Math.floor(pattern.length / 3));
+  const scored = names.map((name) => ({ name, distance: nearestStretch(lower, name.toLowerCase()) })).filter((s) => s.distance <= allowed);
+  return scored.sort((a, b) => a.distance - b.distance).slice(0, limit).map((s) => s.name);
+}
+
+/** The edit distance from `pattern` to the stretch of `text` nearest it (stretches of its length, one longer or shorter). */
+function nearestStretch(pattern: string, text: string): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (const length of [pattern.length - 1, pattern.length, pattern.length + 1].filter((n) => n > 0)) {
+    for (let start = 0; start + length <= text.length; start++) best = Math.min(best, editDistance(pattern, text.slice(start, start + length)));
+  }
+  return best;
 }
 
 /**

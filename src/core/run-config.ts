@@ -64,6 +64,8 @@ export interface StorageConfig {
   timeoutMs: number;
   /** How long an adapter's runtime may take to start (its start(), before any spec): --startup-timeout. */
   startupMs: number;
+  /** How long a storage spec may take of its own time, its calls into the adapter not counted (--spec-timeout). */
+  specTimeoutMs: number;
 }
 
 export interface RunConfig {

@@ -376,7 +376,7 @@ function matrixRow(requirement: ReportRequirement, testByName: Map<string, Repor
   const r = requirement;
   const causes = [...new Set(r.tests.map((name) => causeOf.get(name)).filter((c) => c !== undefined))];
   return html`<tr id="${rowId(r.id)}" data-status="${r.status}" data-area="${r.area}" data-level="${r.level}" data-causes="${` ${causes.join(' ')} `}">
-<td><a href="#${rowId(r.id)}"><code>${r.id}</code></a></td><td>${r.area}</td><td class="word">${r.level}</td><td class="word">${r.profile}</td><td class="word"><span class="badge s-${r.status}">${r.status}</span></td>
+<td><a href="#${rowId(r.id)}"><code>${r.id}</code></a></td><td>${r.area}</td><td class="word">${r.level}</td><td class="word">${r.profile}</td><td class="word"><span class="badge s-${r.status}">${r.notVerifiedReason === undefined ? r.status : `${r.status}: ${r.notVerifiedReason}`}</span></td>
 <td>${r.text}<div>${linker.section(r)}</div></td><td>${specList(r, testByName)}</td></tr>`;
 }
 

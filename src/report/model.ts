@@ -271,13 +271,14 @@ function outOfScopeReasons(specs: NotApplicableSpec[]): Map<string, string> {
 
 /**
  * The statuses the specs citing a requirement give it. A failed spec that names the requirements
- * its failure violated (a model-based spec) says nothing of its others, and one that timed out
- * says nothing of any: it does not count for them, unless no other spec verifies them, which
- * leaves them unverified (skipped), not failed.
+ * its failure violated (a model-based spec) says nothing of its others: it does not count for
+ * them, unless no other spec verifies them, which leaves them unverified (skipped), not failed.
+ * A spec that timed out verified nothing it cites: it counts as skipped (not verified), so that a
+ * requirement another spec failed stays failed, and one the others passed is not passed whole.
  */
 function statusesFor(citing: TestRecord[], id: string): TestStatus[] {
-  const silent = (t: TestRecord) => t.status === 'failed' && (t.timedOut === true || (t.failedRequirements !== undefined && !t.failedRequirements.includes(id)));
-  const speaking = citing.filter((t) => !silent(t)).map((t) => t.status);
+  const silent = (t: TestRecord) => t.status === 'failed' && t.timedOut !== true && t.failedRequirements !== undefined && !t.failedRequirements.includes(id);
+  const speaking = citing.filter((t) => !silent(t)).map((t): TestStatus => (t.status === 'failed' && t.timedOut === true ? 'skipped' : t.status));
   return speaking.length === 0 && citing.length > 0 ? ['skipped'] : speaking;
 }
 

@@ -3,7 +3,7 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import { relative } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { specName, type FileError, type NotApplicableSpec, type SpecIdentity, type TestRecord } from '../core/records.js';
+import { grepName, specName, type FileError, type NotApplicableSpec, type SpecIdentity, type TestRecord } from '../core/records.js';
 import { causeOfDeath, WorkerDeaths, type WorkerDeath } from './worker-deaths.js';
 
 /** How the error of a spec begins when it has no result at the end of the run. */
@@ -16,6 +16,10 @@ export class CollectingReporter implements Reporter {
   readonly tests: TestRecord[] = [];
   readonly fileErrors: FileError[] = [];
   readonly notApplicable: NotApplicableSpec[] = [];
+  /** Every spec the files declare, by the name --grep matches (grepName), whether the run selected it or not. */
+  readonly declared: string[] = [];
+  /** The specs of `notApplicable` by the name --grep matches (vitest leaves them out alike whether --grep or their scope did). */
+  readonly notApplicableGrepNames: string[] = [];
   /** Test workers that died during the run: the projects must run in `workerDeaths.pool()`. */
   readonly workerDeaths = new WorkerDeaths();
   /** Specs that are not part of the run although vitest lists them: those a --bail stop cut off (bail.ts). */
@@ -60,11 +64,15 @@ export class CollectingReporter implements Reporter {
       for (const error of module.errors()) this.fileErrors.push({ file, error: plain(error.message ?? String(error)) });
       const death = this.workerDeaths.of(module.project.name, module.moduleId);
       for (const test of module.children.allTests()) {
+        this.declared.push(grepName(identityOf(test, false)));
         if (this.leftOut(test)) continue;
         // Specs left out by --grep are not part of this run; a spec that skipped itself is.
         if (test.options.mode !== 'run') {
           const reason = test.meta().notApplicable;
-          if (reason !== undefined) this.notApplicable.push({ name: test.fullName, target: this.planOf(test.project.name).target, requirements: test.meta().requirements ?? [], reason });
+          if (reason !== undefined) {
+            this.notApplicable.push({ name: test.fullName, target: this.planOf(test.project.name).target, requirements: test.meta().requirements ?? [], reason });
+            this.notApplicableGrepNames.push(grepName(identityOf(test, false)));
+          }
           continue;
         }
         if (this.cutShort(test)) {

@@ -27,6 +27,7 @@ import { CollectingReporter } from './collector.js';
 import { ProgressReporter } from './progress.js';
 import { Interruption } from './interrupt.js';
 import { isEverything } from '../core/selection.js';
+import { nearestContaining } from '../core/did-you-mean.js';
 
 const VERSION = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -59,6 +60,8 @@ interface PlannedProject {
    * which their budget bounds: spec-kit/budget.ts).
    */
   specTimeoutMs?: number;
+  /** vitest's limit on one hook, when the run's own default is too short. */
+  hookTimeoutMs?: number;
   /** Run the specs of a file concurrently, at most this many at once per worker. */
   concurrency?: number;
 }
@@ -93,7 +96,6 @@ async function runInterruptibly(config: RunConfig, interruption: Interruption): 
   const zones = suites.some((s) => s.name === 'zone-api') ? await resolveZoneTargets(config) : [];
   // Once, before any spec: a run in zones it does not own says what it will do there.
   for (const zone of zones) for (const line of foreignZoneNotice(zone.target, SUITES['zone-api'])) process.stderr.write(`${line}\n`);
-  mkdirSync(reportDir, { recursive: true });
   const several = zones.length > 1;
   const projects = [...zones.flatMap((zone) => zoneProjects(zone.target, several, config.zoneApi)), ...adapters.map((adapter) => storageProject(adapter, config.storage))];
   const collector = new CollectingReporter(PACKAGE_ROOT, new Map(projects.map((p) => [p.name, { target: p.label, clockGroup: p.clockGroup }])), () => interruption.interrupted);
@@ -104,6 +106,11 @@ async function runInterruptibly(config: RunConfig, interruption: Interruption): 
   } finally {
     await Promise.all(zones.map((zone) => zone.stop()));
   }
+  // A run of nothing would pass: a typo in --grep (or filters that exclude each other) is a usage error.
+  const grepped = (name: string) => config.grep === undefined || new RegExp(config.grep).test(name);
+  const ranNothing = collector.tests.length === 0 && !collector.notApplicableGrepNames.some(grepped) && collector.fileErrors.length === 0;
+  if (projects.length > 0 && ranNothing && !interruption.interrupted) throw new UsageError(nothingSelected(config, collector.declared));
+  mkdirSync(reportDir, { recursive: true });
   const zone = zones[0];
   const finished = new Date();
   const report = buildReport({
@@ -144,6 +151,25 @@ async function runInterruptibly(config: RunConfig, interruption: Interruption): 
   }
   writeReport(reportDir, report, secrets);
   return { report, reportDir, exitCode: exitCodeOf(report, config) };
+}
+
+/** Why a run selected no spec, with the spec names nearest its --grep, if it has one. */
+function nothingSelected(config: RunConfig, declared: string[]): string {
+  const { selection, grep } = config;
+  const filters = [
+    selection.profile === 'core' && '--profile core',
+    selection.areas.length > 0 && `--area ${selection.areas.join(',')}`,
+    selection.requirements.length > 0 && `--requirement ${selection.requirements.join(',')}`,
+    selection.levels.length > 0 && `--level ${selection.levels.join(',')}`,
+    selection.shard && `--shard ${selection.shard.index}/${selection.shard.total}`,
+  ].filter((f): f is string => typeof f === 'string');
+  const within = filters.length > 0 ? ` among the specs ${filters.join(' ')} select` : '';
+  if (grep !== undefined) {
+    const near = nearestContaining(grep, [...new Set(declared)]);
+    const hint = near.length > 0 ? `did you mean a spec named ${near.map((name) => JSON.stringify(name)).join(' or ')}?` : '`specgate list` shows the specs and their names';
+    return `nothing selected: --grep ${JSON.stringify(grep)} matches no spec${within} (it matches the describe blocks and title, case-sensitively; ${hint})`;
+  }
+  return `nothing selected: no spec is selected by ${filters.join(' ')} together (a spec must match every filter; \`specgate list\` shows the requirements each spec cites)`;
 }
 
 /**
@@ -223,17 +249,20 @@ function zoneProjects(target: ZoneApiTarget, several: boolean, { concurrency, sp
 /** An adapter the user gave by path (not one of specgate's modules). */
 const isAdapterPath = (ref: StorageTargetRef): boolean => !Object.values(BUILTIN_ADAPTERS).some((builtin) => builtin.module === ref.module);
 
-function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Record<string, boolean> }, { timeoutMs, startupMs }: RunConfig['storage']): PlannedProject {
+function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Record<string, boolean> }, { timeoutMs, startupMs, specTimeoutMs }: RunConfig['storage']): PlannedProject {
   return {
     name: `storage:${ref.name}`,
     label: `storage:${ref.name}`,
     clockGroup: false,
     include: SUITES.storage.include,
-    // Each call into the adapter is bounded by the run's --timeout, its start by --startup-timeout (spec-kit/bounded-storage.ts).
-    provide: { storageTarget: ref, storageTimeoutMs: timeoutMs, storageStartupMs: startupMs },
-    // vitest's limit must leave a call room to time out, and name itself, also with a long --timeout
-    // and in the first spec of a worker, whose create() may take a minute to start a runtime.
-    specTimeoutMs: Math.max(SPEC_TIMEOUT_MS, 2 * timeoutMs, FIRST_CREATE_MS + timeoutMs),
+    // Each call into the adapter is bounded by the run's --timeout, its start by --startup-timeout
+    // (spec-kit/bounded-storage.ts); neither is counted against the spec's budget (spec-kit/budget.ts),
+    // nor is the time of its fixtures (the first create() of a worker may take a minute to start a runtime).
+    provide: { storageTarget: ref, storageTimeoutMs: timeoutMs, storageStartupMs: startupMs, storageSpecTimeoutMs: specTimeoutMs },
+    specTimeoutMs: 0,
+    // A file's afterAll closes its adapter: room for that call to time out and name itself, also
+    // with a long --timeout, and for a runtime still starting.
+    hookTimeoutMs: Math.max(SPEC_TIMEOUT_MS, 2 * timeoutMs, FIRST_CREATE_MS + timeoutMs),
     target: { suite: 'storage', name: ref.name, ...(isAdapterPath(ref) && { module: ref.module }), capabilities: supports, ...(ref.runtime && { runtime: ref.runtime }) },
     group: 0,
   };
@@ -275,12 +304,12 @@ async function runProjects(projects: PlannedProject[], shared: { seed: number; s
           // vitest's forks pool, which also records why a worker died (the collector fails its specs with the cause).
           pool: collector.workerDeaths.pool(),
           ...(p.sequential && { fileParallelism: false, maxWorkers: 1 }),
-          // A spec is bounded by its requests' and storage calls' own timeouts (--timeout); this only
-          // catches a spec stuck elsewhere. Generous, because starting a runtime (workerd) on a loaded
-          // machine takes seconds. Set per project: a top-level testTimeout would override them all.
+          // Off (0) for the suites' projects: a spec's budget (spec-kit/budget.ts) bounds its own time,
+          // and its requests and storage calls have their own timeouts (--timeout). Set per project:
+          // a top-level testTimeout would override them all.
           testTimeout: p.specTimeoutMs ?? SPEC_TIMEOUT_MS,
           // Hooks (a file's afterAll closing its adapter) keep a limit: nothing else bounds them.
-          hookTimeout: p.specTimeoutMs || SPEC_TIMEOUT_MS,
+          hookTimeout: p.hookTimeoutMs ?? SPEC_TIMEOUT_MS,
           // The files' specs declare themselves concurrent (spec-kit/spec.ts: concurrentSpecs).
           ...(p.concurrency !== undefined && { maxConcurrency: p.concurrency }),
         },

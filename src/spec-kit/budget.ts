@@ -1,7 +1,9 @@
 // A spec's budget: how long it may run (--spec-timeout, default 60 s) counting only its own time.
 // The time it spends waiting on the target is not counted: for its turn under --max-rps, out a
 // 429's retry-after, for an answer (each request is bounded by --timeout, and named when it runs
-// out), for a control API call, or for time to pass in real time (--real-time). A conforming
+// out), for a control API call, for time to pass in real time (--real-time), or, in a storage
+// spec, for a call into the adapter (each bounded by --timeout). Nor is the time of its fixtures
+// (a zone created, the first create() of a worker starting a runtime): it starts with its body. A conforming
 // target that is slow, paced or rate limiting therefore never exhausts a budget; what does is a
 // spec stuck on something else, and its failure says what it last asked of the target.
 //
@@ -25,9 +27,16 @@ export class RequestTimeout extends Error {
   override name = 'RequestTimeout';
 }
 
-/** Whether an error is something running out of time, which leaves the spec's requirements unverified. */
-export const isTimeout = (error: unknown): boolean =>
-  error instanceof SpecTimeout || error instanceof RequestTimeout || error instanceof StorageCallTimeout;
+/**
+ * Whether an error is something running out of time, which leaves the spec's requirements
+ * unverified: or is caused by one (a property's failure wraps its run's error as its `cause`).
+ */
+export function isTimeout(error: unknown): boolean {
+  for (let at = error, depth = 0; at !== null && at !== undefined && depth < 5; at = (at as { cause?: unknown }).cause, depth++) {
+    if (at instanceof SpecTimeout || at instanceof RequestTimeout || at instanceof StorageCallTimeout) return true;
+  }
+  return false;
+}
 
 /** One spec's budget: counts time only while the spec waits on nothing of the target's. */
 export class SpecBudget {
@@ -101,7 +110,7 @@ export class SpecBudget {
   private message(): string {
     const last = this.last === undefined ? 'it had asked nothing of the target yet' : `the last thing it asked of the target: ${this.last}`;
     return `the spec ran out of its budget: ${this.limitMs / 1000} s of its own time (--spec-timeout), not counting its waits `
-      + `for the target's answers, --max-rps pacing, retry-after or real time; it was waiting on none of them (${last}); `
+      + `on the target (its requests or calls into the adapter, --max-rps pacing, retry-after, real time); it was waiting on none of them (${last}); `
       + 'fix: raise --spec-timeout S (specTimeoutSeconds in specgate.config.ts) if the spec needs longer, else it is stuck: report it';
   }
 }

@@ -45,7 +45,7 @@ describe('a --requirement that matches no catalogued requirement (before anythin
 describe('an --area no suite has', () => {
   it('the nearest area, and all of them', async () => {
     const run = await refused(['--area', 'filter']);
-    expect(run.stderr).toMatch(/^specgate: --area: unknown area "filter" \(did you mean filters\? areas: envelope, /);
+    expect(run.stderr).toMatch(/^specgate: --area: unknown area "filter" \(did you mean filters\?\) \(areas: envelope, /);
   });
 });
 

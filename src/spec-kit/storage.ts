@@ -144,6 +144,7 @@ export interface StorageSpecOptions {
   lacks?: Capability[];
   /** The spec is about local-development runtimes: only adapters declaring `localDevelopment` run it. */
   localDevelopment?: true;
+  /** vitest's limit for the whole spec, ms (0: none, for a spec whose budget is a number of cases, each call bounded by --timeout). */
   timeout?: number;
 }
 

@@ -58,9 +58,9 @@ module.exports = {
     {
       name: 'harness-does-not-import-specs',
       severity: 'error',
-      comment: 'src/ reads the suites\' requirement catalogs (catalog/) and bundles the scenarios module into objects (adapters/); nothing else of suites/.',
+      comment: 'src/ reads the suites\' requirement catalogs and the zone suite\'s cleanup and zone safety declarations (catalog/) and bundles the scenarios module into objects (adapters/); nothing else of suites/.',
       from: { path: '^src/' },
-      to: { path: '^suites/', pathNot: '^suites/(storage|zone-api)/requirements/|^suites/storage/scenarios\\.ts$|^suites/zone-api/cleanup\\.ts$' },
+      to: { path: '^suites/', pathNot: '^suites/(storage|zone-api)/requirements/|^suites/storage/scenarios\\.ts$|^suites/zone-api/(cleanup|zone-safety)\\.ts$' },
     },
     {
       name: 'scenarios-import-only-the-contract',

@@ -31,7 +31,7 @@ function load(): typeof BetterSqlite3 {
   }
 }
 
-const Database = load();
+const Database: typeof BetterSqlite3 = load();
 
 // The types of the classes, as `import Database from 'better-sqlite3'` offers them.
 // eslint-disable-next-line @typescript-eslint/no-namespace

@@ -130,7 +130,7 @@ describe('a configuration file that cannot be loaded', () => {
   it('(the control: the same file, mended, loads and runs)', async () => {
     const file = join(tempDir('config-mended'), 'specgate.config.ts');
     writeFileSync(file, "export default {\n  adapter: 'reference-kv',\n};\n");
-    const run = await runCli(['run', '--suite', 'storage', '--config', file, '--requirement', 'ST-KV-DELETE-BOOLEAN', '--report-dir', tempDir('config-mended-report')]);
+    const run = await runCli(['run', '--suite', 'storage', '--config', file, '--requirement', 'ST-KV-DELETE-MISSING-FALSE', '--report-dir', tempDir('config-mended-report')]);
     expect(run.code, run.stderr).toBe(0);
   });
 });

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalogedRequirementIds } from '../src/catalog/suites.js';
-import { readBaseline } from '../src/report/baseline.js';
+import { readBaseline, writeBaseline } from '../src/report/baseline.js';
 import { readReport, ROOT, runCli, tempDir } from './helpers/cli.js';
 
 const BROKEN = join(ROOT, 'test/broken/storage/list-utf16-order.ts');
@@ -108,5 +108,15 @@ describe('--baseline', () => {
     const run = await gatedRun(baselineFile([{ requirement: 'ST-LIST-PREFIX' }]), tempDir('bad'));
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/knownFailures\[0\] needs exactly one of "requirement" or "spec", and a non-empty "reason"/);
+  });
+
+  it('--update-baseline writes through the one redactor: a credential quoted in a reason never reaches the file', () => {
+    const file = join(tempDir('redacted-baseline'), 'baseline.json');
+    const secret = 'tok-3f9a1c0d5e';
+    writeBaseline(file, { knownFailures: [{ spec: 'zone-api > auth > x', reason: `GET /zones answered 403 for Bearer ${secret}` }] }, [secret]);
+    const written = readFileSync(file, 'utf8');
+    expect(written).not.toContain(secret);
+    // Positive control: the rest of the reason is written as it was.
+    expect(written).toContain('GET /zones answered 403 for Bearer [REDACTED]');
   });
 });

@@ -19,6 +19,10 @@ import { ROOT, readReport, runCli, tempDir } from './helpers/cli.js';
 import { FakeDockerEngine, freePort, type ImageBehaviour } from './helpers/fake-docker-engine.js';
 
 const TOKEN = 'container-canary-token-5f2c9a';
+// Limits that only catch a hang: each test starts Node child processes that load TypeScript and
+// testcontainers, which took up to 30 s (and a CLI run 90 s) at a load average of 24 on 2 cores.
+const CHILD_PROCESS_LIMIT_MS = 180_000;
+const CLI_RUN_LIMIT_MS = 600_000;
 const IMAGE = 'specgate-reference:test';
 
 interface ScenarioResult {
@@ -66,7 +70,7 @@ describe('a container target against a fake Docker engine', () => {
   }
 
   it('with a bridge: pulls the image, creates it with the env and port given, publishes the port, waits on the base URL, runs against it, then stops and removes it', async () => {
-    const { result, engine } = await scenario({}, { image: IMAGE, port: 9000, env: { SPECGATE_TOKEN: TOKEN, EXTRA: 'a=b' }, controlPath: '/__control', startupTimeoutMs: 10_000 });
+    const { result, engine } = await scenario({}, { image: IMAGE, port: 9000, env: { SPECGATE_TOKEN: TOKEN, EXTRA: 'a=b' }, controlPath: '/__control', startupTimeoutMs: 60_000 });
 
     expect(result.error).toBeUndefined();
     // The image's pull, as the engine saw it.
@@ -104,7 +108,7 @@ describe('a container target against a fake Docker engine', () => {
     expect(engine.callsTo('POST', /\/stop$/)).toHaveLength(1);
     expect(engine.containers.size).toBe(0);
     expect(result.reachableAfterStop).toBe(false);
-  }, 30_000);
+  }, CHILD_PROCESS_LIMIT_MS);
 
   it('stops and removes the container when the run fails, and the run\'s error is the one reported', async () => {
     const { result, engine } = await scenario({}, { image: IMAGE, env: { SPECGATE_TOKEN: TOKEN }, controlPath: '/__control' }, 'run-fails', {}, [IMAGE]);
@@ -117,7 +121,20 @@ describe('a container target against a fake Docker engine', () => {
     expect(engine.callsTo('DELETE', /^\/containers\/[^/]+$/).map((call) => call.status)).toEqual([204]);
     expect(engine.containers.size).toBe(0);
     expect(result.reachableAfterStop).toBe(false);
-  }, 30_000);
+  }, CHILD_PROCESS_LIMIT_MS);
+
+  it('asks the engine on a connection of its own, so testcontainers\' first call never goes out on an idle connection the engine may have closed', async () => {
+    // The flake of a loaded CI machine: the probe's connection, left idle in Node's shared agent
+    // while loading testcontainers blocked the process past the engine's idle timeout, was reused
+    // for testcontainers' first call and reset: "Could not find a working container runtime strategy".
+    const { result, engine } = await scenario({}, { image: IMAGE, env: { SPECGATE_TOKEN: TOKEN }, controlPath: '/__control' }, 'run', {}, [IMAGE]);
+
+    expect(result.error).toBeUndefined();
+    const probe = engine.calls[0]!;
+    expect(probe).toMatchObject({ method: 'GET', path: '/networks' });
+    expect(engine.calls.filter((call) => call.connection === probe.connection), 'calls on the probe\'s connection').toEqual([probe]);
+    expect(new Set(engine.calls.map((call) => call.connection)).size, 'testcontainers\' calls came on other connections').toBeGreaterThan(1);
+  }, CHILD_PROCESS_LIMIT_MS);
 
   it('leaves Ryuk on unless told otherwise: the reaper is started and told the session of the target container', async () => {
     const ryuk = 'testcontainers/ryuk:0.14.0';
@@ -130,7 +147,7 @@ describe('a container target against a fake Docker engine', () => {
     const session = creates[1]!.Labels['org.testcontainers.session-id'];
     expect(session).toBeTruthy();
     expect(engine.reaperLines).toContain(`label=org.testcontainers.session-id=${session}`);
-  }, 30_000);
+  }, CHILD_PROCESS_LIMIT_MS);
 
   it('turns Ryuk off when its image is neither present nor pullable, and still removes the container itself', async () => {
     const ryuk = 'testcontainers/ryuk:0.14.0';
@@ -143,7 +160,7 @@ describe('a container target against a fake Docker engine', () => {
     expect(engine.callsTo('POST', /^\/containers\/create$/).map((call) => (call.body as { Image: string }).Image)).toEqual([IMAGE]);
     expect(engine.callsTo('DELETE', /^\/containers\/[^/]+$/).map((call) => call.status)).toEqual([204]);
     expect(engine.containers.size).toBe(0);
-  }, 30_000);
+  }, CHILD_PROCESS_LIMIT_MS);
 });
 
 describe('no Docker engine', () => {
@@ -153,7 +170,7 @@ describe('no Docker engine', () => {
 
     expect(result.error?.name).toBe('NoDockerError');
     expect(result.error?.message).toBe(`no Docker engine reachable (DOCKER_HOST=tcp://127.0.0.1:${port}: connect ECONNREFUSED 127.0.0.1:${port}): --target-image needs one; set DOCKER_HOST or start Docker`);
-  }, 30_000);
+  }, CHILD_PROCESS_LIMIT_MS);
 
   it('a user and password in DOCKER_HOST stay out of the message', async () => {
     const port = await freePort();
@@ -162,7 +179,7 @@ describe('no Docker engine', () => {
     expect(result.error?.name).toBe('NoDockerError');
     expect(result.error?.message).toContain(`DOCKER_HOST=tcp://127.0.0.1:${port}`);
     expect(result.error?.message).not.toContain('hunter2secret');
-  }, 30_000);
+  }, CHILD_PROCESS_LIMIT_MS);
 });
 
 describe('flag values', () => {
@@ -257,7 +274,7 @@ describe('SPECGATE_PORT: how an image is told its port (the reference image\'s C
     expect([bad.code, bad.stderr]).toEqual([2, 'specgate: SPECGATE_PORT must be a port number, got "eighty"\n']);
     const flagWins = await runCli(['serve', '--port', '70000'], { SPECGATE_PORT: '8080' });
     expect([flagWins.code, flagWins.stderr]).toEqual([2, 'specgate: --port must be a port number, got "70000"\n']);
-  }, 30_000);
+  }, CHILD_PROCESS_LIMIT_MS);
 });
 
 describe('specgate run --target-image', () => {
@@ -278,7 +295,7 @@ describe('specgate run --target-image', () => {
     expect(env).toEqual(expect.arrayContaining(['EXTRA=1', expect.stringMatching(/^SPECGATE_TOKEN=.+/)]));
     expect(engine.callsTo('POST', /\/stop$/)).toHaveLength(1);
     expect(run.stderr).toMatch(/^specgate: container fake\d{8} from specgate-reference:test answers at http:\/\/127\.0\.0\.1:\d+\/client\/v4 \(port 8787 published; testcontainers' reaper off: specgate removes it on exit\)$/m);
-  });
+   }, CLI_RUN_LIMIT_MS);
 
   it('exits 2 before any spec when no Docker engine answers', async () => {
     const run = await cli(['run', '--suite', 'zone-api', '--target-image', IMAGE], { DOCKER_HOST: `tcp://127.0.0.1:${await freePort()}` });

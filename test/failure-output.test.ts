@@ -101,6 +101,8 @@ describe('summary.md, failures', () => {
       `creating filters: ${AUTH}; it should succeed\nbody: {"success":false}`,
       '```',
       '',
+      "Replay: `npx specgate run --suite zone-api --grep '^core 0$' --seed 1`",
+      '',
       'The other specs with this cause:',
       '',
       `- zone-api > core 1: R-CORE (known failure: issue #9) — GET /x: ${AUTH}; it should answer HTTP 404`,
@@ -115,6 +117,8 @@ describe('summary.md, failures', () => {
       '```',
       'expected 1 to be 2',
       '```',
+      '',
+      "Replay: `npx specgate run --suite zone-api --grep '^other$' --seed 1`",
       '',
       '',
     ].join('\n'));

@@ -63,7 +63,7 @@ describe('a user who did not install an optional part', () => {
   it('is told in one line which package to install, exit 2', async () => {
     const project = userInstall('no-optional');
     // The simulated install works: the reference adapter needs no optional part.
-    const reference = await cli(project, ['run', '--suite', 'storage', '--adapter', 'reference-kv', '--requirement', 'ST-KV-DELETE-BOOLEAN']);
+    const reference = await cli(project, ['run', '--suite', 'storage', '--adapter', 'reference-kv', '--requirement', 'ST-KV-DELETE-MISSING-FALSE']);
     expect(reference.code, reference.stdout + reference.stderr).toBe(0);
 
     const cases: [string[], string][] = [
@@ -82,7 +82,7 @@ describe('a user who did not install an optional part', () => {
 
   it('runs the part once its packages are installed (positive control)', async () => {
     const project = userInstall('with-miniflare2', OPTIONAL_PARTS.miniflare2);
-    const run = await cli(project, ['run', '--suite', 'storage', '--adapter', 'miniflare2', '--requirement', 'ST-KV-DELETE-BOOLEAN']);
+    const run = await cli(project, ['run', '--suite', 'storage', '--adapter', 'miniflare2', '--requirement', 'ST-KV-DELETE-MISSING-FALSE']);
     expect(run.stderr).not.toContain('not installed');
     expect(run.code, run.stdout + run.stderr).toBe(0);
   });

@@ -6,7 +6,7 @@
 // `npm test` without the registry (test/packaging.test.ts, test/optional-packages.test.ts).
 
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPTIONAL_PARTS } from '../src/core/optional-package.js';
@@ -16,7 +16,8 @@ const ENABLED = process.env.SPECGATE_PACK_INSTALL === '1';
 const INSTALL_TIMEOUT_MS = 15 * 60_000;
 
 /** A command in the user's project, with a user's environment (not this test worker's). */
-const inProject = (project: string, command: string, args: string[]): Promise<CliResult> => runAsUser(command, args, project);
+const inProject = (project: string, command: string, args: string[], env: Record<string, string> = {}): Promise<CliResult> => runAsUser(command, args, project, env);
+const PACKAGE_VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
 describe.skipIf(!ENABLED)('npm pack, npm install of the tarball into an empty project, the README\'s commands (SPECGATE_PACK_INSTALL=1)', () => {
   // Made when the tests run (not when vitest collects them skipped), removed after: ~130 MB.
@@ -24,10 +25,21 @@ describe.skipIf(!ENABLED)('npm pack, npm install of the tarball into an empty pr
   const installed = (): string => join(project, 'node_modules/specgate');
   const specgate = (args: string[]): Promise<CliResult> => inProject(project, join(project, 'node_modules/.bin/specgate'), args);
   let serve: ReturnType<typeof spawn> | undefined;
+  let distLeftInCheckout: boolean | undefined;
+  /** The modules `specgate ARGS` of the installed package loads (test/helpers/record-loads.mjs). */
+  const loadsOf = async (args: string[], env: Record<string, string> = {}): Promise<string[]> => {
+    const log = join(project, `loads-${Date.now()}.txt`);
+    writeFileSync(log, '');
+    const run = await inProject(project, process.execPath, ['--import', join(ROOT, 'test/helpers/record-loads.mjs'), join(installed(), 'bin/specgate.mjs'), ...args], { SPECGATE_LOAD_LOG: log, ...env });
+    expect(run.code, run.stderr).toBe(0);
+    return readFileSync(log, 'utf8').split('\n').filter(Boolean);
+  };
 
   beforeAll(async () => {
     project = tempDir('pack-install');
-    const [pack] = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', project], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as [{ filename: string }];
+    // With its scripts: prepack builds dist/ (a minute of tsc on a loaded machine), postpack removes it.
+    const [pack] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', project], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as [{ filename: string }];
+    distLeftInCheckout = existsSync(join(ROOT, 'dist'));
     writeFileSync(join(project, 'package.json'), '{"name":"user-project","version":"1.0.0","private":true}\n');
     // npm's cache as it is (warm after the first time); the registry only for what it lacks.
     const install = await inProject(project, 'npm', ['install', join(project, pack.filename), '--no-audit', '--no-fund', '--prefer-offline']);
@@ -48,6 +60,67 @@ describe.skipIf(!ENABLED)('npm pack, npm install of the tarball into an empty pr
     }
   });
 
+  it('runs compiled JavaScript: `npx specgate --version` loads no TypeScript and no TypeScript loader', async () => {
+    const version = await inProject(project, 'npx', ['specgate', '--version']);
+    expect([version.code, version.stdout], version.stderr).toEqual([0, `specgate ${PACKAGE_VERSION}\n`]);
+    expect(existsSync(join(installed(), 'dist/src/cli/main.js')), 'dist/ is in the package').toBe(true);
+    expect(distLeftInCheckout, 'postpack removed the checkout\'s dist/ again').toBe(false);
+
+    const compiled = await loadsOf(['--version']);
+    expect(compiled.filter((url) => /\.[cm]?ts$/.test(url) || url.includes('/node_modules/tsx/')), 'TypeScript loaded').toEqual([]);
+    expect(compiled.some((url) => url.endsWith('/node_modules/specgate/dist/src/cli/main.js'))).toBe(true);
+    // Positive control: from the sources (SPECGATE_FROM_SOURCE=1) the recorder sees tsx and .ts modules.
+    const fromSource = await loadsOf(['--version'], { SPECGATE_FROM_SOURCE: '1' });
+    expect(fromSource.some((url) => url.endsWith('/node_modules/specgate/src/cli/main.ts'))).toBe(true);
+    expect(fromSource.some((url) => url.includes('/node_modules/tsx/'))).toBe(true);
+  });
+
+  it('a plain JavaScript project imports specgate/config, specgate/storage and specgate/scenarios without a TypeScript loader', async () => {
+    writeFileSync(join(project, 'imports.mjs'), [
+      "import { defineConfig } from 'specgate/config';",
+      "import { CAPABILITIES, defineAdapter } from 'specgate/storage';",
+      "import { scenarios } from 'specgate/scenarios';",
+      "console.log(JSON.stringify({ config: defineConfig({ profile: 'core' }), capabilities: Object.keys(CAPABILITIES).length > 0, defineAdapter: typeof defineAdapter, scenarios: Object.keys(scenarios).length > 0 }));",
+    ].join('\n'));
+    const run = await inProject(project, process.execPath, ['imports.mjs']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ config: { profile: 'core' }, capabilities: true, defineAdapter: 'function', scenarios: true });
+  });
+
+  it('a TypeScript project gets the exports\' types: tsc passes on a consumer, and fails on a config that breaks them', async () => {
+    writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, noEmit: true, types: [] }, include: ['*.ts'] }));
+    writeFileSync(join(project, 'consumer.ts'), [
+      "import { defineConfig, type SpecgateConfig } from 'specgate/config';",
+      "import type { StorageAdapter } from 'specgate/storage';",
+      "import { scenarios } from 'specgate/scenarios';",
+      "const config: SpecgateConfig = defineConfig({ target: { url: 'https://api.example.test/client/v4', credentials: { tokenEnv: 'TOKEN' } }, profile: 'core' });",
+      "export const adapterName = (adapter: StorageAdapter): string => adapter.name;",
+      "export const names: string[] = Object.keys(scenarios);",
+      'export default config;',
+    ].join('\n'));
+    // The negative case: were the types missing (any), this would pass too.
+    writeFileSync(join(project, 'broken.ts'), "import { defineConfig } from 'specgate/config';\nexport default defineConfig({ profile: 'strict' });\n");
+    const tsc = await inProject(project, process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json']);
+    const errors = tsc.stdout.split('\n').filter((line) => /error TS\d+/.test(line));
+    expect(errors.length, tsc.stdout).toBeGreaterThan(0);
+    expect(errors.filter((line) => !line.startsWith('broken.ts(2,')), 'errors other than broken.ts\'s profile').toEqual([]);
+    expect(errors[0]).toContain("Type '\"strict\"' is not assignable to type '\"core\" | \"extended\" | undefined'");
+  });
+
+  it('a user\'s TypeScript config and adapter still load (compiled with tsx on demand): `specgate init`, then a run with the README\'s minimal adapter', async () => {
+    const dir = join(project, 'ts-user');
+    mkdirSync(dir);
+    copyFileSync(join(ROOT, 'examples/minimal-adapter.ts'), join(dir, 'my-adapter.ts'));
+    const init = await inProject(dir, join(project, 'node_modules/.bin/specgate'), ['init']);
+    expect(init.code, init.stderr).toBe(0);
+    writeFileSync(join(dir, 'specgate.config.ts'), `${readFileSync(join(dir, 'specgate.config.ts'), 'utf8')}\n`.replace(/export default defineConfig\(\{/, "export default defineConfig({\n  adapter: './my-adapter.ts',"));
+    const run = await inProject(dir, join(project, 'node_modules/.bin/specgate'), ['run', '--suite', 'storage', '--area', 'kv', '--report-dir', 'report']);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const report = readReport(join(dir, 'report'));
+    expect(report.run.targets).toEqual([expect.objectContaining({ name: 'minimal-memory', module: join(dir, 'my-adapter.ts') })]);
+    expect(report.summary.passed, 'the key-value specs ran against it').toBeGreaterThan(10);
+  });
+
   it('npx specgate list; serve + run --suite zone-api; run --suite storage: reports in the project\'s reports/', async () => {
     const list = await inProject(project, 'npx', ['specgate', 'list', '--json']);
     expect(list.code, list.stderr).toBe(0);
@@ -64,12 +137,13 @@ describe.skipIf(!ENABLED)('npm pack, npm install of the tarball into an empty pr
     const zone = await specgate(['run', '--suite', 'zone-api', '--target', baseUrl, '--token', 'pack-install-token-0123456789abcdef01234', '--control', controlUrl, '--requirement', 'ZM-ENV-*']);
     expect(zone.code, zone.stdout + zone.stderr).toBe(0);
 
-    const storage = await specgate(['run', '--suite', 'storage', '--requirement', 'ST-KV-DELETE-BOOLEAN']);
+    const storage = await specgate(['run', '--suite', 'storage', '--area', 'kv']);
     expect(storage.code, storage.stdout + storage.stderr).toBe(0);
 
     const runs = readdirSync(join(project, 'reports'));
     expect(runs).toHaveLength(2);
     for (const run of runs) expect(readReport(join(project, 'reports', run)).summary.failed).toBe(0);
+    for (const run of runs) expect(readReport(join(project, 'reports', run)).summary.passed, 'specs ran').toBeGreaterThan(0);
     expect(readdirSync(join(installed(), 'reports')), 'nothing written into the package (its reports/ holds its README only)').toEqual(['README.md']);
   });
 

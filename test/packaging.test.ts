@@ -1,11 +1,13 @@
 // specgate as an npm package: where its reports go for a user who installed it (the working
 // directory's reports/, not the package's folder inside node_modules), and what the package holds
-// (everything the README points a user to). The install of the packed tarball itself is
-// test/pack-install.test.ts.
+// (everything the README points a user to), and that its exports and bin name the compiled
+// JavaScript that `npm run build` makes (dist/, built by prepack). The install of the packed
+// tarball itself, with dist/ built, is test/pack-install.test.ts.
 
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { readReport, ROOT, runCli, tempDir } from './helpers/cli.js';
 
@@ -24,12 +26,13 @@ describe('reports go to the working directory', () => {
   it('a run writes reports/<run-id>/ where it is run from, and says so', async () => {
     const project = userProject('report-cwd');
     const before = new Set(runsIn(ROOT));
-    const run = await runCli(['run', '--suite', 'storage', '--adapter', 'reference-kv', '--requirement', 'ST-KV-DELETE-BOOLEAN'], {}, project);
+    const run = await runCli(['run', '--suite', 'storage', '--adapter', 'reference-kv', '--requirement', 'ST-ALARM-NONE-NULL'], {}, project);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const runs = runsIn(project);
     expect(runs, 'one run directory in the working directory\'s reports/').toHaveLength(1);
     expect(run.stdout).toContain(`specgate: report in reports/${runs[0]}/ (`);
     expect(readReport(join(project, 'reports', runs[0]!)).run.id).toBe(runs[0]);
+    expect(readReport(join(project, 'reports', runs[0]!)).summary.passed, 'the spec ran (ST-KV-DELETE-BOOLEAN, named here before, no longer exists)').toBe(1);
     expect(runsIn(ROOT).filter((id) => !before.has(id) && id === runs[0]), 'nothing written into the package\'s own reports/').toEqual([]);
 
     // `merge` without --out writes beside it, in the same working directory.
@@ -63,5 +66,35 @@ describe('the package', () => {
     expect(missing, 'named by the README, absent from the package').toEqual([]);
     for (const path of ['ARCHITECTURE.md', 'reports/README.md', 'docs/compatibility.md', 'examples/minimal-adapter.ts']) expect(files, path).toContain(path);
     expect([...files].filter((file) => DEVELOPMENT.some((dir) => file.startsWith(dir))), 'no development files').toEqual([]);
+  });
+});
+
+describe('the compiled package (dist/, built by prepack; tsconfig.build.json)', () => {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, string | Record<string, string>>; files: string[]; scripts: Record<string, string> };
+  /** The files tsconfig.build.json compiles (its include; what they import is compiled too), relative to the root. */
+  const compiled = (): string[] => {
+    const { config } = ts.readConfigFile(join(ROOT, 'tsconfig.build.json'), ts.sys.readFile.bind(ts.sys));
+    return ts.parseJsonConfigFileContent(config, ts.sys, ROOT).fileNames.map((file) => relative(ROOT, file));
+  };
+
+  it('each export names dist/\'s .d.ts and .js of a source the build compiles, and that source under the specgate-source condition', () => {
+    const built = compiled();
+    const exports = Object.entries(pkg.exports).filter(([name]) => name !== './package.json');
+    expect(exports.map(([name]) => name)).toEqual(['./config', './storage', './scenarios']);
+    for (const [name, target] of exports) {
+      expect(typeof target === 'object' && Object.keys(target), `${name}: types first (TypeScript), the sources before the default`).toEqual(['types', 'specgate-source', 'default']);
+      const source = (target as Record<string, string>)['specgate-source']!.replace(/^\.\//, '');
+      expect(existsSync(join(ROOT, source)), `${name}: ${source}`).toBe(true);
+      expect(built, `${name}: ${source} is compiled`).toContain(source);
+      expect(target, name).toEqual({ types: `./dist/${source.replace(/\.ts$/, '.d.ts')}`, 'specgate-source': `./${source}`, default: `./dist/${source.replace(/\.ts$/, '.js')}` });
+    }
+  });
+
+  it('bin runs dist/src/cli/main.js, which the build makes; dist/ is packed, built before packing, git-ignored', () => {
+    expect(compiled()).toContain('src/cli/main.ts');
+    expect(readFileSync(join(ROOT, 'bin/specgate.mjs'), 'utf8')).toContain("'../dist/src/cli/main.js'");
+    expect(pkg.files).toContain('dist');
+    expect(pkg.scripts.prepack).toBe('node scripts/build.mjs');
+    expect(readFileSync(join(ROOT, '.gitignore'), 'utf8').split('\n')).toContain('dist/');
   });
 });

@@ -83,10 +83,10 @@ describe('a zone API target', () => {
     expect(run.stderr).toMatch(new RegExp(`^specgate: control API unreachable: http://127\\.0\\.0\\.1:${port}/__control \\(ECONNREFUSED\\); fix: check --control`));
   });
 
-  it('a target answering HTML: the status, the type and the first bytes, on one line', async () => {
+  it('a target answering an HTML error page: the status, the type and the first bytes, on one line; a server error, not a wrong URL', async () => {
     const zones = { enterprise: { id: '0123456789abcdef0123456789abcdef', name: 'example.com' } };
     const run = await runExpectingPreflightFailure(['--config', writeConfig({ target: { url: html.baseUrl, zones } })], { SPECGATE_TOKEN: 'sometoken0123' });
-    expect(run.stderr).toMatch(/answered GET \/zones\/0123456789abcdef0123456789abcdef\/filters with HTTP 502 text\/html: <html> <body>Bad gateway<\/body> <\/html>, not the JSON envelope; fix: give --target the API's base URL/);
+    expect(run.stderr).toMatch(/ failed: GET \/zones\/0123456789abcdef0123456789abcdef\/filters answered HTTP 502 text\/html: <html> <body>Bad gateway<\/body> <\/html>, a server error; fix: the target \(or a proxy in front of it\) is failing/);
   });
 
   it('no control API and no zone: names both ways to give one', async () => {

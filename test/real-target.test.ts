@@ -81,14 +81,15 @@ describe('a target without a control API, with zones it provides', () => {
       'target has no control API and provides no free zone (set zones.free in specgate.config.ts)',
       'target has no control API and provides no pro zone (set zones.pro in specgate.config.ts)',
     ];
-    expect([...reasons].filter((reason) => !known.includes(reason!)), 'every skip says why, in these words').toEqual([]);
+    // A combined create would leave a filter the API refuses to delete: held back in a zone the run does not own.
+    const heldBack = /^not run in zone \S+ \(zones\.enterprise\), which the run does not own: it creates a filter through a combined create, which the API then refuses to delete \(combined create, rule 4\); to allow it there, add 'undeletable-objects' to zones\.enterprise\.allow in specgate\.config\.ts$/;
+    expect([...reasons].filter((reason) => !known.includes(reason!) && !heldBack.test(reason!)), 'every skip says why, in these words').toEqual([]);
+    expect([...reasons].some((reason) => heldBack.test(reason!)), 'the combined creates were held back').toBe(true);
     expect(reasons.size).toBeGreaterThan(1);
     const after = await objectsOf(enterprise.id);
     expect(after.rules, 'every rule the run created is gone; the owner\'s is untouched').toEqual(before.rules);
-    expect(after.filters, 'the owner\'s filter is untouched').toEqual(expect.arrayContaining(before.filters));
-    // Left behind: only filters made by a combined create, which the API forbids deleting (rule 4), all marked as the suite's.
-    const leftovers = after.filters.filter((f) => !before.filters.includes(f));
-    for (const filter of leftovers) expect(filter).toMatch(/^http\.request\.uri\.path eq "\/specgate\/[0-9a-f-]{36}"$/);
+    // Nothing left behind: the zone does not allow 'undeletable-objects' (test/no-control-safety.test.ts: the whole suite, the whole database).
+    expect(after.filters, 'the owner\'s filter is untouched, and no filter was left behind').toEqual(before.filters);
   });
 });
 

@@ -166,6 +166,14 @@ describe('mergeReports', () => {
     startedAt: '2026-01-01T00:00:00.000Z', finishedAt: '2026-01-01T00:00:30.000Z', durationMs: 30_000,
   });
 
+  it('an interrupted shard leaves the merged run interrupted: the first interrupt, every shard\'s unfinished specs', () => {
+    const at = (time: string, unfinishedSpecs: number) => ({ signal: 'SIGINT' as const, at: `2026-01-01T00:00:${time}.000Z`, unfinishedSpecs });
+    const merged = mergeReports([shard(1, [spec('A', ENV_A, 'passed')], { interrupted: at('40', 2) }), shard(2, [spec('C', AUTH_A, 'passed')], { interrupted: at('20', 3) })]);
+    expect(merged.run.interrupted).toEqual(at('20', 5));
+    expect(merged.verdicts.outcome).toBe('interrupted');
+    expect(mergeReports([one, two]).run.interrupted).toBeUndefined();
+  });
+
   it('keeps what a shard found out of scope, unless another shard verified it', () => {
     const outOfScope = (tests: TestRecord[], index: number, ids: string[]) => buildReport({
       ...({ version: '0.1.0', suites: [{ name: 'zone-api' as const, catalog: SUITES['zone-api'].catalog }], fileErrors: [], checkCoverage: false }),

@@ -104,9 +104,9 @@ describe('renderHtml on a hand-made report', () => {
   it('replays a seed with the spec name as an escaped, shell-quoted pattern and the target', () => {
     const report = handMadeReport();
     const failing = report.tests.find((t) => t.status === 'failed')!;
-    expect(replayCommand(report, failing)).toBe(`npx specgate run --seed 7 --grep 'filters fails when it'\\''s \\(a\\+b\\)' --suite zone-api --target 'https://api.example.test/client/v4'`);
+    expect(replayCommand(report, failing)).toBe(`npx specgate run --suite zone-api --target 'https://api.example.test/client/v4' --grep '^filters fails when it'\\''s \\(a\\+b\\)$' --seed 7`);
     const storage = { ...failing, name: 'storage:reference-kv > model > random (property)', target: 'storage:reference-kv', spec: { describe: ['model'], title: 'random (property)' } };
-    expect(replayCommand(report, storage)).toBe(`npx specgate run --seed 7 --grep 'model random \\(property\\)' --suite storage --adapter reference-kv`);
+    expect(replayCommand(report, storage)).toBe(`npx specgate run --suite storage --adapter reference-kv --grep '^model random \\(property\\)$' --seed 7`);
   });
 
   it("replays a spec of an adapter given by path with that path, not a placeholder", () => {
@@ -114,7 +114,7 @@ describe('renderHtml on a hand-made report', () => {
     report.run.targets.push({ suite: 'storage', name: 'minimal-memory', module: "/home/u/it's/adapter.ts", capabilities: {} });
     const failing = report.tests.find((t) => t.status === 'failed')!;
     const storage = { ...failing, target: 'storage:minimal-memory', spec: { describe: ['kv'], title: 'get' } };
-    expect(replayCommand(report, storage)).toBe(`npx specgate run --seed 7 --grep 'kv get' --suite storage --adapter '/home/u/it'\\''s/adapter.ts'`);
+    expect(replayCommand(report, storage)).toBe(`npx specgate run --suite storage --adapter '/home/u/it'\\''s/adapter.ts' --grep '^kv get$' --seed 7`);
   });
 
   it('is redacted when written, also where a secret appears HTML-escaped', () => {
@@ -261,7 +261,7 @@ describe('report.html of a real run, in Chromium', () => {
     await page.locator('#skipped summary').click();
     expect(await page.locator('#skipped td.reason', { hasText: 'does not support faults' }).first().isVisible()).toBe(true);
     const replay = page.locator('#seeds code.cmd').first();
-    expect(await replay.textContent()).toMatch(/^npx specgate run --seed \d+ --grep 'key-value model .*\(property\\\)' --suite storage --adapter /);
+    expect(await replay.textContent()).toMatch(/^npx specgate run --suite storage --adapter '.*' --grep '\^key-value model .*\(property\\\)\$' --seed \d+$/);
     // The adapter's own path, that the command can be pasted as is.
     expect(await replay.textContent()).toContain(`--adapter '${join(dir, 'no-faults.ts')}'`);
 

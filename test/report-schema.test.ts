@@ -52,6 +52,27 @@ describe('report.schema.json', () => {
     expect(schemaProblems('report', withCauses(unlabelled))).toContain("/causes/0 must have required property 'label'");
   });
 
+  it('accepts an interrupted run (format 5), and refuses an interrupt without its signal or with an unknown one', () => {
+    const interrupted = (edit: (i: Record<string, unknown>) => void) => broken((r) => {
+      const mark: Record<string, unknown> = { signal: 'SIGINT', at: '2026-11-26T18:00:00.000Z', unfinishedSpecs: 3 };
+      edit(mark);
+      (r.run as Record<string, unknown>).interrupted = mark;
+      r.verdicts.outcome = 'interrupted';
+    });
+    expect(report.specgate.format).toBe(5);
+    expect(schemaProblems('report', interrupted(() => {}))).toEqual([]);
+    expect(schemaProblems('report', interrupted((i) => { delete i.signal; }))).toContain("/run/interrupted must have required property 'signal'");
+    expect(schemaProblems('report', interrupted((i) => { i.signal = 'SIGKILL'; }))).toContain('/run/interrupted/signal must be equal to one of the allowed values');
+    expect(schemaProblems('report', broken((r) => { (r.verdicts as { outcome: string }).outcome = 'aborted'; }))).toContain('/verdicts/outcome must be equal to one of the allowed values');
+  });
+
+  it('refuses an area or core verdict without what extended specs found of core requirements no core spec reaches', () => {
+    expect(schemaProblems('report', broken((r) => { delete (r.areas[0]!.core as Partial<Report['areas'][number]['core']>).throughConventions; })))
+      .toContain("/areas/0/core must have required property 'throughConventions'");
+    expect(schemaProblems('report', broken((r) => { delete (r.verdicts.core as Partial<Report['verdicts']['core']>).throughConventions; })))
+      .toContain("/verdicts/core must have required property 'throughConventions'");
+  });
+
   it('refuses a report without its summary', () => {
     expect(schemaProblems('report', broken((r) => { delete (r as Partial<Report>).summary; }))).toContain("(root) must have required property 'summary'");
   });

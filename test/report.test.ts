@@ -6,6 +6,9 @@ import { applyBaseline } from '../src/report/baseline.js';
 import { buildReport, type Gate, type ReportInput } from '../src/report/model.js';
 import { redact } from '../src/core/redact.js';
 import { summaryMarkdown } from '../src/report/summary.js';
+import { renderHtml } from '../src/report/html.js';
+import { coreRequirementsText, totalsRelationText } from '../src/report/verdict-text.js';
+import { escapeHtml } from '../src/core/markup.js';
 import type { TestRecord } from '../src/core/records.js';
 import { EVERYTHING } from '../src/core/selection.js';
 
@@ -109,7 +112,10 @@ describe('two verdicts', () => {
   it('passes the core verdict when only extended specs fail, and says how far the conventions match', () => {
     const { verdicts } = run();
     expect(verdicts).toMatchObject({ gate: 'core', outcome: 'passed' });
-    expect(verdicts.core).toEqual({ specs: { passed: 2, failed: 0, skipped: 0, total: 2 }, requirements: { passed: 2, failed: 0, skipped: 0 }, inScope: 3, onlyThroughConventions: 1 });
+    expect(verdicts.core).toEqual({
+      specs: { passed: 2, failed: 0, skipped: 0, total: 2 }, requirements: { passed: 2, failed: 0, skipped: 0 }, inScope: 3, onlyThroughConventions: 1,
+      throughConventions: { passed: 1, failed: 0, skipped: 0 },
+    });
     expect(verdicts.extended).toMatchObject({ matched: 1, of: 3, specs: { passed: 1, failed: 2, skipped: 0, total: 3 } });
   });
   it('fails under --gate extended on the same results', () => {
@@ -119,9 +125,35 @@ describe('two verdicts', () => {
     const both = run().requirements.find((r) => r.id === 'C-BOTH')!;
     expect([both.status, both.byProfile]).toEqual(['failed', { core: 'passed', extended: 'failed' }]);
   });
-  it('computes compliance from core specs only, and reports conventions beside it', () => {
+  // Issue 24: custom-hostnames, dns-records and account-settings showed 0% on a run where every spec
+  // passed: their core requirements are reached only through production conventions.
+  it('counts a core requirement that only extended specs reach toward compliance, apart from what core specs passed', () => {
     const alarms = run().areas.find((a) => a.area === 'alarms')!;
-    expect(alarms).toMatchObject({ state: 'covered', core: { requirements: 3, passed: 2 }, compliance: 66.7, conventions: { matched: 1, of: 3 } });
+    expect(alarms).toMatchObject({ state: 'covered', core: { requirements: 3, passed: 2, throughConventions: { passed: 1, failed: 0, skipped: 0 } }, compliance: 100, conventions: { matched: 1, of: 3 } });
+    expect(alarms.byLevel.must).toEqual({ requirements: 2, passed: 2 });
+  });
+  it('does not count one that extended specs failed: compliance can fall', () => {
+    const report = buildReport(input([
+      test('core passes', ['C-STATED'], 'passed'),
+      { ...test('through a convention', ['C-CONVENTION-ONLY'], 'failed'), extendedReason: 'relies on a payload not shown' },
+      test('core half of C-BOTH', ['C-BOTH'], 'passed'),
+    ]));
+    const alarms = report.areas.find((a) => a.area === 'alarms')!;
+    expect(alarms).toMatchObject({ compliance: 66.7, core: { passed: 2, throughConventions: { passed: 0, failed: 1, skipped: 0 } } });
+    expect(report.verdicts.outcome).toBe('passed'); // the gate counts core specs only
+    expect(coreRequirementsText(report)).toBe('2 of 3 passed (2 by core specs, 0 only through production conventions), 1 failed, 0 not verified');
+  });
+  it('says the core requirements in terms that add up to those in scope, and how the totals relate', () => {
+    const report = run();
+    expect(coreRequirementsText(report)).toBe('3 of 3 passed (2 by core specs, 1 only through production conventions), 0 failed, 0 not verified');
+    const relation = totalsRelationText(report);
+    expect(relation).toContain(`${report.summary.total} specs in all = 2 core + 3 extended`);
+    expect(relation).toContain('The catalog\'s 6 requirements: 4 in scope (3 core, 1 extended), 2 out of scope');
+    const page = renderHtml(report);
+    const totals = page.slice(page.indexOf('<section id="totals">'), page.indexOf('</section>', page.indexOf('<section id="totals">')));
+    expect(totals).toContain('core requirements 3 of 3 passed');
+    expect(totals).toContain(escapeHtml(relation));
+    expect(summaryMarkdown(report)).toContain(relation);
   });
   it('shows an area whose specs were all out of the target\'s scope as out of scope, never as 0%', () => {
     const report = run();

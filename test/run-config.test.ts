@@ -41,6 +41,14 @@ describe('a run\'s configuration', () => {
     expect(flagged.gate).toBe('core');
   });
 
+  it('--spec-timeout: seconds of a zone API spec\'s own time, from the file or the flag, 60 by default; a bad value is one line', () => {
+    expect(runConfigFrom(parseRunFlags([]), undefined, {}).zoneApi.specTimeoutMs).toBe(60_000);
+    const loaded = file({ target: { url: 'http://t.test', specTimeoutSeconds: 90 } });
+    expect(runConfigFrom(parseRunFlags([]), loaded, { token: 'tokentoken' }).zoneApi.specTimeoutMs).toBe(90_000);
+    expect(runConfigFrom(parseRunFlags(['--spec-timeout', '2.5']), loaded, { token: 'tokentoken' }).zoneApi.specTimeoutMs).toBe(2500);
+    for (const bad of ['0', '-1', 'long']) expect(() => runConfigFrom(parseRunFlags([`--spec-timeout=${bad}`]), undefined, {}), bad).toThrow(/^--spec-timeout must be a positive number, got/);
+  });
+
   it('--concurrency: a positive whole number, from the file or the flag, 16 by default', () => {
     expect(runConfigFrom(parseRunFlags([]), undefined, {}).zoneApi.concurrency).toBe(16);
     const loaded = file({ target: { url: 'http://t.test', concurrency: 4 } });

@@ -3,6 +3,9 @@
 // coverage check does for the catalog and the specs.
 
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PACKAGE_ROOT } from '../core/paths.js';
 import type { AreaCatalog, Requirement } from '../core/requirements.js';
 import { allRequirements, type CitingTest } from './coverage.js';
 
@@ -20,7 +23,7 @@ export interface ScheduleRow {
   requirements: string[];
 }
 
-export const SCHEDULE_FILE = new URL('../../fixtures/deprecations.json', import.meta.url);
+export const SCHEDULE_FILE = pathToFileURL(join(PACKAGE_ROOT, 'fixtures/deprecations.json'));
 
 export function loadSchedule(file: URL | string = SCHEDULE_FILE): ScheduleRow[] {
   if (file === SCHEDULE_FILE) return (defaultRows ??= read(file));

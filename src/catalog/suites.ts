@@ -2,8 +2,10 @@
 // create that must be deleted afterwards.
 
 import type { CreatingCollection } from '../core/cleanup.js';
+import type { GuardedRequest } from '../core/zone-safety.js';
 import type { AreaCatalog, SuiteName } from '../core/requirements.js';
 import { CREATING_COLLECTIONS } from '../../suites/zone-api/cleanup.js';
+import { GUARDED_REQUESTS, MARKED_OBJECTS, POSSIBLE_LEFTOVERS } from '../../suites/zone-api/zone-safety.js';
 import { storageCatalog } from '../../suites/storage/requirements/index.js';
 import { zoneApiCatalog } from '../../suites/zone-api/requirements/index.js';
 
@@ -18,6 +20,11 @@ export interface Suite {
   pending?: string;
   /** The collections whose POST creates objects its specs must delete afterwards (HTTP suites). */
   cleanup?: readonly CreatingCollection[];
+  /**
+   * What its specs do in zones the run does not own (HTTP suites): the requests held back there
+   * unless the zone allows their effect, what they create (marked), what may remain.
+   */
+  zoneSafety?: { guarded: readonly GuardedRequest[]; marked: readonly string[]; leftovers: readonly { what: string }[] };
   /**
    * Spec files (globs relative to the package root) that move the target's clock: on a target with
    * one clock they run apart, one file at a time, after every other spec. Dated specs
@@ -46,6 +53,7 @@ const ZONE_API_ZONE_CLOCK_SPECS = [
 
 export const SUITES: Record<SuiteName, Suite> = {
   'zone-api': { name: 'zone-api', include: ['suites/zone-api/**/*.spec.ts'], catalog: zoneApiCatalog, cleanup: CREATING_COLLECTIONS,
+    zoneSafety: { guarded: GUARDED_REQUESTS, marked: MARKED_OBJECTS, leftovers: POSSIBLE_LEFTOVERS },
     clockSpecs: ZONE_API_CLOCK_SPECS, zoneClockSpecs: ZONE_API_ZONE_CLOCK_SPECS,
   },
   storage: { name: 'storage', include: ['suites/storage/**/*.spec.ts'], catalog: storageCatalog },

@@ -1,23 +1,30 @@
 // Finding, loading and checking specgate.config.ts, and `specgate init`, which writes a starter.
 
 import { existsSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { SpecgateConfig } from '../config/define.js';
 import { importModule } from '../core/adapter-module.js';
 import { UsageError } from '../core/errors.js';
 import { describeLoadError } from '../core/module-load-error.js';
+import { ZONE_ALLOWANCES } from '../core/zone-safety.js';
 
 export const CONFIG_NAMES = ['specgate.config.ts', 'specgate.config.mts', 'specgate.config.js', 'specgate.config.mjs'];
 
 export interface LoadedConfig {
   file: string;
   config: SpecgateConfig;
+  /** Found by the search (not named by --config): the run says which file it uses. */
+  searched?: boolean;
 }
 
-/** --config FILE, else the first specgate.config.* in the working directory, else none. */
+/**
+ * --config FILE, else the first specgate.config.* of the working directory or the nearest
+ * directory above it, else none. From a subdirectory of a project the file used to be silently
+ * not found, and the run tested the bundled reference instead of the project's target.
+ */
 export async function loadConfigFile(explicit: string | undefined, cwd = process.cwd()): Promise<LoadedConfig | undefined> {
-  const file = explicit === undefined ? CONFIG_NAMES.map((name) => resolve(cwd, name)).find((path) => existsSync(path)) : resolve(cwd, explicit);
+  const file = explicit === undefined ? findConfigFile(cwd) : resolve(cwd, explicit);
   if (file === undefined) return undefined;
   if (!existsSync(file)) throw new UsageError(`--config: no such file: ${file}`);
   let module: Record<string, unknown>;
@@ -29,8 +36,23 @@ export async function loadConfigFile(explicit: string | undefined, cwd = process
   }
   const problems = configProblems(module.default);
   if (problems.length > 0) throw new UsageError(`${file}: ${problems.join('; ')}`);
-  return { file, config: module.default as SpecgateConfig };
+  return { file, config: module.default as SpecgateConfig, ...(explicit === undefined && { searched: true }) };
 }
+
+/**
+ * The first specgate.config.* in `cwd` or a directory above it, as other tools look for theirs:
+ * the search stops at the root of the repository (a directory holding .git) or of the file system.
+ */
+export function findConfigFile(cwd: string): string | undefined {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    const found = CONFIG_NAMES.map((name) => join(dir, name)).find((path) => existsSync(path));
+    if (found !== undefined) return found;
+    if (existsSync(join(dir, '.git')) || dirname(dir) === dir) return undefined;
+  }
+}
+
+/** The line saying which config file a run found and uses (one in a directory above is easily forgotten); nothing for --config FILE. */
+export const configLine = (loaded: LoadedConfig, cwd = process.cwd()): string => (loaded.searched ? `specgate: config ${relative(cwd, loaded.file) || loaded.file}\n` : '');
 
 /** A path written in the config file is relative to that file. */
 export const relativeToConfig = (loaded: LoadedConfig, path: string): string => (isAbsolute(path) ? path : resolve(dirname(loaded.file), path));
@@ -40,7 +62,10 @@ const isString: Check = (v) => (typeof v === 'string' && v !== '' ? undefined : 
 const isPositive: Check = (v) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? undefined : 'must be a positive number');
 const isEnvName: Check = (v) => (typeof v === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(v) ? undefined : 'must name an environment variable');
 const oneOf = (...values: string[]): Check => (v) => (values.includes(v as string) ? undefined : `must be one of ${values.join(', ')}`);
-const zone: Check = (v) => objectProblems(v, { id: isString, name: isString }, ['id', 'name'])[0];
+const allowances: Check = (v) => (Array.isArray(v) && v.every((a) => (ZONE_ALLOWANCES as readonly unknown[]).includes(a))
+  ? undefined
+  : `must be a list of ${ZONE_ALLOWANCES.map((a) => `'${a}'`).join(', ')} (the WAF migration is never allowed in a zone the run does not own)`);
+const zone: Check = (v) => objectProblems(v, { id: isString, name: isString, allow: allowances }, ['id', 'name'])[0];
 
 const SHAPE: Record<string, Check> = {
   target: (v) => objectProblems(v, {
@@ -49,6 +74,7 @@ const SHAPE: Record<string, Check> = {
     credentials: (c) => objectProblems(c, { tokenEnv: isEnvName, emailEnv: isEnvName, keyEnv: isEnvName }, [], 'credentials are named by environment variable (tokenEnv, emailEnv, keyEnv), never written in the file')[0],
     zones: (z) => objectProblems(z, { free: zone, pro: zone, business: zone, enterprise: zone })[0],
     timeoutSeconds: isPositive,
+    specTimeoutSeconds: isPositive,
     maxRps: isPositive,
     concurrency: (v) => (Number.isInteger(v) && (v as number) > 0 ? undefined : 'must be a positive whole number'),
   })[0],
@@ -98,10 +124,14 @@ export default defineConfig({
   //   credentials: { tokenEnv: 'SPECGATE_TOKEN' /* or emailEnv: 'SPECGATE_EMAIL', keyEnv: 'SPECGATE_KEY' */ },
   //   // The target's control API (zones, clock), if it offers one (see the README, "The control API").
   //   // control: 'http://127.0.0.1:8787/__control',
-  //   // Without a control API: a zone per plan that specs may work in (they clean up after themselves).
+  //   // Without a control API: a zone per plan that specs may work in (they clean up after themselves
+  //   // and leave it as they found it; allow: ['zone-settings', 'cert-quota', 'undeletable-objects']
+  //   // lets them do more there: see the README, "Zones the run does not own").
   //   // zones: { enterprise: { id: '023e105f4ecef8ad9ca31a8372d0c353', name: 'example.test' } },
   //   // Seconds a request may go unanswered before its spec fails.
   //   // timeoutSeconds: 15,
+  //   // Seconds of its own time a spec may take; its waits on the target are not counted.
+  //   // specTimeoutSeconds: 60,
   //   // Requests per second at most, for a shared service.
   //   // maxRps: 10,
   //   // Zone API specs each of the two test workers runs at once (they mostly wait on the network).

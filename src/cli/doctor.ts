@@ -8,7 +8,7 @@ import type { RunConfig } from '../core/run-config.js';
 import { checkAdapter, checkZoneTarget, type Check } from '../targets/preflight.js';
 import { adapterRefs } from '../targets/storage-target.js';
 import { placeOf, startBundledReference, targetPlaces, type TargetPlace } from '../targets/zone-target.js';
-import { loadConfigFile } from './config-file.js';
+import { configLine, loadConfigFile } from './config-file.js';
 import { credentialsFrom, needsCredentials, parseRunFlags, runConfigFrom } from './run-config.js';
 
 /** One target and its checks, as doctor prints them. */
@@ -20,6 +20,7 @@ export async function doctorCommand(args: string[]): Promise<number> {
     throw new UsageError('doctor checks a target that runs: start the image, and give its URL to --target (specgate run --target-image checks the container the same way before any spec)');
   }
   const loaded = await loadConfigFile(flags.config);
+  if (loaded) process.stdout.write(configLine(loaded));
   const credentials = credentialsFrom(flags, loaded?.config.target?.credentials, needsCredentials(flags, loaded));
   const config = runConfigFrom(flags, loaded, credentials);
   const checked = [

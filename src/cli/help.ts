@@ -7,7 +7,8 @@
 const EXIT_CODES = `Exit codes: 0 all specs passed, 1 some spec failed (or a spec file did not load, or its test
 worker died), 2 bad usage, unreachable target or a failed preflight check, 3 incomplete: nothing
 failed, but gated specs were not verified for reasons the target did not declare (no control API,
-no zone, a credential not given; --accept-incomplete accepts it).`;
+no zone, a credential not given; --accept-incomplete accepts it), 130 interrupted (Ctrl-C: the
+report holds the specs that finished).`;
 
 export const HELP = `specgate: conformance suite for the zone-management API and the object storage interface
 
@@ -76,10 +77,14 @@ const RUN_OPTIONS_TABLE = `  --suite zone-api|storage|all   suites to run (defau
   --update-baseline              rewrite (or create, or fill an empty) --baseline FILE with this
                                  run's failures
   --seed N                       seed of the property-based specs (default: 20261121)
-  --config FILE                  target configuration (default: ./specgate.config.ts if present;
-                                 flags override it)
+  --config FILE                  target configuration (default: the nearest specgate.config.*
+                                 in this directory or one above it, up to the repository's
+                                 root; flags override it)
   --timeout S                    seconds a request, or a call into a storage adapter, may go
                                  unanswered before its spec fails, naming it (15)
+  --spec-timeout S               seconds of its own time a spec may take (60); its waits on
+                                 the target (answers, --max-rps pacing, retry-after, real
+                                 time, calls into a storage adapter) are not counted
   --max-rps N                    at most N requests per second against the target
   --concurrency N                zone API specs each of the 2 workers runs at once on a target
                                  with a control API (default 16; --max-rps still caps the run)
@@ -91,6 +96,14 @@ const RUN_OPTIONS_TABLE = `  --suite zone-api|storage|all   suites to run (defau
                                  given) passes (exit 0) instead of incomplete (exit 3)
   --no-preflight                 skip the checks made before any spec (credentials, control API,
                                  a zone, adapters): for debugging what a mistake does to the specs
+  --bail                         stop at the first gated failure (--max-failures 1)
+  --max-failures N               stop the run after N gated failures; the report says it stopped
+                                 early and holds only the specs that ran
+  --reporter NAME                what the terminal shows: default; github (default plus an
+                                 ::error annotation per gated failure, and summary.md appended
+                                 to $GITHUB_STEP_SUMMARY when set); json (as --json)
+  --json                         print the report's summary as JSON on stdout (the rest goes
+                                 to stderr); the same as --reporter json
 `;
 
 const RUN_HELP = `Usage: specgate run [options]
@@ -120,7 +133,15 @@ Lists every spec with the requirement IDs it cites, running nothing (no target i
 
 Options:
   --suite zone-api|storage|all   suites to list (default: all)
-  --json                         print JSON: [{name, file, requirements, dated?}]
+  --area A[,A...]                only specs of these areas
+  --requirement ID[,ID...]       only specs citing these requirements (globs: ZM-FW-*)
+  --level must|should|may[,...]  only specs citing requirements of these levels
+  --profile core|extended        core: only specs of what the spec states (default: extended)
+  --grep PATTERN                 only specs whose name matches PATTERN (a regular expression)
+  --json                         print JSON: [{name, file, requirements, dated?, extended?}]
+
+The selection is the one specgate run makes with the same options; the listing ends with the
+total (not with --json).
 
 Exit codes: 0 listed, 1 a spec file did not load, 2 bad usage.
 `;

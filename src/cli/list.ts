@@ -1,27 +1,61 @@
-// `specgate list [--suite S] [--json]`: every spec and the requirements it cites, running nothing.
+// `specgate list [--suite S] [selection] [--json]`: every spec and the requirements it cites,
+// running nothing. It takes run's selection flags (--area, --requirement, --level, --profile,
+// --grep), decided as a run decides them (core/selection.ts), so that a selection can be tried
+// before it is run; the text listing ends with the total.
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { listSpecs, SpecFileError } from '../runner/list.js';
-import { suitesFrom } from './run-config.js';
+import { SUITES } from '../catalog/suites.js';
+import type { Requirement } from '../core/requirements.js';
+import { selects, type Selection } from '../core/selection.js';
+import { listSpecs, SpecFileError, type ListedSpec } from '../runner/list.js';
+import { checkPattern, selectionFrom, suitesFrom } from './run-config.js';
 
 /** The options of `specgate list` (its help, help.ts, lists the same). */
 export const LIST_OPTIONS = {
   suite: { type: 'string', default: 'all' },
+  area: { type: 'string', multiple: true },
+  requirement: { type: 'string', multiple: true },
+  level: { type: 'string', multiple: true },
+  profile: { type: 'string' },
+  grep: { type: 'string' },
   json: { type: 'boolean', default: false },
 } satisfies ParseArgsConfig['options'];
 
 export async function listCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: LIST_OPTIONS, strict: true, allowPositionals: false });
+  const suites = suitesFrom(values.suite);
+  const selection = selectionFrom(values, undefined, suites);
+  if (values.grep !== undefined) checkPattern(values.grep);
   let specs;
   try {
-    specs = await listSpecs(suitesFrom(values.suite));
+    specs = await listSpecs(suites);
   } catch (error) {
     // A listing without a file's specs would look complete: say which file, exit 1 (as a run does).
     if (!(error instanceof SpecFileError)) throw error;
     process.stderr.write(`specgate: list: ${error.message.split('\n')[0]}\n`);
     return 1;
   }
-  if (values.json) process.stdout.write(`${JSON.stringify(specs, null, 2)}\n`);
-  else for (const spec of specs) process.stdout.write(`${spec.file} > ${spec.name}  [${spec.requirements.join(', ')}]\n`);
+  const selected = specs.filter(selectedBy(selection, values.grep));
+  if (values.json) {
+    process.stdout.write(`${JSON.stringify(selected, null, 2)}\n`);
+    return 0;
+  }
+  for (const spec of selected) process.stdout.write(`${spec.file} > ${spec.name}  [${spec.requirements.join(', ')}]\n`);
+  process.stdout.write(`${totalLine(selected, specs)}\n`);
   return 0;
+}
+
+/** As a run selects: by the requirements each spec cites (core/selection.ts), and --grep on its full name (vitest's testNamePattern). */
+function selectedBy(selection: Selection, grep: string | undefined): (spec: ListedSpec) => boolean {
+  const catalog = new Map<string, Requirement>(Object.values(SUITES).flatMap((suite) => suite.catalog.flatMap((area) => area.requirements.map((r) => [r.id, r] as const))));
+  const pattern = grep === undefined ? undefined : new RegExp(grep);
+  return (spec) => selects(selection, { title: spec.name, requirements: spec.requirements, extended: spec.extended !== undefined }, catalog)
+    && (pattern === undefined || pattern.test(spec.name));
+}
+
+/** `specgate: 12 specs in 2 files (of 612 specs in the suites listed)`. */
+function totalLine(selected: ListedSpec[], all: ListedSpec[]): string {
+  const files = new Set(selected.map((spec) => spec.file)).size;
+  const of = selected.length === all.length ? '' : ` (of ${all.length} specs in the suites listed)`;
+  return `specgate: ${selected.length} spec${selected.length === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}${of}`;
 }

@@ -3,7 +3,7 @@
 // load neither the runner (vitest) nor the reference server. `--help` (or `-h`) anywhere among a
 // command's arguments prints its help (help.ts) without loading it. Exit codes: 0 all passed, 1
 // some gated spec failed (or a spec file did not load, or its test worker died), 2 bad usage or
-// unreachable target, always as one line on stderr.
+// unreachable target, always as one line on stderr, 3 incomplete, 130 interrupted (Ctrl-C).
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

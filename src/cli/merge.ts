@@ -11,6 +11,7 @@ import { mergeReports, missingShards, repeatedReports } from '../report/merge.js
 import { writeReport } from '../report/write.js';
 import { UsageError } from '../core/errors.js';
 import { loadReport } from './diff.js';
+import { OUTCOME_EXIT_CODES } from '../report/model.js';
 
 // Where `specgate run` writes its reports by default (runner/run.ts): reports/ of the working directory.
 const REPORTS_ROOT = 'reports';
@@ -43,5 +44,5 @@ export async function mergeCommand(args: string[]): Promise<number> {
     + `specgate: report in ${relative(process.cwd(), out) || '.'}/\n`);
   if (report.errors.length > 0) return 1;
   // The shards' gate (and baseline) decide, as for an unsharded run.
-  return { passed: 0, failed: 1, incomplete: 3 }[report.verdicts.outcome];
+  return OUTCOME_EXIT_CODES[report.verdicts.outcome];
 }

@@ -3,6 +3,7 @@
 
 import { causeCount, stepUnder } from '../report/causes.js';
 import type { Report, ReportTest } from '../report/model.js';
+import { coreRequirementsText, incompleteConsequence, interruptedText } from '../report/verdict-text.js';
 
 /**
  * The closing lines: the verdict on the documents (core) first, then the production conventions
@@ -12,14 +13,15 @@ import type { Report, ReportTest } from '../report/model.js';
 export function verdictLines(report: Report): string[] {
   const { core, extended, gate, outcome, incomplete } = report.verdicts;
   const { requirements } = report.summary;
-  const via = core.onlyThroughConventions > 0 ? `, ${core.onlyThroughConventions} reached only through conventions` : '';
   const accepted = incomplete.specs > 0 && incomplete.accepted ? `, incomplete accepted: ${incomplete.specs} gated specs not verified` : '';
+  const interrupted = interruptedText(report);
   return [
     `specgate: the documents (core): ${core.specs.passed} specs passed, ${core.specs.failed} failed, ${core.specs.skipped} skipped; `
-      + `requirements ${core.requirements.passed} of ${core.inScope} passed, ${core.requirements.failed} failed, ${core.requirements.skipped} not verified${via}`,
-    `specgate: production conventions (extended${gate === 'extended' ? ', gated' : ', not gated'}): matches ${extended.matched} of ${extended.of}; `
+      + `core requirements ${coreRequirementsText(report)}`,
+    `specgate: production conventions (extended${gate === 'extended' ? ', gated' : ', not gated'}): matches ${extended.matched} of ${extended.of} checked; `
       + `${extended.specs.passed} specs passed, ${extended.specs.failed} failed, ${extended.specs.skipped} skipped`,
     ...incompleteLines(report),
+    ...(interrupted ? [`specgate: ${interrupted}`] : []),
     `specgate: ${outcome.toUpperCase()} (gate: ${gate}${report.baseline ? `, baseline ${report.baseline.file}` : ''}${accepted})`
       + `${outcome === 'incomplete' ? ': nothing failed, but not everything could be verified (exit 3; --accept-incomplete accepts it)' : ''}; `
       + `${report.errors.length > 0 ? `${report.errors.length} errors outside specs, ` : ''}`
@@ -35,7 +37,8 @@ function incompleteLines(report: Report): string[] {
   if (incomplete.specs === 0) return [];
   const more = incomplete.reasons.length - MAX_LISTED_REASONS;
   return [
-    `specgate: not verified, for reasons the target did not declare (${incomplete.specs} gated specs):`,
+    // The closing line says what an incomplete or accepted run means; a failed or interrupted one is said here.
+    `specgate: not verified, for reasons the target did not declare (${incomplete.specs} gated specs${['failed', 'interrupted'].includes(report.verdicts.outcome) ? `; ${incompleteConsequence(report)}` : ''}):`,
     ...incomplete.reasons.slice(0, MAX_LISTED_REASONS).map(({ reason, specs }) => `specgate:   ${String(specs).padStart(4)}  ${reason}`),
     ...(more > 0 ? [`specgate:         and ${more} more reason${more === 1 ? '' : 's'} (summary.md lists every skipped spec)`] : []),
   ];
@@ -82,24 +85,24 @@ export function failureLines(report: Report): string[] {
   return lines;
 }
 
-export function printFailures(report: Report): void {
+export function printFailures(report: Report, out: NodeJS.WritableStream = process.stdout): void {
   const lines = failureLines(report);
-  if (lines.length > 0) process.stdout.write(`\n${lines.join('\n')}\n`);
+  if (lines.length > 0) out.write(`\n${lines.join('\n')}\n`);
 }
 
 /** Spec files that did not load and test workers that died: each fails the run (exit 1). */
-export function printErrors(report: Report): void {
+export function printErrors(report: Report, out: NodeJS.WritableStream = process.stdout): void {
   const { errors } = report;
   if (errors.length === 0) return;
-  process.stdout.write(`\nspecgate: errors outside specs${errors.length > MAX_LISTED_FAILURES ? ` (first ${MAX_LISTED_FAILURES} of ${errors.length})` : ''}:\n`);
-  for (const error of errors.slice(0, MAX_LISTED_FAILURES)) process.stdout.write(`  ${error.file}: ${error.error.split('\n')[0]}\n`);
+  out.write(`\nspecgate: errors outside specs${errors.length > MAX_LISTED_FAILURES ? ` (first ${MAX_LISTED_FAILURES} of ${errors.length})` : ''}:\n`);
+  for (const error of errors.slice(0, MAX_LISTED_FAILURES)) out.write(`  ${error.file}: ${error.error.split('\n')[0]}\n`);
 }
 
 /** A run gated on a baseline: its known, new and fixed failures, each new one and stale entry named. */
-export function printBaseline(report: Report): void {
+export function printBaseline(report: Report, out: NodeJS.WritableStream = process.stdout): void {
   const { baseline } = report;
   if (!baseline) return;
-  process.stdout.write(`\nspecgate: baseline ${baseline.file}: ${baseline.known} known, ${baseline.new} new, ${baseline.fixed} fixed\n`);
-  for (const name of baseline.newFailures) process.stdout.write(`specgate: new failure: ${name}\n`);
-  for (const entry of baseline.staleEntries) process.stdout.write(`specgate: stale baseline entry (now passes; remove it or run --update-baseline): ${entry}\n`);
+  out.write(`\nspecgate: baseline ${baseline.file}: ${baseline.known} known, ${baseline.new} new, ${baseline.fixed} fixed\n`);
+  for (const name of baseline.newFailures) out.write(`specgate: new failure: ${name}\n`);
+  for (const entry of baseline.staleEntries) out.write(`specgate: stale baseline entry (now passes; remove it or run --update-baseline): ${entry}\n`);
 }

@@ -7,18 +7,22 @@ import { relative } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import type { Credentials, RunConfig } from '../core/run-config.js';
 import type { ContainerTarget } from '../targets/container-target.js';
-import { loadConfigFile, type LoadedConfig } from './config-file.js';
+import type { Report } from '../report/model.js';
+import { configLine, loadConfigFile, type LoadedConfig } from './config-file.js';
 import { printBaseline, printErrors, printFailures, verdictLines } from './output.js';
+import { appendStepSummary, githubAnnotations, jsonSummary, reporterFrom, type ReporterName } from './reporters.js';
 import { CONTAINER_FLAGS, credentialsFrom, needsCredentials, parseRunFlags, runConfigFrom, type RunFlags } from './run-config.js';
 
 export async function runCommand(args: string[]): Promise<number> {
   const flags = parseRunFlags(args);
   const loaded = await loadConfigFile(flags.config);
+  // Which config file the run uses: one found in a directory above is easily forgotten.
+  if (loaded) (reporterFrom(flags) === 'json' ? process.stderr : process.stdout).write(configLine(loaded));
   const credentials = credentialsFrom(flags, loaded?.config.target?.credentials, needsCredentials(flags, loaded));
   if (flags['target-image'] === undefined) {
     const containerFlag = CONTAINER_FLAGS.find((flag) => flags[flag] !== undefined);
     if (containerFlag) throw new UsageError(`--${containerFlag} applies to --target-image`);
-    return runAndReport(runConfigFrom(flags, loaded, credentials));
+    return runAndReport(runConfigFrom(flags, loaded, credentials), reporterFrom(flags));
   }
   return runAgainstContainer(flags['target-image'], flags, loaded, credentials);
 }
@@ -40,7 +44,7 @@ async function runAgainstContainer(imageName: string, flags: RunFlags, loaded: L
   const container = await containers.startContainerTarget(options);
   process.stderr.write(`specgate: ${describeContainer(image, container)}\n`);
   try {
-    return await runAndReport(runConfigFrom(flags, loaded, containerCredentials, { url: container.baseUrl, control: container.controlUrl }));
+    return await runAndReport(runConfigFrom(flags, loaded, containerCredentials, { url: container.baseUrl, control: container.controlUrl }), reporterFrom(flags));
   } finally {
     await container.stop();
   }
@@ -52,22 +56,36 @@ function describeContainer(image: string, container: ContainerTarget): string {
   return `container ${container.containerId.slice(0, 12)} from ${image} answers at ${container.baseUrl} (${network}; ${reaper})`;
 }
 
-async function runAndReport(config: RunConfig): Promise<number> {
+async function runAndReport(config: RunConfig, reporter: ReporterName): Promise<number> {
   const [{ runConformance }, { SUITES }] = await Promise.all([import('../runner/run.js'), import('../catalog/suites.js')]);
   const outcome = await runConformance(config);
   const { report } = outcome;
+  // With --json, stdout carries the JSON alone: what people read goes to stderr.
+  const out = reporter === 'json' ? process.stderr : process.stdout;
   for (const problem of report.coverageProblems) process.stderr.write(`specgate: catalog and specs out of step: ${problem.detail}\n`);
-  printFailures(report);
-  printErrors(report);
-  printBaseline(report);
+  printFailures(report, out);
+  printErrors(report, out);
+  printBaseline(report, out);
   if (config.baseline?.update) {
-    process.stdout.write(`\nspecgate: baseline ${config.baseline.file} rewritten with ${report.summary.requirements.failed} known failure(s)\n`);
+    out.write(`\nspecgate: baseline ${config.baseline.file} rewritten with ${report.summary.requirements.failed} known failure(s)\n`);
   }
   for (const suite of config.suites.map((name) => SUITES[name]).filter((s) => s.pending)) {
-    process.stdout.write(`\nspecgate: suite ${suite.name} not run: ${suite.pending}`);
+    out.write(`\nspecgate: suite ${suite.name} not run: ${suite.pending}`);
   }
   const where = relative(process.cwd(), outcome.reportDir) || '.';
-  process.stdout.write(`\n${verdictLines(report).join('\n')}\n`
+  out.write(`\n${[...stoppedEarlyLines(report), ...verdictLines(report)].join('\n')}\n`
     + `specgate: report in ${where}/ (report.html, summary.md, report.json, junit.xml)\n`);
+  if (reporter === 'github') {
+    for (const annotation of githubAnnotations(report)) process.stdout.write(`${annotation}\n`);
+    if (appendStepSummary(outcome.reportDir)) out.write('specgate: summary.md appended to $GITHUB_STEP_SUMMARY\n');
+  }
+  if (reporter === 'json') process.stdout.write(jsonSummary(report, outcome.reportDir, outcome.exitCode));
   return outcome.exitCode;
+}
+
+/** A run stopped by --bail or --max-failures says so before its verdict: the specs it did not reach are not in it. */
+function stoppedEarlyLines(report: Report): string[] {
+  const stopped = report.run.stoppedEarly;
+  if (!stopped) return [];
+  return [`specgate: STOPPED EARLY after ${stopped.failures} gated failure${stopped.failures === 1 ? '' : 's'} (--max-failures ${stopped.maxFailures}), at ${stopped.spec}: the specs not reached are not in this report`];
 }

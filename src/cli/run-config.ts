@@ -3,16 +3,19 @@
 // given on the command line wins over the file's field, which wins over the default. Every check
 // happens here, before anything starts (a container, a target, a report directory).
 
-import { accessSync, constants, existsSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { accessSync, constants, existsSync, mkdirSync, rmdirSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { SUITES } from '../catalog/suites.js';
 import { parseAsOf } from '../core/dates.js';
+import { didYouMean, nearest } from '../core/did-you-mean.js';
 import { UsageError } from '../core/errors.js';
 import { STORAGE_AREAS, SUITE_NAMES, ZONE_API_AREAS, type SuiteName } from '../core/requirements.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_SEED, DEFAULT_STARTUP_MS, DEFAULT_TIMEOUT_MS, type Credentials, type RunConfig } from '../core/run-config.js';
-import type { Gate, Selection } from '../core/selection.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_SEED, DEFAULT_SPEC_TIMEOUT_MS, DEFAULT_STARTUP_MS, DEFAULT_TIMEOUT_MS, MAX_TIMER_MS, type Credentials, type RunConfig } from '../core/run-config.js';
+import { globToRegExp, type Gate, type Selection } from '../core/selection.js';
 import type { SpecgateConfig } from '../config/define.js';
 import { relativeToConfig, type LoadedConfig } from './config-file.js';
+import { reporterFrom } from './reporters.js';
 
 export const RUN_OPTIONS = {
   suite: { type: 'string', default: 'all' },
@@ -45,15 +48,40 @@ export const RUN_OPTIONS = {
   'target-network': { type: 'string' },
   'target-startup-timeout': { type: 'string' },
   timeout: { type: 'string' },
+  'spec-timeout': { type: 'string' },
   'startup-timeout': { type: 'string' },
   'max-rps': { type: 'string' },
   'accept-incomplete': { type: 'boolean' },
   'no-preflight': { type: 'boolean', default: false },
   concurrency: { type: 'string' },
+  bail: { type: 'boolean', default: false },
+  'max-failures': { type: 'string' },
+  reporter: { type: 'string' },
+  json: { type: 'boolean', default: false },
 } satisfies ParseArgsConfig['options'];
 
 export type RunFlags = ReturnType<typeof parseRunFlags>;
-export const parseRunFlags = (args: string[]) => parseArgs({ args, options: RUN_OPTIONS, strict: true, allowPositionals: false }).values;
+export const parseRunFlags = (args: string[]) => parseArgs({ args: withNegativeValues(args, RUN_OPTIONS), options: RUN_OPTIONS, strict: true, allowPositionals: false }).values;
+
+/**
+ * `--timeout -5` as `--timeout=-5`: node's parser takes a value starting with a dash for an
+ * option ("argument is ambiguous"), so a negative number would never reach the check that says
+ * what is wrong with it. Only numbers: `--grep --seed` still means a missing value.
+ */
+export function withNegativeValues(args: string[], options: ParseArgsConfig['options']): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--') return [...joined, ...args.slice(i)];
+    const name = /^--([^=]+)$/.exec(arg)?.[1];
+    const next = args[i + 1];
+    if (name !== undefined && options?.[name]?.type === 'string' && next !== undefined && /^-\.?\d/.test(next)) {
+      joined.push(`${arg}=${next}`);
+      i++;
+    } else joined.push(arg);
+  }
+  return joined;
+}
 
 /** The flags that only mean something with --target-image. */
 export const CONTAINER_FLAGS = ['target-port', 'target-env', 'target-network', 'target-startup-timeout'] as const;
@@ -70,6 +98,7 @@ export function runConfigFrom(flags: RunFlags, loaded: LoadedConfig | undefined,
   if (!url && (control || credentials.token || credentials.key)) {
     throw new UsageError('--token, --email, --key and --control apply to a --target URL; the bundled reference makes its own');
   }
+  checkFlagsServeSuites(flags);
   const adapters = flags.adapter ?? adapterFromFile(file?.adapter, fromFile) ?? 'reference';
   const compatibilityDate = flags['compatibility-date'] ?? file?.compatibilityDate;
   // The file's date may serve another adapter than this run's; a flag given for nothing is a mistake.
@@ -88,7 +117,9 @@ export function runConfigFrom(flags: RunFlags, loaded: LoadedConfig | undefined,
   if (flags['update-baseline'] && baselineFile === undefined) throw new UsageError('--update-baseline needs --baseline FILE');
   const timeoutSeconds = positiveNumber('--timeout', flags.timeout) ?? file?.target?.timeoutSeconds;
   // One timeout bounds a request to a zone API target and a call into a storage adapter alike.
-  const timeoutMs = timeoutSeconds === undefined ? DEFAULT_TIMEOUT_MS : timeoutSeconds * 1000;
+  const timeoutMs = timeoutSeconds === undefined ? DEFAULT_TIMEOUT_MS : timerMs(flags.timeout !== undefined ? '--timeout' : 'target.timeoutSeconds', timeoutSeconds);
+  const specTimeoutSeconds = positiveNumber('--spec-timeout', flags['spec-timeout']) ?? file?.target?.specTimeoutSeconds;
+  const specTimeoutMs = specTimeoutSeconds === undefined ? DEFAULT_SPEC_TIMEOUT_MS : timerMs(flags['spec-timeout'] !== undefined ? '--spec-timeout' : 'target.specTimeoutSeconds', specTimeoutSeconds);
   const startupSeconds = positiveNumber('--startup-timeout', flags['startup-timeout']);
   const maxRps = positiveNumber('--max-rps', flags['max-rps']) ?? file?.target?.maxRps;
   const concurrency = positiveInteger('--concurrency', flags.concurrency) ?? file?.target?.concurrency ?? DEFAULT_CONCURRENCY;
@@ -103,6 +134,7 @@ export function runConfigFrom(flags: RunFlags, loaded: LoadedConfig | undefined,
       realTime: flags['real-time'],
       ...(asOf !== undefined && { asOf: asOfFrom(asOf) }),
       timeoutMs,
+      specTimeoutMs,
       ...(maxRps !== undefined && { maxRps }),
       concurrency,
     },
@@ -112,9 +144,10 @@ export function runConfigFrom(flags: RunFlags, loaded: LoadedConfig | undefined,
       ...(miniflare !== undefined && { miniflare: resolve(miniflare) }),
       ...(workerd !== undefined && { workerd: resolve(workerd) }),
       timeoutMs,
-      startupMs: startupSeconds === undefined ? DEFAULT_STARTUP_MS : startupSeconds * 1000,
+      startupMs: startupSeconds === undefined ? DEFAULT_STARTUP_MS : timerMs('--startup-timeout', startupSeconds),
+      specTimeoutMs,
     },
-    selection: selectionFrom(flags, file),
+    selection: selectionFrom(flags, file, suitesFrom(flags.suite)),
     ...(flags.grep !== undefined && { grep: flags.grep }),
     seed: seedFrom(flags.seed),
     gate: gateFrom(flags.gate ?? file?.gate ?? 'core'),
@@ -123,6 +156,8 @@ export function runConfigFrom(flags: RunFlags, loaded: LoadedConfig | undefined,
     ...(baselineFile !== undefined && { baseline: { file: baselineFile, update: flags['update-baseline'] } }),
     ...(flags['report-dir'] !== undefined && { reportDir: reportDirFrom(flags['report-dir']) }),
     verbose: true,
+    ...(reporterFrom(flags) === 'json' && { progressTo: 'stderr' as const }),
+    ...maxFailuresFrom(flags),
   };
 }
 
@@ -143,7 +178,50 @@ function reportDirFrom(dir: string): string {
   } catch {
     throw new UsageError(`--report-dir ${dir}: cannot write in ${existing}`);
   }
+  if (existing !== resolve(dir)) probeDirectory(dir, existing);
   return dir;
+}
+
+/**
+ * Makes (and removes again) the first missing directory of `dir`, under `existing`. A file system
+ * that looks writable may still refuse directories (/proc answers ENOENT), and node's recursive
+ * mkdir then loops for ever: the run hung without a word instead of saying so.
+ */
+function probeDirectory(dir: string, existing: string): void {
+  const first = join(existing, relative(existing, resolve(dir)).split(sep)[0]!);
+  try {
+    mkdirSync(first);
+    rmdirSync(first);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new UsageError(`--report-dir ${dir}: cannot make a directory in ${existing} (${code}); give a directory on a writable file system`);
+  }
+}
+
+/**
+ * A flag for a suite the run leaves out would be silently ignored (`--target` with `--suite
+ * storage` ran the adapters and never contacted the URL). The config file's fields serve many
+ * runs and are not checked so.
+ */
+function checkFlagsServeSuites(flags: RunFlags): void {
+  const suites = suitesFrom(flags.suite);
+  const forSuite: [SuiteName, readonly (keyof RunFlags)[]][] = [
+    ['zone-api', ['target', 'target-image', 'control']],
+    ['storage', ['adapter', 'compatibility-date']],
+  ];
+  for (const [suite, names] of forSuite) {
+    const given = names.find((name) => flags[name] !== undefined);
+    if (given !== undefined && !suites.includes(suite)) {
+      throw new UsageError(`--${given} applies to the ${suite} suite, which --suite ${flags.suite} leaves out; drop --${given}, or run --suite ${suite} (or all)`);
+    }
+  }
+}
+
+/** --bail (stop at the first gated failure) or --max-failures N. */
+function maxFailuresFrom(flags: RunFlags): { maxFailures?: number } {
+  if (flags.bail && flags['max-failures'] !== undefined) throw new UsageError('--bail is --max-failures 1: give one of them');
+  const maxFailures = flags.bail ? 1 : positiveInteger('--max-failures', flags['max-failures']);
+  return maxFailures === undefined ? {} : { maxFailures };
 }
 
 /** A path in the config file's `adapter` is relative to the file; a built-in name is not a path. */
@@ -185,18 +263,45 @@ export function credentialsFrom(values: { token?: string; email?: string; key?: 
 /** Comma-separated and repeated values alike: --area kv,list --area alarms */
 const listOf = (values: string[] | undefined): string[] => (values ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
 
-function selectionFrom(flags: RunFlags, file: SpecgateConfig | undefined): Selection {
+/** The selection flags, which `specgate list` takes too. */
+type SelectionFlags = Partial<Pick<RunFlags, 'profile' | 'area' | 'level' | 'requirement' | 'shard'>>;
+
+export function selectionFrom(flags: SelectionFlags, file: SpecgateConfig | undefined, suites: SuiteName[]): Selection {
   const profile = flags.profile ?? file?.profile ?? 'extended';
   if (profile !== 'core' && profile !== 'extended') throw new UsageError(`--profile must be core or extended, got "${profile}"`);
   const areas = listOf(flags.area);
   const known = new Set<string>([...ZONE_API_AREAS, ...STORAGE_AREAS]);
   const unknownArea = areas.find((a) => !known.has(a));
-  if (unknownArea) throw new UsageError(`--area: unknown area "${unknownArea}" (areas: ${[...known].join(', ')})`);
+  if (unknownArea) throw new UsageError(`--area: unknown area "${unknownArea}"${didYouMean(unknownArea, [...known])} (areas: ${[...known].join(', ')})`);
   const levels = listOf(flags.level);
   const badLevel = levels.find((l) => !['must', 'should', 'may'].includes(l));
   if (badLevel) throw new UsageError(`--level must be must, should or may, got "${badLevel}"`);
-  return { profile, areas, requirements: listOf(flags.requirement), levels, shard: shardFrom(flags.shard) };
+  const requirements = listOf(flags.requirement);
+  checkRequirementPatterns(requirements, suites);
+  return { profile, areas, requirements, levels, shard: shardFrom(flags.shard) };
 }
+
+/**
+ * Each --requirement ID or glob must match a requirement of the run's suites: a typo would
+ * otherwise select nothing, and a run of nothing must not pass. The nearest IDs (or, for a glob,
+ * the nearest prefixes `ZM-FLT-*`) are named.
+ */
+function checkRequirementPatterns(patterns: string[], suites: SuiteName[]): void {
+  const ids = suites.flatMap((suite) => SUITES[suite].catalog.flatMap((area) => area.requirements.map((r) => r.id)));
+  for (const pattern of patterns) {
+    const matcher = globToRegExp(pattern);
+    if (ids.some((id) => matcher.test(id))) continue;
+    const elsewhere = SUITE_NAMES.filter((suite) => !suites.includes(suite) && SUITES[suite].catalog.some((area) => area.requirements.some((r) => matcher.test(r.id))));
+    if (elsewhere.length > 0) throw new UsageError(`--requirement ${pattern} is a requirement of the ${elsewhere.join(' and ')} suite, which this run leaves out (--suite ${elsewhere[0]}, or --suite all)`);
+    const candidates = pattern.includes('*') ? [...new Set(ids.flatMap(prefixGlobs))] : ids;
+    const near = nearest(pattern, candidates);
+    const hint = near.length > 0 ? `did you mean ${near.slice(0, 5).join(' or ')}?` : '`specgate list` shows the requirement IDs of each spec';
+    throw new UsageError(`--requirement ${pattern} matches no requirement of the ${suites.join(' or ')} catalog (${hint})`);
+  }
+}
+
+/** `ZM-FLT-CREATE` → `ZM-*`, `ZM-FLT-*`: the globs a requirement's ID falls under. */
+const prefixGlobs = (id: string): string[] => id.split('-').slice(0, -1).map((_, i, parts) => `${parts.slice(0, i + 1).join('-')}-*`);
 
 function shardFrom(value: string | undefined): Selection['shard'] {
   if (value === undefined) return null;
@@ -209,7 +314,8 @@ function shardFrom(value: string | undefined): Selection['shard'] {
 export function suitesFrom(value: string): SuiteName[] {
   if (value === 'all') return [...SUITE_NAMES];
   if ((SUITE_NAMES as readonly string[]).includes(value)) return [value as SuiteName];
-  throw new UsageError(`--suite must be one of ${[...SUITE_NAMES, 'all'].join(', ')}, got "${value}"`);
+  const names = [...SUITE_NAMES, 'all'];
+  throw new UsageError(`--suite must be one of ${names.join(', ')}, got "${value}"${didYouMean(value, names)}`);
 }
 
 function seedFrom(text: string | undefined): number {
@@ -224,7 +330,7 @@ function gateFrom(value: string): Gate {
   return value;
 }
 
-function checkPattern(pattern: string): void {
+export function checkPattern(pattern: string): void {
   try {
     new RegExp(pattern);
   } catch {
@@ -237,6 +343,16 @@ function positiveNumber(flag: string, text: string | undefined): number | undefi
   const value = Number(text);
   if (!(Number.isFinite(value) && value > 0)) throw new UsageError(`${flag} must be a positive number, got "${text}"`);
   return value;
+}
+
+/**
+ * Seconds as the milliseconds of a timer. Node's timers hold at most 2^31-1 ms (about 24.8 days):
+ * a longer delay silently becomes 1 ms, so every spec would time out at once.
+ */
+function timerMs(what: string, seconds: number): number {
+  const ms = Math.round(seconds * 1000);
+  if (ms > MAX_TIMER_MS) throw new UsageError(`${what} must be at most ${Math.floor(MAX_TIMER_MS / 1000)} seconds (Node's timers go no further), got ${seconds}`);
+  return Math.max(ms, 1);
 }
 
 function positiveInteger(flag: string, text: string | undefined): number | undefined {

@@ -6,6 +6,7 @@
 //   export default defineConfig({ target: { url: 'https://api.example.test/client/v4', credentials: { tokenEnv: 'MY_API_TOKEN' } } });
 
 import type { Plan } from '../contract/control.js';
+import type { ZoneAllowance } from '../core/zone-safety.js';
 
 export interface SpecgateConfig {
   target?: {
@@ -18,11 +19,19 @@ export interface SpecgateConfig {
     /**
      * For a target without a control API: a zone it provides for the specs of each plan, by ID and
      * domain name. Specs leave these zones as they found them; specs needing a zone set up some
-     * other way are skipped, with the reason.
+     * other way are skipped, with the reason. `allow` lets specs do more in that zone: change its
+     * settings ('zone-settings'), use its certificate issuance quota ('cert-quota'), leave filters
+     * the API refuses to delete ('undeletable-objects'). Nothing by default; never the WAF migration.
      */
-    zones?: Partial<Record<Plan, { id: string; name: string }>>;
+    zones?: Partial<Record<Plan, { id: string; name: string; allow?: ZoneAllowance[] }>>;
     /** Seconds a request may go unanswered before its spec fails (--timeout; default 15). */
     timeoutSeconds?: number;
+    /**
+     * Seconds of its own time a spec may take (--spec-timeout; default 60). Its waits on the
+     * target (answers, --max-rps pacing, retry-after, real time, calls into a storage adapter)
+     * are not counted.
+     */
+    specTimeoutSeconds?: number;
     /** Requests per second at most, across the whole run (--max-rps). */
     maxRps?: number;
     /** Zone API specs each test worker runs at once (--concurrency; default 16). */

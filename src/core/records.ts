@@ -49,6 +49,11 @@ export interface TestRecord {
   extendedReason?: string;
   /** A failed spec that checks many requirements: those its failure shows violated (the others are not verified). */
   failedRequirements?: string[];
+  /**
+   * It failed because something ran out of time (its budget, a request's or a storage call's
+   * --timeout): one failure with that cause, which shows nothing of what it cites (not verified).
+   */
+  timedOut?: true;
 }
 
 export interface FileError { file: string; error: string }
@@ -66,6 +71,8 @@ export interface RunTarget {
   name: string;
   baseUrl?: string;
   control?: boolean;
+  /** The control API's URL, for a target given by URL that has one (the bundled reference's is its own). */
+  controlUrl?: string;
   /** A storage adapter given by path: the module it was loaded from (absolute; replay commands name it). */
   module?: string;
   /** A storage adapter's declared capabilities. */

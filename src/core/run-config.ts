@@ -5,6 +5,7 @@
 import type { Plan } from '../contract/control.js';
 import type { SuiteName } from './requirements.js';
 import type { Gate, Selection } from './selection.js';
+import type { ZoneAllowance } from './zone-safety.js';
 
 export interface Credentials {
   token?: string;
@@ -12,8 +13,12 @@ export interface Credentials {
   key?: string;
 }
 
-/** A zone a target without a control API provides for specs of one plan: its ID and domain name. */
-export interface ProvidedZone { id: string; name: string }
+/**
+ * A zone a target without a control API provides for specs of one plan: its ID and domain name,
+ * and what its owner allows a run to do there beyond creating and deleting its own objects
+ * (core/zone-safety.ts; nothing by default).
+ */
+export interface ProvidedZone { id: string; name: string; allow?: ZoneAllowance[] }
 export type ProvidedZones = Partial<Record<Plan, ProvidedZone>>;
 
 /** How the zone API suite reaches its targets. */
@@ -31,6 +36,11 @@ export interface ZoneApiConfig {
   asOf?: number;
   /** How long a request may go unanswered before its spec fails. */
   timeoutMs: number;
+  /**
+   * How long a spec may take of its own time (spec-kit/budget.ts): the time it waits on the target
+   * (answers, pacing, retry-after, real time) is not counted.
+   */
+  specTimeoutMs: number;
   /** Requests per second at most against the zone API targets, across the run. */
   maxRps?: number;
   /**
@@ -54,6 +64,8 @@ export interface StorageConfig {
   timeoutMs: number;
   /** How long an adapter's runtime may take to start (its start(), before any spec): --startup-timeout. */
   startupMs: number;
+  /** How long a storage spec may take of its own time, its calls into the adapter not counted (--spec-timeout). */
+  specTimeoutMs: number;
 }
 
 export interface RunConfig {
@@ -86,11 +98,19 @@ export interface RunConfig {
   reportDir?: string;
   /** Show progress while specs run. */
   verbose: boolean;
+  /** Where the progress goes: stderr when stdout carries JSON (--json, --reporter json). */
+  progressTo?: 'stdout' | 'stderr';
+  /** Stop the run once this many gated specs have failed (--bail: 1, --max-failures N). */
+  maxFailures?: number;
 }
 
 export const DEFAULT_SEED = 20261121;
 export const DEFAULT_TIMEOUT_MS = 15_000;
+/** A zone API spec's budget of its own time by default (--spec-timeout). */
+export const DEFAULT_SPEC_TIMEOUT_MS = 60_000;
 /** How long an adapter's runtime may take to start by default (--startup-timeout): workerd takes 4–26 s on a loaded machine. */
 export const DEFAULT_STARTUP_MS = 180_000;
 /** Specs in flight per worker by default (--concurrency): enough to hide a round trip of 50–200 ms. */
 export const DEFAULT_CONCURRENCY = 16;
+/** The longest delay Node's timers hold (2^31-1 ms); a longer one fires after 1 ms. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;

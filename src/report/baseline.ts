@@ -5,6 +5,7 @@
 //   { "knownFailures": [ { "requirement": "ST-LIMIT-KEY-2048", "reason": "..." },
 //                        { "spec": "zone-api > envelope > ...", "reason": "..." } ] }
 
+import { redact } from '../core/redact.js';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { UsageError } from '../core/errors.js';
 import type { BaselineOutcome, Report, ReportTest } from './model.js';
@@ -102,8 +103,9 @@ export function updatedBaseline(report: Report, previous: BaselineFile): Baselin
   };
 }
 
-export function writeBaseline(path: string, baseline: BaselineFile): void {
-  writeFileSync(path, `${JSON.stringify(baseline, null, 2)}\n`);
+/** Written through the one redactor, as every artefact: an error's first line may quote a credential. */
+export function writeBaseline(path: string, baseline: BaselineFile, secrets: readonly string[]): void {
+  writeFileSync(path, redact(`${JSON.stringify(baseline, null, 2)}\n`, secrets));
 }
 
 export function gatePasses(outcome: BaselineOutcome): boolean {

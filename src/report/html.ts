@@ -3,13 +3,15 @@
 // Everything in a report may come from a target (errors quote what it sent), so every piece of
 // report text goes through `escapeHtml`; the inline script reads only the page's own DOM.
 
-import { isBuiltinAdapterName } from '../core/adapter-module.js';
 import type { Level } from '../core/requirements.js';
 import { escapeHtml } from '../core/markup.js';
-import { grepName } from '../core/records.js';
 import { isEverything } from '../core/selection.js';
 import { causeCount, stepUnder, type FailureCause } from './causes.js';
 import { NO_LINKS, sectionLink, type ReportLinks } from './links.js';
+import { replayCommand } from './replay.js';
+
+export { replayCommand } from './replay.js';
+import { conventionsVerdictText, coreVerdictText, incompleteConsequence, interruptedText, totalsRelationText } from './verdict-text.js';
 import { REQUIREMENT_STATUSES as STATUSES, type AreaSummary, type Report, type ReportRequirement, type ReportTest, type RunTarget } from './model.js';
 
 const LEVELS: readonly Level[] = ['must', 'should', 'may'];
@@ -64,7 +66,7 @@ ${toMarkup(body)}
 
 function describeTarget(target: RunTarget): string {
   if (target.suite === 'zone-api') {
-    return `${target.name}${target.baseUrl ? ` at ${target.baseUrl}` : ' (bundled)'}, ${target.control ? 'with' : 'no'} control API`;
+    return `${target.name}${target.baseUrl ? ` at ${target.baseUrl}` : ' (bundled)'}, ${target.controlUrl ? `control API at ${target.controlUrl}` : target.control ? 'with its control API' : 'no control API'}`;
   }
   const supported = Object.entries(target.capabilities ?? {}).filter(([, yes]) => yes).map(([c]) => c);
   return `adapter ${target.name}, supports ${supported.join(', ') || 'nothing'}${target.runtime ? `; ${describeRuntime(target.runtime)}` : ''}`;
@@ -114,40 +116,58 @@ function header(report: Report): Html {
   if (run.asOf) rows.push(['As of', `${readableTime(run.asOf)}${run.clockSettable ? ' (target clock set; both sides of each dated change tested)' : ' (target clock cannot be set: one side of each dated change is not verified)'}`]);
   return html`<header>
 <h1>specgate conformance report <span class="badge s-${verdict}">${verdict}</span></h1>
-${incompleteNote(report)}<dl class="meta">${rows.map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl>
+${interruptedNote(report)}${incompleteNote(report)}<dl class="meta">${rows.map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl>
 </header>`;
 }
 
-/** Under the badge: what the run could not verify for reasons the target did not declare. */
+/** Under the badge, for an interrupted run: what the partial report holds. */
+function interruptedNote(report: Report): Html | string {
+  const text = interruptedText(report);
+  return text === null ? '' : html`<div class="incomplete interrupted"><p>${text}</p></div>
+`;
+}
+
+/** Under the badge: what the run could not verify for reasons the target did not declare, and what that does to the outcome. */
 function incompleteNote(report: Report): Html | string {
   const { incomplete } = report.verdicts;
   if (incomplete.specs === 0) return '';
-  const status = incomplete.accepted ? 'accepted (--accept-incomplete)' : 'so the outcome is incomplete, not passed (exit 3; --accept-incomplete accepts it)';
-  return html`<div class="incomplete"><p><b>${incomplete.specs} gated specs not verified</b>, for reasons the target did not declare; ${status}:</p>
+  return html`<div class="incomplete"><p><b>${incomplete.specs} gated specs not verified</b>, for reasons the target did not declare; ${incompleteConsequence(report)}:</p>
 <ul>${incomplete.reasons.map(({ reason, specs }) => html`<li>${specs} × ${reason}</li>`)}</ul></div>
 `;
 }
 
 function totals(report: Report): Html {
   const { summary } = report;
-  const { core, extended, gate } = report.verdicts;
   const tile = (label: string, n: number, status: string) => html`<div class="tile s-${status}"><b>${n}</b> ${label}</div>`;
   return html`<section id="totals">
 <ul class="verdicts">
-<li><b>The documents (core${gate === 'core' ? ', gated' : ''}):</b> requirements ${core.requirements.passed} of ${core.inScope} passed, ${core.requirements.failed} failed, ${core.requirements.skipped} not verified${core.onlyThroughConventions > 0 ? `, ${core.onlyThroughConventions} reached only through production conventions` : ''}; specs ${core.specs.passed} passed, ${core.specs.failed} failed, ${core.specs.skipped} skipped.</li>
-<li><b>Production conventions (extended${gate === 'extended' ? ', gated' : ', not gated'}):</b> matches ${extended.matched} of ${extended.of}; specs ${extended.specs.passed} passed, ${extended.specs.failed} failed, ${extended.specs.skipped} skipped.</li>
+<li>${boldLead(coreVerdictText(report))}</li>
+<li>${boldLead(conventionsVerdictText(report))}</li>
 </ul>
-<div class="tiles">${tile('specs passed', summary.passed, 'passed')}${tile('failed', summary.failed, 'failed')}${tile('skipped', summary.skipped, 'skipped')}${tile('in all', summary.total, 'total')}</div>
-<p>Requirements: ${STATUSES.map((s) => html`<span class="badge s-${s}">${summary.requirements[s] ?? 0} ${s}</span> `)}</p>
+<div class="tiles">${tile('specs in all', summary.total, 'total')}${tile('passed', summary.passed, 'passed')}${tile('failed', summary.failed, 'failed')}${tile('skipped', summary.skipped, 'skipped')}</div>
+<p>Requirements, each counted once: ${STATUSES.map((s) => html`<span class="badge s-${s}">${summary.requirements[s] ?? 0} ${s}</span> `)}</p>
+<p class="note relation">${totalsRelationText(report)}</p>
 </section>`;
+}
+
+/** "The documents (core, gated): …" with its lead, up to the colon, in bold. */
+function boldLead(text: string): Html {
+  const colon = text.indexOf(':');
+  return html`<b>${text.slice(0, colon + 1)}</b>${text.slice(colon + 1)}`;
 }
 
 // ---- compliance -----------------------------------------------------------------------------------
 
-/** A bar for passed/total; `percent` is the figure shown (the report's own rounding when it has one). */
-function bar(passed: number, total: number, percent = total === 0 ? null : Math.round((1000 * passed) / total) / 10): Html {
+const share = (n: number, total: number): number => Math.round((1000 * n) / total) / 10;
+
+/**
+ * A bar for passed/total: the part core specs passed solid, the part passed only through production
+ * conventions (`viaConventions`) striped; `percent` is the figure shown (the report's own rounding).
+ */
+function bar(passed: number, total: number, viaConventions = 0, percent = total === 0 ? null : share(passed + viaConventions, total)): Html {
   if (percent === null) return html`<span class="bar"><span class="track"></span><span class="label">—</span></span>`;
-  return html`<span class="bar" title="${passed} of ${total} passed"><span class="track"><span class="fill" style="width:${percent}%"></span></span><span class="label">${percent}%</span></span>`;
+  const title = viaConventions > 0 ? `${passed + viaConventions} of ${total} passed: ${passed} by core specs, ${viaConventions} only through production conventions` : `${passed} of ${total} passed`;
+  return html`<span class="bar" title="${title}"><span class="track"><span class="fill" style="width:${share(passed, total)}%"></span>${viaConventions > 0 ? html`<span class="fill conv" style="width:${share(viaConventions, total)}%"></span>` : ''}</span><span class="label">${percent}%</span></span>`;
 }
 
 /** A count in its status colour; a zero stays grey so the eye goes to what is not. */
@@ -167,14 +187,14 @@ function areaRow(area: AreaSummary): Html {
 <td class="num">${area.requirements}</td><td class="num">${area.unspecified}</td></tr>`;
   }
   return html`<tr data-area="${area.area}"><td>${area.area}</td><td>${area.suite}</td>
-<td>${bar(area.core.passed, area.core.requirements, area.compliance)}</td>
+<td>${bar(area.core.passed, area.core.requirements, area.core.throughConventions.passed, area.compliance)}</td>
 <td class="counts">${count(area.passed, 'passed', 'passed')} ${count(area.failed, 'failed', 'failed')} ${count(area.skipped, 'skipped', 'skipped')}${area.notRun > 0 ? html` ${count(area.notRun, 'not run', 'not-run')}` : ''}${area.outOfScope > 0 ? html` ${count(area.outOfScope, 'out of scope', 'out-of-scope')}` : ''}</td>
 <td>${levelTally(area)}</td><td class="num">${area.conventions.of > 0 ? `${area.conventions.matched}/${area.conventions.of}` : '—'}</td><td class="num">${area.requirements}</td><td class="num">${area.unspecified}</td></tr>`;
 }
 
 function areaSection(areas: AreaSummary[]): Html {
   return html`<section id="areas"><h2>Compliance by area</h2>
-<p class="note">Compliance: conformance to the document, the share of the area's core requirements its core specs passed. Conventions: production conventions matched, of those checked (not part of the compliance).</p>
+<p class="note">Compliance: conformance to the document, the share of the area's core requirements found passed: solid, by core specs; striped, by the specs that reach them only through a production convention (the document gives no way to; the gate does not count them). Conventions: production conventions matched, of those checked.</p>
 <table class="areas"><thead><tr><th>Area</th><th>Suite</th><th>Compliance</th><th>Requirements</th><th>By level (core, passed/in scope)</th><th>Conventions</th><th>Verifiable</th><th>Unspecified</th></tr></thead>
 <tbody>${areas.map(areaRow)}</tbody></table></section>`;
 }
@@ -219,27 +239,6 @@ export function ansiToHtml(text: string): Html {
     out += current && escaped ? `<span class="${current}">${escaped}</span>` : escaped;
   });
   return new Html(out);
-}
-
-const shellQuote = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
-const regexEscape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** The spec's name as vitest matches --grep: its describe titles and title joined by spaces, no target. */
-
-function targetOptions(report: Report, target: string): string {
-  if (target.startsWith('storage:')) {
-    const adapter = target.slice('storage:'.length);
-    // An adapter given by path is reported by its own name, with the path it was loaded from.
-    const module = report.run.targets.find((t) => t.suite === 'storage' && t.name === adapter)?.module;
-    if (module !== undefined) return ` --suite storage --adapter ${shellQuote(module)}`;
-    return ` --suite storage --adapter ${isBuiltinAdapterName(adapter) ? adapter : shellQuote(`<path of adapter ${adapter}>`)}`;
-  }
-  const zone = report.run.targets.find((t) => t.suite === 'zone-api');
-  return ` --suite zone-api${zone?.baseUrl ? ` --target ${shellQuote(zone.baseUrl)}` : ''}`;
-}
-
-export function replayCommand(report: Report, test: ReportTest): string {
-  return `npx specgate run --seed ${test.seed ?? report.run.seed} --grep ${shellQuote(regexEscape(grepName(test.spec)))}${targetOptions(report, test.target)}`;
 }
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -303,7 +302,7 @@ function failureBlock(report: Report, test: ReportTest, linker: Linker, cause: F
 <p class="reqs">Requirements: ${test.requirements.map((id) => linker.requirement(id))} · spec file ${linker.specFile(test.file)}</p>
 <pre class="error">${ansiToHtml((test.error ?? '').trim())}</pre>
 ${test.exchange ? html`<details class="exchange"><summary>Last request/response exchange</summary><pre>${test.exchange}</pre></details>` : ''}
-${test.seed !== undefined ? html`<p>Seed ${test.seed}, replay: <code class="cmd">${replayCommand(report, test)}</code></p>` : ''}
+<p>Replay${test.seed !== undefined ? ` (property seed ${test.seed})` : ''}: <code class="cmd">${replayCommand(report, test)}</code></p>
 </details>`;
 }
 
@@ -377,7 +376,7 @@ function matrixRow(requirement: ReportRequirement, testByName: Map<string, Repor
   const r = requirement;
   const causes = [...new Set(r.tests.map((name) => causeOf.get(name)).filter((c) => c !== undefined))];
   return html`<tr id="${rowId(r.id)}" data-status="${r.status}" data-area="${r.area}" data-level="${r.level}" data-causes="${` ${causes.join(' ')} `}">
-<td><a href="#${rowId(r.id)}"><code>${r.id}</code></a></td><td>${r.area}</td><td>${r.level}</td><td>${r.profile}</td><td><span class="badge s-${r.status}">${r.status}</span></td>
+<td><a href="#${rowId(r.id)}"><code>${r.id}</code></a></td><td>${r.area}</td><td class="word">${r.level}</td><td class="word">${r.profile}</td><td class="word"><span class="badge s-${r.status}">${r.notVerifiedReason === undefined ? r.status : `${r.status}: ${r.notVerifiedReason}`}</span></td>
 <td>${r.text}<div>${linker.section(r)}</div></td><td>${specList(r, testByName)}</td></tr>`;
 }
 
@@ -445,12 +444,12 @@ pre{background:var(--bg2);border:1px solid var(--line);border-radius:6px;padding
 table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid var(--line);padding:4px 6px;text-align:left;vertical-align:top}
 th{background:var(--bg2);position:sticky;top:0}td.num{text-align:right;font-variant-numeric:tabular-nums}
 .badge{display:inline-block;border-radius:10px;padding:0 8px;font-size:12px;color:#fff;background:var(--not-run);white-space:nowrap}
-.s-passed{--c:var(--passed)}.s-failed{--c:var(--failed)}.s-incomplete{--c:var(--skipped)}.s-skipped{--c:var(--skipped)}.s-not-run{--c:var(--not-run)}.s-pending{--c:var(--pending)}.s-out-of-scope{--c:var(--out-of-scope)}.s-unspecified{--c:var(--unspecified)}.s-total{--c:#0969da}
+.s-passed{--c:var(--passed)}.s-failed{--c:var(--failed)}.s-incomplete{--c:var(--skipped)}.s-interrupted{--c:#6e7781}.s-skipped{--c:var(--skipped)}.s-not-run{--c:var(--not-run)}.s-pending{--c:var(--pending)}.s-out-of-scope{--c:var(--out-of-scope)}.s-unspecified{--c:var(--unspecified)}.s-total{--c:#0969da}
 .badge[class*=s-]{background:var(--c)}.badge.s-unspecified{color:#1f2328}
 .tiles{display:flex;gap:8px;flex-wrap:wrap;margin:12px 0}.tile{border-left:4px solid var(--c);background:var(--bg2);padding:6px 12px;border-radius:4px}.tile b{font-size:20px}
 .bar{display:inline-flex;align-items:center;gap:6px;vertical-align:middle}
-.bar .track{position:relative;display:inline-block;width:180px;height:14px;background:#ffebe9;border:1px solid var(--line);border-radius:4px;overflow:hidden}
-.bar .fill{position:absolute;inset:0 auto 0 0;background:var(--passed)}
+.bar .track{display:inline-flex;width:180px;height:14px;background:#ffebe9;border:1px solid var(--line);border-radius:4px;overflow:hidden}
+.bar .fill{display:block;height:100%;background:var(--passed)}.bar .fill.conv{background:repeating-linear-gradient(135deg,var(--passed) 0 4px,#6fdd8b 4px 8px)}
 .bar .label{font-size:12px;font-weight:600;min-width:44px;font-variant-numeric:tabular-nums}
 tr.pending td,tr.out-of-scope td{color:#59636e}
 .incomplete{border-left:4px solid var(--skipped);background:var(--bg2);padding:4px 12px;border-radius:4px}.incomplete ul{margin:4px 0}
@@ -465,7 +464,8 @@ details{margin:4px 0}summary{cursor:pointer}
 code.cmd{background:var(--bg2);padding:1px 4px;border-radius:4px;overflow-wrap:anywhere}
 .filters{display:flex;gap:8px;align-items:center;flex-wrap:wrap;margin:8px 0}.filters input{min-width:260px;padding:4px 6px}
 #f-count{color:#59636e}
-table.matrix{table-layout:fixed}.matrix td{overflow-wrap:anywhere}.matrix th:nth-child(1){width:15%}.matrix th:nth-child(2){width:8%}.matrix th:nth-child(3){width:5%}.matrix th:nth-child(4){width:6%}.matrix th:nth-child(5){width:8%}.matrix th:nth-child(6){width:33%}
+table.matrix{table-layout:fixed}.matrix td{overflow-wrap:anywhere}.matrix th:nth-child(1){width:15%}.matrix th:nth-child(2){width:9%}.matrix th:nth-child(3){width:5.5%}.matrix th:nth-child(4){width:7%}.matrix th:nth-child(5){width:8%}.matrix th:nth-child(6){width:31.5%}
+.matrix td.word{overflow-wrap:normal;white-space:nowrap}
 .tgt{color:#8c959f}.section{color:#59636e;font-size:12px}a.section,a.file{text-decoration:none}a.section:hover,a.file:hover{text-decoration:underline}
 tr:target{outline:2px solid #0969da}
 .cause{border:1px solid var(--line);border-left:4px solid var(--failed);border-radius:6px;padding:6px 10px;margin:8px 0}.cause>summary{font-size:15px;overflow-wrap:anywhere}

@@ -1,5 +1,10 @@
 // junit.xml, for CI systems: written from the report like every other artefact, so that the one
 // redactor sees it before it reaches the disk (vitest's own junit reporter is not used).
+//
+// It keeps the gate's meaning: a <failure> is a failure the gate counts. A failed spec the gate does
+// not count (a production convention under the core gate, a failure the baseline knows) is
+// <skipped> with a message that says so, its error whole in <system-err>. Every test case carries
+// its requirement IDs, profile and area, and whether the gate counts it, as <properties>.
 
 import { escapeXml } from '../core/markup.js';
 import type { Report } from './model.js';
@@ -14,10 +19,11 @@ export function junitOf(report: Report): string {
     const key = `${test.target} > ${test.file}`;
     groups.set(key, [...(groups.get(key) ?? []), test]);
   }
-  const suites = [...groups].map(([name, tests]) => testsuite(name, tests));
+  const suites = [...groups].map(([name, tests]) => testsuite(report, name, tests));
   const { summary, errors } = report;
+  const failures = report.tests.filter((t) => countsForGate(report, t)).length;
   return ['<?xml version="1.0" encoding="UTF-8" ?>',
-    `<testsuites name="specgate ${xml(report.run.id)}" tests="${summary.total + errors.length}" failures="${summary.failed}" errors="${errors.length}" skipped="${summary.skipped}" time="${seconds(totalMs(report.tests))}">`,
+    `<testsuites name="specgate ${xml(report.run.id)}" tests="${summary.total + errors.length}" failures="${failures}" errors="${errors.length}" skipped="${summary.skipped + summary.failed - failures}" time="${seconds(totalMs(report.tests))}">`,
     ...suites, ...(errors.length > 0 ? [errorSuite(errors)] : []), '</testsuites>', ''].join('\n');
 }
 
@@ -31,22 +37,42 @@ function errorSuite(errors: Report['errors']): string {
   ].join('\n');
 }
 
-function testsuite(name: string, tests: Report['tests']): string {
-  const count = (status: string) => tests.filter((t) => t.status === status).length;
+/** A failure the gate counts: a gated profile (core, or every spec under --gate extended), not known to the baseline. */
+export function countsForGate(report: Report, test: Report['tests'][number]): boolean {
+  return test.status === 'failed' && (report.verdicts.gate === 'extended' || test.profile === 'core') && test.known === undefined;
+}
+
+function testsuite(report: Report, name: string, tests: Report['tests']): string {
+  const failures = tests.filter((t) => countsForGate(report, t)).length;
+  const skipped = tests.filter((t) => t.status === 'skipped' || (t.status === 'failed' && !countsForGate(report, t))).length;
   return [
-    `    <testsuite name="${xml(name)}" tests="${tests.length}" failures="${count('failed')}" errors="0" skipped="${count('skipped')}" time="${seconds(totalMs(tests))}">`,
-    ...tests.map(testcase),
+    `    <testsuite name="${xml(name)}" tests="${tests.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(totalMs(tests))}">`,
+    ...tests.map((test) => testcase(report, test)),
     '    </testsuite>',
   ].join('\n');
 }
 
-function testcase(test: Report['tests'][number]): string {
-  const open = `        <testcase classname="${xml(test.file)}" name="${xml(test.name)}" time="${seconds(test.durationMs)}"`;
-  if (test.status === 'passed') return `${open}/>`;
-  const body = test.status === 'failed'
-    ? `            <failure message="${xml(firstLine(test.error))}">${xml(test.error ?? '')}</failure>`
-    : `            <skipped message="${xml(test.skipReason ?? 'skipped')}"/>`;
-  return [`${open}>`, body, '        </testcase>'].join('\n');
+function properties(report: Report, test: Report['tests'][number]): string[] {
+  const pairs: [string, string][] = [
+    ...test.requirements.map((id): [string, string] => ['requirement', id]),
+    ['profile', test.profile],
+    ['area', test.area],
+    ['status', test.status],
+    ['gated', test.status !== 'failed' ? String(report.verdicts.gate === 'extended' || test.profile === 'core') : String(countsForGate(report, test))],
+    ...(test.known ? [['known', test.known.reason] as [string, string]] : []),
+  ];
+  return ['            <properties>', ...pairs.map(([name, value]) => `                <property name="${name}" value="${xml(value)}"/>`), '            </properties>'];
+}
+
+function testcase(report: Report, test: Report['tests'][number]): string {
+  const open = `        <testcase classname="${xml(test.file)}" name="${xml(test.name)}" time="${seconds(test.durationMs)}">`;
+  const body: string[] = [];
+  if (test.status === 'failed' && countsForGate(report, test)) body.push(`            <failure message="${xml(firstLine(test.error))}">${xml(test.error ?? '')}</failure>`);
+  else if (test.status === 'failed') {
+    const why = test.known ? `known to the baseline: ${test.known.reason}` : 'production convention (extended), not gated';
+    body.push(`            <skipped message="${xml(`failed, not counted by the gate (${why}): ${firstLine(test.error)}`)}"/>`, `            <system-err>${xml(test.error ?? '')}</system-err>`);
+  } else if (test.status === 'skipped') body.push(`            <skipped message="${xml(test.skipReason ?? 'skipped')}"/>`);
+  return [open, ...properties(report, test), ...body, '        </testcase>'].join('\n');
 }
 
 const totalMs = (tests: Report['tests']): number => tests.reduce((ms, t) => ms + t.durationMs, 0);

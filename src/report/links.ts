@@ -1,8 +1,10 @@
 // Where report.html's links lead: each requirement's section in its document, and each spec's
-// file. Both are files on the machine that wrote the report (file: URLs): the spec documents in the
-// folder SPECGATE_SPEC_DOCS names, else where the README says they are (`../shared/spec/` beside
-// specgate), with reference-notes.md beside that folder; the contracts of docs/ and the spec files in specgate's own folder. A document that is
-// not there gets no link (its section stays plain text), and the page says which it is.
+// file. Both are files on the machine that wrote the report (file: URLs): the spec documents and
+// the production conventions (reference-notes.md) in specgate's own docs/spec/ (a copy shipped in
+// the package, kept equal to the project's ../shared/spec/ by test/spec-docs.test.ts), or in the
+// folder SPECGATE_SPEC_DOCS names; the contracts of docs/ and the spec files in specgate's own
+// folder. A document that is not there gets no link (its section stays plain text), and the page
+// says which it is.
 //
 // A section names its document when it is not the suite's own: `reference-notes > Storage runtime
 // (workerd)` (the production conventions), `docs/settings-contract.md > ...`.
@@ -70,8 +72,11 @@ export function sectionLink(links: ReportLinks, suite: string, section: string):
 
 const documentAt = (file: string): SpecDocument => ({ url: pathToFileURL(file).href, anchors: headingAnchors(readFileSync(file, 'utf8')) });
 
-/** Where the spec documents are: SPECGATE_SPEC_DOCS, else ../shared/spec/ beside specgate. */
-export const specDocumentsDir = (): string => process.env.SPECGATE_SPEC_DOCS || join(PACKAGE_ROOT, '..', 'shared', 'spec');
+/** The copy of the spec documents shipped in the package (package.json "files" has docs/). */
+export const SHIPPED_SPEC_DOCS = join(PACKAGE_ROOT, 'docs', 'spec');
+
+/** Where the spec documents are: SPECGATE_SPEC_DOCS, else the package's own copy. */
+export const specDocumentsDir = (): string => process.env.SPECGATE_SPEC_DOCS || SHIPPED_SPEC_DOCS;
 
 /** The links of a report written on this machine: the spec documents, specgate's contracts and spec files. */
 export function localLinks(documentsDir = specDocumentsDir()): ReportLinks {
@@ -81,8 +86,9 @@ export function localLinks(documentsDir = specDocumentsDir()): ReportLinks {
     if (existsSync(file)) documents[suite] = documentAt(file);
   }
   const found = Object.keys(documents).length > 0;
-  const notes = join(documentsDir, '..', 'reference-notes.md');
-  if (existsSync(notes)) documents['reference-notes'] = documentAt(notes);
+  // In the documents' folder (docs/spec/), or beside it (the project's ../shared/ layout).
+  const notes = [join(documentsDir, 'reference-notes.md'), join(documentsDir, '..', 'reference-notes.md')].find((file) => existsSync(file));
+  if (notes) documents['reference-notes'] = documentAt(notes);
   const docs = join(PACKAGE_ROOT, 'docs');
   if (existsSync(docs)) for (const name of readdirSync(docs).filter((f) => f.endsWith('.md'))) documents[`docs/${name}`] = documentAt(join(docs, name));
   return {
@@ -90,6 +96,6 @@ export function localLinks(documentsDir = specDocumentsDir()): ReportLinks {
     specFiles: pathToFileURL(PACKAGE_ROOT).href,
     note: `Requirement IDs lead to their row of the matrix. Sections (§) open their document, as files on the machine that wrote this report: `
       + `${found ? `the spec documents in ${documentsDir}` : `the spec documents (not found at ${documentsDir}: their sections are not linked)`}, `
-      + `the production conventions in reference-notes.md beside them, the contracts in specgate's docs/; spec files open in specgate's package (${PACKAGE_ROOT}).`,
+      + `the production conventions in reference-notes.md with them, the contracts in specgate's docs/; spec files open in specgate's package (${PACKAGE_ROOT}).`,
   };
 }

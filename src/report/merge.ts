@@ -27,7 +27,7 @@ export function mergeReports(reports: Report[]): Report {
     checkCoverage: reports.every(unfilteredButSharded) && missingShards(reports).length === 0,
   });
   const baseline = mergedBaseline(reports);
-  if (!baseline) return report;
+  if (!baseline || run.interrupted) return report;
   const failed = baseline.new > 0 || baseline.fixed > 0 || report.errors.length > 0;
   return { ...report, baseline, verdicts: { ...report.verdicts, outcome: gatedOutcome(failed, report.verdicts.incomplete) } };
 }
@@ -75,7 +75,15 @@ function mergedRun(reports: Report[]): Report['run'] {
     grep: first.grep,
     selection: { ...first.selection, shard: null } satisfies Selection,
     seed: first.seed,
+    ...interruptedOf(reports),
   };
+}
+
+/** A shard that was interrupted leaves the merged run interrupted (the first interrupt, every shard's unfinished specs). */
+function interruptedOf(reports: Report[]): Pick<Report['run'], 'interrupted'> {
+  const interrupts = reports.map((r) => r.run.interrupted).filter((i) => i !== undefined).sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+  if (interrupts.length === 0) return {};
+  return { interrupted: { ...interrupts[0]!, unfinishedSpecs: interrupts.reduce((n, i) => n + i.unfinishedSpecs, 0) } };
 }
 
 /**

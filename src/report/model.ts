@@ -23,7 +23,7 @@ import type { RunTarget } from '../core/records.js';
 import type { FileError, NotApplicableSpec, TestRecord, TestStatus } from '../core/records.js';
 import { failureCauses, type FailureCause } from './causes.js';
 
-export const REPORT_FORMAT = 4;
+export const REPORT_FORMAT = 5;
 
 export type { Gate, Selection } from '../core/selection.js';
 export type { RunTarget } from '../core/records.js';
@@ -69,6 +69,8 @@ export interface ReportRequirement {
   pendingReason?: string;
   /** Why it is out of scope for this run's targets. */
   outOfScopeReason?: string;
+  /** Why it is not verified (status skipped), when a spec citing it timed out: "timed out". */
+  notVerifiedReason?: string;
 }
 
 export interface AreaSummary {
@@ -87,19 +89,25 @@ export interface AreaSummary {
   outOfScope: number;
   unspecified: number;
   /**
-   * Conformance to the document: of the area's core requirements in scope, the percentage its
-   * core specs passed; null for a pending or out-of-scope area, or one with no core requirement.
+   * Conformance to the document: of the area's core requirements in scope, the percentage found
+   * passed: by its core specs, or, for those the document shows no way to reach, by the specs that
+   * reach them through a production convention (`core.throughConventions`); null for a pending or
+   * out-of-scope area, or one with no core requirement.
    */
   compliance: number | null;
   /**
-   * Core requirements in scope, and what core specs found of them (the base of `compliance`):
-   * passed, failed, skipped (not verified on this target); the rest only extended specs reach, or none ran.
+   * Core requirements in scope (the base of `compliance`), and what core specs found of them:
+   * passed, failed, skipped (not verified on this target); `throughConventions`: what extended
+   * specs found of those no core spec reaches; the rest no spec ran.
    */
-  core: { requirements: number; passed: number; failed: number; skipped: number };
+  core: { requirements: number; passed: number; failed: number; skipped: number; throughConventions: ConventionTally };
   /** Production conventions: requirements checked by extended specs that ran, and how many those matched. */
   conventions: { matched: number; of: number };
   byLevel: Partial<Record<Level, { requirements: number; passed: number }>>;
 }
+
+/** What extended specs found of core requirements no core spec reaches. */
+export interface ConventionTally { passed: number; failed: number; skipped: number }
 
 /** One verdict's tallies: the specs of its profile and what they found. */
 export interface VerdictTally {
@@ -118,7 +126,10 @@ export interface Incompleteness {
   accepted: boolean;
 }
 
-export type Outcome = 'passed' | 'failed' | 'incomplete';
+export type Outcome = 'passed' | 'failed' | 'incomplete' | 'interrupted';
+
+/** The exit code of each outcome: interrupted is 130, as a shell reports a process Ctrl-C ended (128 + SIGINT). */
+export const OUTCOME_EXIT_CODES = { passed: 0, failed: 1, incomplete: 3, interrupted: 130 } as const satisfies Record<Outcome, number>;
 
 export interface Verdicts {
   /** What the exit code and badge gate on: core (the default) or extended (core and conventions). */
@@ -137,6 +148,8 @@ export interface Verdicts {
     inScope: number;
     /** Of those, how many only extended specs verify (the document shows no way to reach them). */
     onlyThroughConventions: number;
+    /** What those extended specs found of them: in scope = requirements (passed, failed, skipped) + onlyThroughConventions + the rest no spec ran. */
+    throughConventions: ConventionTally;
   };
   /** Parity with the production service's conventions: "matches production conventions: matched of of". */
   extended: VerdictTally & { matched: number; of: number };
@@ -158,6 +171,14 @@ export interface Report {
     asOf?: string;
     /** Whether the target's clock could be set (else one side of each dated change is not verified). */
     clockSettable?: boolean;
+    /** The run was stopped after maxFailures gated failures (--bail, --max-failures): specs it never reached are absent. */
+    stoppedEarly?: { maxFailures: number; failures: number; spec: string };
+    /**
+     * The run was interrupted (Ctrl-C: SIGINT, or SIGTERM) at `at`: the report holds the specs that
+     * finished; `unfinishedSpecs` were under way and are left out (one that failed after the
+     * interrupt too: the interrupt may be why). Its outcome is `interrupted` (exit 130).
+     */
+    interrupted?: { signal: 'SIGINT' | 'SIGTERM'; at: string; unfinishedSpecs: number };
   };
   verdicts: Verdicts;
   summary: {
@@ -222,7 +243,7 @@ export function buildReport(input: ReportInput): Report {
   return {
     specgate: { version: input.version, format: REPORT_FORMAT },
     run: input.run,
-    verdicts: verdictsOf(gate, tests, requirements, input.fileErrors.length, input.acceptIncomplete ?? false),
+    verdicts: verdictsOf(gate, tests, requirements, input.fileErrors.length, input.acceptIncomplete ?? false, input.run.interrupted !== undefined),
     summary: { passed: count('passed'), failed: count('failed'), skipped: count('skipped'), total: tests.length, requirements: requirementCounts },
     areas,
     tests,
@@ -252,10 +273,12 @@ function outOfScopeReasons(specs: NotApplicableSpec[]): Map<string, string> {
  * The statuses the specs citing a requirement give it. A failed spec that names the requirements
  * its failure violated (a model-based spec) says nothing of its others: it does not count for
  * them, unless no other spec verifies them, which leaves them unverified (skipped), not failed.
+ * A spec that timed out verified nothing it cites: it counts as skipped (not verified), so that a
+ * requirement another spec failed stays failed, and one the others passed is not passed whole.
  */
 function statusesFor(citing: TestRecord[], id: string): TestStatus[] {
-  const silent = (t: TestRecord) => t.status === 'failed' && t.failedRequirements !== undefined && !t.failedRequirements.includes(id);
-  const speaking = citing.filter((t) => !silent(t)).map((t) => t.status);
+  const silent = (t: TestRecord) => t.status === 'failed' && t.timedOut !== true && t.failedRequirements !== undefined && !t.failedRequirements.includes(id);
+  const speaking = citing.filter((t) => !silent(t)).map((t): TestStatus => (t.status === 'failed' && t.timedOut === true ? 'skipped' : t.status));
   return speaking.length === 0 && citing.length > 0 ? ['skipped'] : speaking;
 }
 
@@ -272,6 +295,7 @@ function requirementRow(r: Requirement, catalog: AreaCatalog, tests: ReportTest[
   };
   if (catalog.pending && !r.unspecified) row.pendingReason = catalog.pending;
   if (status === 'out-of-scope') row.outOfScopeReason = scopeReason!;
+  if (status === 'skipped' && citing.some((t) => t.status === 'failed' && t.timedOut === true)) row.notVerifiedReason = 'timed out';
   return row;
 }
 
@@ -288,7 +312,7 @@ function tally(tests: ReportTest[], statuses: (RequirementStatus | undefined)[])
 }
 
 /** A spec file that did not load, or whose worker died, fails either gate: what it holds is unverified. */
-function verdictsOf(gate: Gate, tests: ReportTest[], requirements: ReportRequirement[], errors: number, acceptIncomplete: boolean): Verdicts {
+function verdictsOf(gate: Gate, tests: ReportTest[], requirements: ReportRequirement[], errors: number, acceptIncomplete: boolean, interrupted: boolean): Verdicts {
   const coreRequirements = requirements.filter((r) => r.profile === 'core' && inScope(r));
   const core = tally(tests.filter((t) => t.profile === 'core'), coreRequirements.map((r) => r.byProfile.core));
   const extended = tally(tests.filter((t) => t.profile === 'extended'), requirements.filter(inScope).map((r) => r.byProfile.extended));
@@ -296,11 +320,23 @@ function verdictsOf(gate: Gate, tests: ReportTest[], requirements: ReportRequire
   const incomplete = incompletenessOf(tests.filter((t) => gate === 'extended' || t.profile === 'core'), acceptIncomplete);
   return {
     gate,
-    outcome: gatedOutcome(gated.specs.failed > 0 || errors > 0, incomplete),
+    outcome: interrupted ? 'interrupted' : gatedOutcome(gated.specs.failed > 0 || errors > 0, incomplete),
     incomplete,
-    core: { ...core, inScope: coreRequirements.length, onlyThroughConventions: coreRequirements.filter((r) => r.byProfile.core === undefined && r.byProfile.extended !== undefined).length },
+    core: { ...core, inScope: coreRequirements.length, onlyThroughConventions: coreRequirements.filter(onlyThroughConventions).length, throughConventions: conventionTally(coreRequirements) },
     extended: { ...extended, matched: extended.requirements.passed, of: extended.requirements.passed + extended.requirements.failed },
   };
+}
+
+/** A core requirement no core spec cites, which an extended spec reaches (through a production convention). */
+const onlyThroughConventions = (r: ReportRequirement): boolean => r.byProfile.core === undefined && r.byProfile.extended !== undefined;
+
+/** A core requirement its core specs passed, or, where none reaches it, the extended specs that do. */
+const foundPassed = (r: ReportRequirement): boolean => r.byProfile.core === 'passed' || (onlyThroughConventions(r) && r.byProfile.extended === 'passed');
+
+/** What extended specs found of the core requirements no core spec reaches. */
+function conventionTally(coreRequirements: ReportRequirement[]): ConventionTally {
+  const found = coreRequirements.filter(onlyThroughConventions).map((r) => r.byProfile.extended);
+  return { passed: found.filter((s) => s === 'passed').length, failed: found.filter((s) => s === 'failed').length, skipped: found.filter((s) => s === 'skipped').length };
 }
 
 /** The outcome of a gate that failed or not, given what the run left unverified. */
@@ -347,11 +383,12 @@ function summarizeArea(suite: string, catalog: AreaCatalog, requirements: Report
   const tally = (status: RequirementStatus) => verifiable.filter((r) => r.status === status).length;
   const coreInScope = verifiable.filter((r) => r.profile === 'core' && inScope(r));
   const corePassed = coreInScope.filter((r) => r.byProfile.core === 'passed').length;
+  const throughConventions = conventionTally(coreInScope);
   const byLevel: AreaSummary['byLevel'] = {};
   for (const r of coreInScope) {
     const entry = (byLevel[r.level] ??= { requirements: 0, passed: 0 });
     entry.requirements++;
-    if (r.byProfile.core === 'passed') entry.passed++;
+    if (foundPassed(r)) entry.passed++;
   }
   const conventions = verifiable.map((r) => r.byProfile.extended).filter((s) => s === 'passed' || s === 'failed');
   const outOfScope = verifiable.length > 0 && tally('out-of-scope') === verifiable.length;
@@ -366,12 +403,13 @@ function summarizeArea(suite: string, catalog: AreaCatalog, requirements: Report
     notRun: tally('not-run'),
     outOfScope: tally('out-of-scope'),
     unspecified: rows.length - verifiable.length,
-    compliance: catalog.pending || outOfScope || coreInScope.length === 0 ? null : Math.round((1000 * corePassed) / coreInScope.length) / 10,
+    compliance: catalog.pending || outOfScope || coreInScope.length === 0 ? null : Math.round((1000 * (corePassed + throughConventions.passed)) / coreInScope.length) / 10,
     core: {
       requirements: coreInScope.length,
       passed: corePassed,
       failed: coreInScope.filter((r) => r.byProfile.core === 'failed').length,
       skipped: coreInScope.filter((r) => r.byProfile.core === 'skipped').length,
+      throughConventions,
     },
     conventions: { matched: conventions.filter((s) => s === 'passed').length, of: conventions.length },
     byLevel,

@@ -3,10 +3,12 @@
 
 import { causeCount, stepUnder, type FailureCause } from './causes.js';
 import { describeRuntime } from './html.js';
+import { replayCommand } from './replay.js';
+import { conventionsVerdictText, coreVerdictText, incompleteConsequence, interruptedText, totalsRelationText } from './verdict-text.js';
 import type { AreaSummary, Report, ReportTest } from './model.js';
 
 function describeTarget(target: Report['run']['targets'][number]): string {
-  if (target.suite === 'zone-api') return `${target.name}${target.baseUrl ? ` (${target.baseUrl})` : ''}${target.control ? ', with control API' : ', no control API'}`;
+  if (target.suite === 'zone-api') return `${target.name}${target.baseUrl ? ` (${target.baseUrl})` : ''}${target.controlUrl ? `, control API at ${target.controlUrl}` : target.control ? ', with its control API' : ', no control API'}`;
   const supported = Object.entries(target.capabilities ?? {}).filter(([, yes]) => yes).map(([c]) => c);
   return `adapter ${target.name}, supports ${supported.join(', ') || 'nothing'}${target.runtime ? `; ${describeRuntime(target.runtime)}` : ''}`;
 }
@@ -19,21 +21,20 @@ function areaState(area: AreaSummary): string {
   return 'covered';
 }
 
-/** The two verdicts, the gated one first. */
+/** The two verdicts, the gated one first, then what they leave unverified and how the totals relate. */
 function verdictMarkdown(report: Report): string[] {
-  const { core, extended, gate, outcome, incomplete } = report.verdicts;
+  const { gate, outcome, incomplete } = report.verdicts;
+  const interrupted = interruptedText(report);
   const unverified = incomplete.specs === 0 ? [] : [
-    `- Not verified, for reasons the target did not declare: ${incomplete.specs} gated specs${incomplete.accepted ? ' (accepted: --accept-incomplete)' : ' (the outcome is incomplete: exit 3; --accept-incomplete accepts it)'}:`,
+    `- Not verified, for reasons the target did not declare: ${incomplete.specs} gated specs (${incompleteConsequence(report)}):`,
     ...incomplete.reasons.map(({ reason, specs }) => `  - ${specs} × ${reason}`),
   ];
   return [
     `**Verdict: ${outcome} (gate: ${gate}).**`,
+    ...(interrupted ? ['', interrupted] : []),
     '',
-    `- The documents (core): requirements ${core.requirements.passed} of ${core.inScope} passed, ${core.requirements.failed} failed, ${core.requirements.skipped} not verified`
-      + `${core.onlyThroughConventions > 0 ? `, ${core.onlyThroughConventions} reached only through production conventions` : ''}; `
-      + `specs ${core.specs.passed} passed, ${core.specs.failed} failed, ${core.specs.skipped} skipped.`,
-    `- Production conventions (extended, ${gate === 'extended' ? 'gated' : 'not gated'}): matches ${extended.matched} of ${extended.of}; `
-      + `specs ${extended.specs.passed} passed, ${extended.specs.failed} failed, ${extended.specs.skipped} skipped.`,
+    `- ${coreVerdictText(report)}`,
+    `- ${conventionsVerdictText(report)}`,
     ...unverified,
   ];
 }
@@ -45,19 +46,19 @@ function requirementsNote(test: ReportTest): string {
   return `${test.requirements.join(', ')}${test.profile === 'extended' ? ' (production convention)' : ''}${test.known ? ` (known failure: ${test.known.reason})` : ''}`;
 }
 
-/** The first spec of a cause, in full: its error, last exchange and seed. */
-function failureInFull(test: ReportTest): string[] {
+/** The first spec of a cause, in full: its error, last exchange and the command that replays it. */
+function failureInFull(report: Report, test: ReportTest): string[] {
   const lines = [`#### ${test.name}`, '', `Requirements: ${requirementsNote(test)}`, '', '```', (test.error ?? '').trim(), '```'];
   if (test.exchange) lines.push('', 'Last exchange:', '', '```', test.exchange, '```');
-  if (test.seed !== undefined) lines.push('', `Seed: ${test.seed}`);
+  lines.push('', `Replay${test.seed !== undefined ? ` (property seed ${test.seed})` : ''}: \`${replayCommand(report, test)}\``);
   return lines;
 }
 
-function causeSection(cause: FailureCause, index: number, byName: ReadonlyMap<string, ReportTest>): string[] {
+function causeSection(report: Report, cause: FailureCause, index: number, byName: ReadonlyMap<string, ReportTest>): string[] {
   const [first, ...others] = cause.tests.map((name) => byName.get(name)).filter((t) => t !== undefined);
   const lines = [`### ${index + 1}. ${cause.label}`, ''];
   if (cause.tests.length > 1 || cause.gated === 0) lines.push(`${causeCount(cause)}.`, '');
-  if (first) lines.push(...failureInFull(first), '');
+  if (first) lines.push(...failureInFull(report, first), '');
   if (others.length > 0) {
     // Under an answer, each spec's first line says what it was doing when it got it.
     const step = (test: ReportTest) => {
@@ -81,7 +82,7 @@ function failureSection(report: Report): string[] {
     '', `## Failures (${failed} spec${failed === 1 ? '' : 's'}, ${causes.length} cause${causes.length === 1 ? '' : 's'})`, '',
     'Grouped by cause: what the target answered (HTTP status and error codes) or the failure\'s message; the causes of the most gated failures first. Every failure in full: report.html, report.json.',
     '',
-    ...causes.flatMap((cause, i) => causeSection(cause, i, byName)),
+    ...causes.flatMap((cause, i) => causeSection(report, cause, i, byName)),
   ];
 }
 
@@ -98,15 +99,17 @@ export function summaryMarkdown(report: Report): string {
     '',
     `Specs in all: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped, of ${summary.total}.`,
     '',
-    `Requirements: ${Object.entries(summary.requirements).map(([status, n]) => `${n} ${status}`).join(', ')}.`,
+    `Requirements, each counted once: ${Object.entries(summary.requirements).map(([status, n]) => `${n} ${status}`).join(', ')}.`,
+    '',
+    totalsRelationText(report),
     '',
     '## Areas',
     '',
-    'Compliance is conformance to the document: the share of the area\'s core requirements its core specs passed. Conventions: production conventions matched, of those checked.',
+    'Compliance is conformance to the document: the share of the area\'s core requirements found passed, by core specs or, where the document gives no way to reach them, only through production conventions (the column after it; the gate does not count those). Conventions: production conventions matched, of those checked.',
     '',
-    '| Area | Suite | State | Compliance | Passed | Failed | Skipped | Not run | Unspecified | must passed | Conventions |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
-    ...report.areas.map((a) => `| ${a.area} | ${a.suite} | ${areaState(a)} | ${percent(a.compliance)} | ${a.passed} | ${a.failed} | ${a.skipped} | ${a.notRun} | ${a.unspecified} | ${a.byLevel.must ? `${a.byLevel.must.passed}/${a.byLevel.must.requirements}` : '—'} | ${a.conventions.of > 0 ? `${a.conventions.matched}/${a.conventions.of}` : '—'} |`),
+    '| Area | Suite | State | Compliance | Only through conventions | Passed | Failed | Skipped | Not run | Unspecified | must passed | Conventions |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ...report.areas.map((a) => `| ${a.area} | ${a.suite} | ${areaState(a)} | ${percent(a.compliance)} | ${a.core.throughConventions.passed > 0 ? `${a.core.throughConventions.passed} of ${a.core.requirements}` : '—'} | ${a.passed} | ${a.failed} | ${a.skipped} | ${a.notRun} | ${a.unspecified} | ${a.byLevel.must ? `${a.byLevel.must.passed}/${a.byLevel.must.requirements}` : '—'} | ${a.conventions.of > 0 ? `${a.conventions.matched}/${a.conventions.of}` : '—'} |`),
   ];
   if (report.baseline) {
     const { baseline } = report;

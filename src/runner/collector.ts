@@ -3,7 +3,7 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import { relative } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { specName, type FileError, type NotApplicableSpec, type SpecIdentity, type TestRecord } from '../core/records.js';
+import { grepName, specName, type FileError, type NotApplicableSpec, type SpecIdentity, type TestRecord } from '../core/records.js';
 import { causeOfDeath, WorkerDeaths, type WorkerDeath } from './worker-deaths.js';
 
 /** How the error of a spec begins when it has no result at the end of the run. */
@@ -16,11 +16,39 @@ export class CollectingReporter implements Reporter {
   readonly tests: TestRecord[] = [];
   readonly fileErrors: FileError[] = [];
   readonly notApplicable: NotApplicableSpec[] = [];
+  /** Every spec the files declare, by the name --grep matches (grepName), whether the run selected it or not. */
+  readonly declared: string[] = [];
+  /** The specs of `notApplicable` by the name --grep matches (vitest leaves them out alike whether --grep or their scope did). */
+  readonly notApplicableGrepNames: string[] = [];
   /** Test workers that died during the run: the projects must run in `workerDeaths.pool()`. */
   readonly workerDeaths = new WorkerDeaths();
+  /** Specs that are not part of the run although vitest lists them: those a --bail stop cut off (bail.ts). */
+  leftOut: (test: TestCase) => boolean = () => false;
 
-  /** `projects`: the plan of each vitest project by name (several projects may share one target). */
-  constructor(private readonly root: string, private readonly projects: ReadonlyMap<string, ProjectPlan>) {}
+  /** Specs of an interrupted run left out of its report: not finished, or cut by the interrupt. */
+  unfinished = 0;
+  /**
+   * Specs that ended after the run was interrupted other than passed: the interrupt may be why (a
+   * terminal's Ctrl-C reaches the runtimes they talk to; vitest skips the specs it did not start,
+   * "The test run was aborted by the user").
+   */
+  private readonly cutByInterrupt = new Set<string>();
+
+  /**
+   * `projects`: the plan of each vitest project by name (several projects may share one target).
+   * `interrupted`: whether the run has been interrupted (runner/interrupt.ts).
+   */
+  constructor(private readonly root: string, private readonly projects: ReadonlyMap<string, ProjectPlan>, private readonly interrupted: () => boolean = () => false) {}
+
+  onTestCaseResult(test: TestCase): void {
+    if (this.interrupted() && test.result().state !== 'passed') this.cutByInterrupt.add(test.id);
+  }
+
+  /** In an interrupted run, a spec without a result, or one the interrupt may have cut, did not finish: it is left out, not failed. */
+  private cutShort(test: TestCase): boolean {
+    if (!this.interrupted()) return false;
+    return test.result().state === 'pending' || this.cutByInterrupt.has(test.id);
+  }
 
   private planOf(project: string): ProjectPlan {
     const plan = this.projects.get(project);
@@ -36,10 +64,19 @@ export class CollectingReporter implements Reporter {
       for (const error of module.errors()) this.fileErrors.push({ file, error: plain(error.message ?? String(error)) });
       const death = this.workerDeaths.of(module.project.name, module.moduleId);
       for (const test of module.children.allTests()) {
+        this.declared.push(grepName(identityOf(test, false)));
+        if (this.leftOut(test)) continue;
         // Specs left out by --grep are not part of this run; a spec that skipped itself is.
         if (test.options.mode !== 'run') {
           const reason = test.meta().notApplicable;
-          if (reason !== undefined) this.notApplicable.push({ name: test.fullName, target: this.planOf(test.project.name).target, requirements: test.meta().requirements ?? [], reason });
+          if (reason !== undefined) {
+            this.notApplicable.push({ name: test.fullName, target: this.planOf(test.project.name).target, requirements: test.meta().requirements ?? [], reason });
+            this.notApplicableGrepNames.push(grepName(identityOf(test, false)));
+          }
+          continue;
+        }
+        if (this.cutShort(test)) {
+          this.unfinished++;
           continue;
         }
         const record = this.record(test, file, death);
@@ -89,6 +126,7 @@ export class CollectingReporter implements Reporter {
     if (meta.seed !== undefined) record.seed = meta.seed;
     if (meta.exchange) record.exchange = plain(meta.exchange);
     if (meta.extended !== undefined) record.extendedReason = meta.extended;
+    if (result.state === 'failed' && meta.timedOut === true) record.timedOut = true;
     if (result.state === 'failed' && meta.failedRequirements) record.failedRequirements = meta.failedRequirements.filter((id) => record.requirements.includes(id));
     return record;
   }

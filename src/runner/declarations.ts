@@ -6,8 +6,8 @@
 //
 // Names and order follow vitest's collector (@vitest/runner): a describe block's body runs after
 // the module that declares it has finished loading, its own blocks after it, and a test's name is
-// its blocks' names and its title joined with " > ". test/list.test.ts holds this listing equal
-// to vitest's own collection of the suites. What vitest would name by a format (`test.each`,
+// its blocks' names and its title joined with " > ". test/cli-conventions.test.ts holds this listing
+// equal to vitest's own collection of the suites. What vitest would name by a format (`test.each`,
 // `describe.for`) is refused with a clear error rather than named differently.
 
 type Meta = Record<string, unknown>;

@@ -2,7 +2,7 @@
 // and without starting vitest: the spec files are imported here, in specgate's own process, with
 // declarations.ts standing in for 'vitest' (no target is contacted, no adapter is loaded, no test
 // worker starts). `collectSpecsWithVitest` asks vitest itself for the same listing: the slow way,
-// kept so that test/list.test.ts can hold the two equal.
+// kept so that test/cli-conventions.test.ts can hold the two equal.
 
 import { readdirSync } from 'node:fs';
 import { register } from 'node:module';
@@ -11,10 +11,14 @@ import { pathToFileURL } from 'node:url';
 import { SUITES, type SuiteName } from '../catalog/suites.js';
 import type { CitingTest } from '../catalog/coverage.js';
 import type { DatedChange } from '../core/dates.js';
-import { PACKAGE_ROOT } from '../core/paths.js';
+import { COMPILED, ownModule, PACKAGE_ROOT } from '../core/paths.js';
 import { declaredSpecs } from './declarations.js';
 
-export interface ListedSpec extends CitingTest { file: string }
+export interface ListedSpec extends CitingTest {
+  file: string;
+  /** Why the spec is of the extended profile although it cites core requirements (--profile core leaves it out). */
+  extended?: string;
+}
 
 /** A spec file that could not be loaded: listing it would silently drop its specs. */
 export class SpecFileError extends Error {
@@ -29,7 +33,7 @@ const includeOf = (suiteNames: SuiteName[]): string[] =>
 export async function listSpecs(suiteNames: SuiteName[]): Promise<ListedSpec[]> {
   const files = specFiles(includeOf(suiteNames));
   if (files.length === 0) return [];
-  standInForVitest();
+  await standInForVitest();
   const listed: ListedSpec[] = [];
   for (const file of files) {
     let declared;
@@ -43,17 +47,22 @@ export async function listSpecs(suiteNames: SuiteName[]): Promise<ListedSpec[]> 
   return listed;
 }
 
-function listedSpec(name: string, file: string, meta: { requirements?: string[]; dated?: DatedChange }): ListedSpec {
-  const { requirements = [], dated } = meta;
-  return { name, file, requirements, ...(dated && { dated }) };
+function listedSpec(name: string, file: string, meta: { requirements?: string[]; dated?: DatedChange; extended?: string }): ListedSpec {
+  const { requirements = [], dated, extended } = meta;
+  return { name, file, requirements, ...(dated && { dated }), ...(extended !== undefined && { extended }) };
 }
 
 let registered = false;
 
-/** Registers the module hooks (once per process) that make declarations.ts the spec files' 'vitest'. */
-function standInForVitest(): void {
+/**
+ * Registers the module hooks (once per process) that make declarations.ts the spec files' 'vitest'.
+ * The spec files are TypeScript: compiled specgate has no TypeScript loader of its own yet, so
+ * tsx's is registered here, for `list` only (from the sources, bin/specgate.mjs has registered it).
+ */
+async function standInForVitest(): Promise<void> {
   if (registered) return;
-  const standIn = new URL('./declarations.ts', import.meta.url).href;
+  if (COMPILED) (await import('tsx/esm/api')).register();
+  const standIn = pathToFileURL(ownModule('./declarations.ts', import.meta.url)).href;
   const importers = ['suites/', 'src/spec-kit/'].map((dir) => pathToFileURL(join(PACKAGE_ROOT, dir)).href);
   register('./list-hooks.mjs', { parentURL: import.meta.url, data: { standIn, importers } });
   registered = true;

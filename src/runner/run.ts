@@ -5,29 +5,34 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import { startVitest } from 'vitest/node';
+import { startVitest, type Reporter } from 'vitest/node';
 import { loadSchedule } from '../catalog/deprecation-schedule.js';
 import { catalogedRequirementIds, SUITES } from '../catalog/suites.js';
-import { PACKAGE_ROOT } from '../core/paths.js';
+import { COMPILED, PACKAGE_ROOT } from '../core/paths.js';
 import type { RunConfig } from '../core/run-config.js';
 import { applyBaseline, gatePasses, readBaseline, updatedBaseline, writeBaseline } from '../report/baseline.js';
-import { buildReport, gatedOutcome, type Report, type RunTarget, type Selection } from '../report/model.js';
+import { buildReport, gatedOutcome, OUTCOME_EXIT_CODES, type Report, type RunTarget, type Selection } from '../report/model.js';
 import { writeReport } from '../report/write.js';
 import { secretsOf, type ZoneApiTarget } from '../spec-kit/target.js';
 import { loadAdapter, type StorageTargetRef } from '../core/adapter-module.js';
 import { adapterPreflightError, checkAdapter } from '../targets/preflight.js';
 import { adapterRefs, BUILTIN_ADAPTERS } from '../targets/storage-target.js';
 import { resolveZoneTarget, targetPlaces, type ResolvedTarget } from '../targets/zone-target.js';
+import { foreignZoneNotice } from './foreign-zones.js';
 import { UsageError } from '../core/errors.js';
 import { FIRST_CREATE_MS } from '../spec-kit/bounded-storage.js';
+import type { Profile } from '../core/requirements.js';
+import { BailReporter } from './bail.js';
 import { CollectingReporter } from './collector.js';
 import { ProgressReporter } from './progress.js';
+import { Interruption } from './interrupt.js';
 import { isEverything } from '../core/selection.js';
+import { nearestContaining } from '../core/did-you-mean.js';
 
 const VERSION = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
-/** 0 passed, 1 failed, 3 incomplete (gated specs left unverified for reasons the target did not declare). */
-export type ExitCode = 0 | 1 | 3;
+/** 0 passed, 1 failed, 3 incomplete (gated specs left unverified for reasons the target did not declare), 130 interrupted (Ctrl-C). */
+export type ExitCode = 0 | 1 | 3 | 130;
 
 export interface RunOutcome {
   report: Report;
@@ -50,8 +55,13 @@ interface PlannedProject {
   group: number;
   /** Run the project's files one at a time. */
   sequential?: boolean;
-  /** vitest's limit on one spec and one hook, when the run's own default is too short. */
+  /**
+   * vitest's limit on one spec, when the run's own default is too short; 0: none (zone API specs,
+   * which their budget bounds: spec-kit/budget.ts).
+   */
   specTimeoutMs?: number;
+  /** vitest's limit on one hook, when the run's own default is too short. */
+  hookTimeoutMs?: number;
   /** Run the specs of a file concurrently, at most this many at once per worker. */
   concurrency?: number;
 }
@@ -62,6 +72,17 @@ const SPEC_TIMEOUT_MS = 60_000;
 const WORKERS = 2;
 
 export async function runConformance(config: RunConfig): Promise<RunOutcome> {
+  // From the start: a Ctrl-C while the targets start still stops them and writes the (empty) report.
+  const interruption = new Interruption();
+  interruption.arm();
+  try {
+    return await runInterruptibly(config, interruption);
+  } finally {
+    interruption.disarm();
+  }
+}
+
+async function runInterruptibly(config: RunConfig, interruption: Interruption): Promise<RunOutcome> {
   const started = new Date();
   const runId = `${started.toISOString().replace(/[:.]/g, '-')}-${randomBytes(2).toString('hex')}`;
   // The user's working directory, not the package's folder (inside node_modules when installed).
@@ -73,15 +94,23 @@ export async function runConformance(config: RunConfig): Promise<RunOutcome> {
   // and before any file is written.
   const adapters = suites.some((s) => s.name === 'storage') ? await checkedAdapters(config) : [];
   const zones = suites.some((s) => s.name === 'zone-api') ? await resolveZoneTargets(config) : [];
-  mkdirSync(reportDir, { recursive: true });
+  // Once, before any spec: a run in zones it does not own says what it will do there.
+  for (const zone of zones) for (const line of foreignZoneNotice(zone.target, SUITES['zone-api'])) process.stderr.write(`${line}\n`);
   const several = zones.length > 1;
-  const projects = [...zones.flatMap((zone) => zoneProjects(zone.target, several, config.zoneApi.concurrency)), ...adapters.map((adapter) => storageProject(adapter, config.storage))];
-  const collector = new CollectingReporter(PACKAGE_ROOT, new Map(projects.map((p) => [p.name, { target: p.label, clockGroup: p.clockGroup }])));
+  const projects = [...zones.flatMap((zone) => zoneProjects(zone.target, several, config.zoneApi)), ...adapters.map((adapter) => storageProject(adapter, config.storage))];
+  const collector = new CollectingReporter(PACKAGE_ROOT, new Map(projects.map((p) => [p.name, { target: p.label, clockGroup: p.clockGroup }])), () => interruption.interrupted);
+  const bail = config.maxFailures === undefined ? undefined : new BailReporter(config.maxFailures, config.gate, requirementProfiles());
+  if (bail) collector.leftOut = (test) => bail.notReached(test);
   try {
-    if (projects.length > 0) await runProjects(projects, { seed, selection }, collector, config);
+    if (projects.length > 0 && !interruption.interrupted) await runProjects(projects, { seed, selection }, [collector, ...(bail ? [bail] : [])], config, interruption);
   } finally {
     await Promise.all(zones.map((zone) => zone.stop()));
   }
+  // A run of nothing would pass: a typo in --grep (or filters that exclude each other) is a usage error.
+  const grepped = (name: string) => config.grep === undefined || new RegExp(config.grep).test(name);
+  const ranNothing = collector.tests.length === 0 && !collector.notApplicableGrepNames.some(grepped) && collector.fileErrors.length === 0;
+  if (projects.length > 0 && ranNothing && !interruption.interrupted) throw new UsageError(nothingSelected(config, collector.declared));
+  mkdirSync(reportDir, { recursive: true });
   const zone = zones[0];
   const finished = new Date();
   const report = buildReport({
@@ -97,6 +126,8 @@ export async function runConformance(config: RunConfig): Promise<RunOutcome> {
       grep: config.grep ?? null,
       selection,
       seed,
+      ...(bail?.stoppedAfter && { stoppedEarly: { maxFailures: config.maxFailures!, ...bail.stoppedAfter } }),
+      ...(interruption.signal && { interrupted: { signal: interruption.signal, at: interruption.at!.toISOString(), unfinishedSpecs: collector.unfinished } }),
     },
     suites: config.suites.map((name) => ({ name, catalog: SUITES[name].catalog, ...(SUITES[name].pending && { pending: SUITES[name].pending }) })),
     tests: collector.tests,
@@ -106,18 +137,39 @@ export async function runConformance(config: RunConfig): Promise<RunOutcome> {
     acceptIncomplete: config.acceptIncomplete,
     // Drift between catalog and specs shows only on a run of everything: a filtered run, or one
     // adapter alone (which leaves out the specs of capabilities it lacks), cites less by design.
-    checkCoverage: config.grep === undefined && isEverything(selection) && config.storage.adapters === 'reference',
+    checkCoverage: config.grep === undefined && isEverything(selection) && config.storage.adapters === 'reference' && !interruption.interrupted,
     ...(zone && { schedule: loadSchedule() }),
   });
-  if (baseline && config.baseline) {
-    if (config.baseline.update) writeBaseline(config.baseline.file, updatedBaseline(report, baseline));
+  const secrets = zones.flatMap((z) => secretsOf(z.target.credentials));
+  // An interrupted run neither rewrites a baseline (what it did not run would drop out) nor is gated on one.
+  if (baseline && config.baseline && !interruption.interrupted) {
+    if (config.baseline.update) writeBaseline(config.baseline.file, updatedBaseline(report, baseline), secrets);
     else {
       report.baseline = applyBaseline(report, baseline, config.baseline.file);
       report.verdicts.outcome = gatedOutcome(!gatePasses(report.baseline) || report.errors.length > 0, report.verdicts.incomplete);
     }
   }
-  writeReport(reportDir, report, zones.flatMap((z) => secretsOf(z.target.credentials)));
+  writeReport(reportDir, report, secrets);
   return { report, reportDir, exitCode: exitCodeOf(report, config) };
+}
+
+/** Why a run selected no spec, with the spec names nearest its --grep, if it has one. */
+function nothingSelected(config: RunConfig, declared: string[]): string {
+  const { selection, grep } = config;
+  const filters = [
+    selection.profile === 'core' && '--profile core',
+    selection.areas.length > 0 && `--area ${selection.areas.join(',')}`,
+    selection.requirements.length > 0 && `--requirement ${selection.requirements.join(',')}`,
+    selection.levels.length > 0 && `--level ${selection.levels.join(',')}`,
+    selection.shard && `--shard ${selection.shard.index}/${selection.shard.total}`,
+  ].filter((f): f is string => typeof f === 'string');
+  const within = filters.length > 0 ? ` among the specs ${filters.join(' ')} select` : '';
+  if (grep !== undefined) {
+    const near = nearestContaining(grep, [...new Set(declared)]);
+    const hint = near.length > 0 ? `did you mean a spec named ${near.map((name) => JSON.stringify(name)).join(' or ')}?` : '`specgate list` shows the specs and their names';
+    return `nothing selected: --grep ${JSON.stringify(grep)} matches no spec${within} (it matches the describe blocks and title, case-sensitively; ${hint})`;
+  }
+  return `nothing selected: no spec is selected by ${filters.join(' ')} together (a spec must match every filter; \`specgate list\` shows the requirements each spec cites)`;
 }
 
 /**
@@ -126,12 +178,13 @@ export async function runConformance(config: RunConfig): Promise<RunOutcome> {
  * but gated specs were left unverified for reasons the target did not declare (unless accepted).
  */
 function exitCodeOf(report: Report, config: RunConfig): ExitCode {
+  if (report.verdicts.outcome === 'interrupted') return EXIT_CODES.interrupted;
   if (report.errors.length > 0) return 1;
   if (config.baseline?.update) return 0;
   return EXIT_CODES[report.verdicts.outcome];
 }
 
-export const EXIT_CODES = { passed: 0, failed: 1, incomplete: 3 } as const satisfies Record<Report['verdicts']['outcome'], ExitCode>;
+export const EXIT_CODES: Readonly<Record<Report['verdicts']['outcome'], ExitCode>> = OUTCOME_EXIT_CODES;
 
 /** The run's adapters, each through its preflight (it loads; a fresh object's storage answers). */
 async function checkedAdapters(config: RunConfig): Promise<{ ref: StorageTargetRef; supports: Record<string, boolean> }[]> {
@@ -168,9 +221,10 @@ async function resolveZoneTargets(config: RunConfig): Promise<ResolvedTarget[]> 
  * project); on a target with a clock per zone, those that move only their own zones' clocks run
  * with everything else.
  */
-function zoneProjects(target: ZoneApiTarget, several: boolean, concurrency: number): PlannedProject[] {
+function zoneProjects(target: ZoneApiTarget, several: boolean, { concurrency, specTimeoutMs }: RunConfig['zoneApi']): PlannedProject[] {
   const name = several ? `zone-api@${target.name}` : 'zone-api';
-  const runTarget: RunTarget = { suite: 'zone-api', name: target.name, ...(target.name !== 'reference' && { baseUrl: target.baseUrl }), control: target.controlUrl !== undefined };
+  const given = target.name !== 'reference';
+  const runTarget: RunTarget = { suite: 'zone-api', name: target.name, ...(given && { baseUrl: target.baseUrl }), control: target.controlUrl !== undefined, ...(given && target.controlUrl !== undefined && { controlUrl: target.controlUrl }) };
   const { include, clockSpecs = [], zoneClockSpecs = [] } = SUITES['zone-api'];
   const alongside = target.zoneClocks === true ? zoneClockSpecs : [];
   // Zones a target provides are shared by every spec: one file at a time, one spec at a time, so
@@ -178,13 +232,16 @@ function zoneProjects(target: ZoneApiTarget, several: boolean, concurrency: numb
   // they mostly wait on the network.
   const sharedZones = target.controlUrl === undefined;
   const inParallel = sharedZones ? { sequential: true } : { concurrency };
-  const provide = (clockScope: 'zone' | 'global', concurrentSpecs: boolean) => ({ zoneApiTarget: target, clockScope, concurrentSpecs });
+  const provide = (clockScope: 'zone' | 'global', concurrentSpecs: boolean) => ({ zoneApiTarget: target, clockScope, concurrentSpecs, specTimeoutMs });
+  // No vitest limit: a spec's budget counts its own time, not its waits on a paced or slow target
+  // (a fixed limit failed conforming targets under --max-rps); each of those waits has its own bound.
+  const unlimited = { specTimeoutMs: 0 };
   const projects: PlannedProject[] = [
-    { name, label: name, clockGroup: false, include, exclude: clockSpecs, group: 0, provide: provide('global', !sharedZones), target: runTarget, ...inParallel },
-    { name: `${name}:clock`, label: name, clockGroup: true, include: clockSpecs, exclude: alongside, group: 1, sequential: true, provide: provide('global', false), target: runTarget },
+    { name, label: name, clockGroup: false, include, exclude: clockSpecs, group: 0, provide: provide('global', !sharedZones), target: runTarget, ...inParallel, ...unlimited },
+    { name: `${name}:clock`, label: name, clockGroup: true, include: clockSpecs, exclude: alongside, group: 1, sequential: true, provide: provide('global', false), target: runTarget, ...unlimited },
   ];
   if (alongside.length > 0) {
-    projects.push({ name: `${name}:zone-clock`, label: name, clockGroup: true, include: alongside, group: 0, provide: provide('zone', true), target: runTarget, concurrency });
+    projects.push({ name: `${name}:zone-clock`, label: name, clockGroup: true, include: alongside, group: 0, provide: provide('zone', true), target: runTarget, concurrency, ...unlimited });
   }
   return projects;
 }
@@ -192,25 +249,36 @@ function zoneProjects(target: ZoneApiTarget, several: boolean, concurrency: numb
 /** An adapter the user gave by path (not one of specgate's modules). */
 const isAdapterPath = (ref: StorageTargetRef): boolean => !Object.values(BUILTIN_ADAPTERS).some((builtin) => builtin.module === ref.module);
 
-function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Record<string, boolean> }, { timeoutMs, startupMs }: RunConfig['storage']): PlannedProject {
+function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Record<string, boolean> }, { timeoutMs, startupMs, specTimeoutMs }: RunConfig['storage']): PlannedProject {
   return {
     name: `storage:${ref.name}`,
     label: `storage:${ref.name}`,
     clockGroup: false,
     include: SUITES.storage.include,
-    // Each call into the adapter is bounded by the run's --timeout, its start by --startup-timeout (spec-kit/bounded-storage.ts).
-    provide: { storageTarget: ref, storageTimeoutMs: timeoutMs, storageStartupMs: startupMs },
-    // vitest's limit must leave a call room to time out, and name itself, also with a long --timeout
-    // and in the first spec of a worker, whose create() may take a minute to start a runtime.
-    specTimeoutMs: Math.max(SPEC_TIMEOUT_MS, 2 * timeoutMs, FIRST_CREATE_MS + timeoutMs),
+    // Each call into the adapter is bounded by the run's --timeout, its start by --startup-timeout
+    // (spec-kit/bounded-storage.ts); neither is counted against the spec's budget (spec-kit/budget.ts),
+    // nor is the time of its fixtures (the first create() of a worker may take a minute to start a runtime).
+    provide: { storageTarget: ref, storageTimeoutMs: timeoutMs, storageStartupMs: startupMs, storageSpecTimeoutMs: specTimeoutMs },
+    specTimeoutMs: 0,
+    // A file's afterAll closes its adapter: room for that call to time out and name itself, also
+    // with a long --timeout, and for a runtime still starting.
+    hookTimeoutMs: Math.max(SPEC_TIMEOUT_MS, 2 * timeoutMs, FIRST_CREATE_MS + timeoutMs),
     target: { suite: 'storage', name: ref.name, ...(isAdapterPath(ref) && { module: ref.module }), capabilities: supports, ...(ref.runtime && { runtime: ref.runtime }) },
     group: 0,
   };
 }
 
-async function runProjects(projects: PlannedProject[], shared: { seed: number; selection: Selection }, collector: CollectingReporter, config: RunConfig): Promise<void> {
+/** The profile of each catalogued requirement, by ID (what --bail needs to tell a gated failure). */
+function requirementProfiles(): (id: string) => Profile | undefined {
+  const byId = new Map(Object.values(SUITES).flatMap((suite) => suite.catalog.flatMap((area) => area.requirements.map((r): [string, Profile] => [r.id, r.profile]))));
+  return (id) => byId.get(id);
+}
+
+async function runProjects(projects: PlannedProject[], shared: { seed: number; selection: Selection }, reporters: [CollectingReporter, ...Reporter[]], config: RunConfig, interruption: Interruption): Promise<void> {
+  const [collector] = reporters;
   // Shown before vitest starts its workers (seconds on a loaded machine): never a blank terminal.
-  const progress = config.verbose ? new ProgressReporter(PACKAGE_ROOT) : undefined;
+  const out = config.progressTo === 'stderr' ? process.stderr : process.stdout;
+  const progress = config.verbose ? new ProgressReporter(PACKAGE_ROOT, out, Boolean(out.isTTY) && !process.env.CI) : undefined;
   progress?.start();
   try {
     const vitest = await startVitest('test', [], {
@@ -220,6 +288,10 @@ async function runProjects(projects: PlannedProject[], shared: { seed: number; s
       passWithNoTests: true,
       maxWorkers: WORKERS,
       projects: projects.map((p) => ({
+        // Run from the sources, a user's adapter in the checkout imports specgate/scenarios as the
+        // sources, as in specgate's own process (bin/from-source-hooks.mjs); compiled, package.json's
+        // exports name dist/. (A project has its own resolve options: none come from the root's.)
+        ...(!COMPILED && { ssr: { resolve: { conditions: ['specgate-source'] } } }),
         test: {
           name: p.name,
           include: p.include,
@@ -232,16 +304,17 @@ async function runProjects(projects: PlannedProject[], shared: { seed: number; s
           // vitest's forks pool, which also records why a worker died (the collector fails its specs with the cause).
           pool: collector.workerDeaths.pool(),
           ...(p.sequential && { fileParallelism: false, maxWorkers: 1 }),
-          // A spec is bounded by its requests' and storage calls' own timeouts (--timeout); this only
-          // catches a spec stuck elsewhere. Generous, because starting a runtime (workerd) on a loaded
-          // machine takes seconds. Set per project: a top-level testTimeout would override them all.
+          // Off (0) for the suites' projects: a spec's budget (spec-kit/budget.ts) bounds its own time,
+          // and its requests and storage calls have their own timeouts (--timeout). Set per project:
+          // a top-level testTimeout would override them all.
           testTimeout: p.specTimeoutMs ?? SPEC_TIMEOUT_MS,
-          hookTimeout: p.specTimeoutMs ?? SPEC_TIMEOUT_MS,
+          // Hooks (a file's afterAll closing its adapter) keep a limit: nothing else bounds them.
+          hookTimeout: p.hookTimeoutMs ?? SPEC_TIMEOUT_MS,
           // The files' specs declare themselves concurrent (spec-kit/spec.ts: concurrentSpecs).
           ...(p.concurrency !== undefined && { maxConcurrency: p.concurrency }),
         },
       })),
-      reporters: [collector, ...(progress ? [progress] : [])],
+      reporters: [interruption.reporter(), ...reporters, ...(progress ? [progress] : [])],
       ...(config.grep !== undefined && { testNamePattern: config.grep }),
     });
     await vitest.close();

@@ -20,6 +20,8 @@ export interface WorkerDeath {
 }
 
 const POOL_NAME = 'specgate-forks';
+/** Preloaded in each worker: it ignores SIGINT, so that Ctrl-C interrupts the run, not the workers (runner/interrupt.ts). */
+const WORKER_SIGNALS = new URL('./worker-signals.mjs', import.meta.url).href;
 /** Enough for a native assertion and its stack; a worker that writes more keeps the end. */
 const MAX_STDERR = 64 * 1024;
 
@@ -49,6 +51,7 @@ class WatchedForksWorker extends ForksPoolWorker {
   constructor(options: PoolOptions, private readonly deaths: WorkerDeath[]) {
     super(options);
     this.project = options.project.name;
+    this.execArgv = [...this.execArgv, '--import', WORKER_SIGNALS];
   }
 
   override send(message: WorkerRequest): void {

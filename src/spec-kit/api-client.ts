@@ -5,7 +5,9 @@
 import type { CreatingCollection } from '../core/cleanup.js';
 import { redactor } from '../core/redact.js';
 import { DEFAULT_TIMEOUT_MS } from '../core/run-config.js';
+import { RequestTimeout, type SpecBudget } from './budget.js';
 import { authHeaders, type Auth } from './target.js';
+import { transportCause } from './transport-cause.js';
 
 export interface Envelope<T = unknown> {
   result: T;
@@ -48,7 +50,16 @@ export interface Transport {
   created: CreatedObjects;
   /** Sent with every request, under the request's own (the spec's SPEC_HEADER). */
   headers: Record<string, string>;
+  /**
+   * Asked before every request (its method, path and query, JSON body): throws to keep it from
+   * being sent (a spec-kit guard skips the spec of a request a zone it does not own must not get).
+   */
+  guard?: RequestGuard;
+  /** The spec's budget (spec-kit/budget.ts): the time its requests wait on the target is not counted. */
+  budget?: SpecBudget;
 }
+
+export type RequestGuard = (method: string, pathAndQuery: string, body: unknown) => void;
 
 /**
  * Every request a spec sends carries this header, with a value the same for all of that spec's
@@ -57,8 +68,12 @@ export interface Transport {
  */
 export const SPEC_HEADER = 'x-specgate-spec';
 
-export function newTransport(options: { timeoutMs?: number; maxRps?: number; cleanup?: readonly CreatingCollection[]; headers?: Record<string, string> } = {}): Transport {
-  return { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, limiter: new RequestPacer(options.maxRps), created: new CreatedObjects(options.cleanup), headers: options.headers ?? {} };
+export function newTransport(options: { timeoutMs?: number; maxRps?: number; cleanup?: readonly CreatingCollection[]; headers?: Record<string, string>; guard?: RequestGuard; budget?: SpecBudget } = {}): Transport {
+  return {
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, limiter: new RequestPacer(options.maxRps), created: new CreatedObjects(options.cleanup), headers: options.headers ?? {},
+    ...(options.guard && { guard: options.guard }),
+    ...(options.budget && { budget: options.budget }),
+  };
 }
 
 /**
@@ -190,6 +205,8 @@ export class ApiClient {
   delete<T = unknown>(path: string, options?: RequestOptions) { return this.request<T>('DELETE', path, options); }
 
   async request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+    // A raw body is judged as what it says, when it is JSON (a raw combined create makes its filter too).
+    this.transport.guard?.(method, path + queryString(options.query), options.json ?? (options.raw === undefined ? undefined : parseJson(options.raw)));
     const url = this.baseUrl + path + queryString(options.query);
     const body = options.json !== undefined ? JSON.stringify(options.json) : options.raw;
     const headers: Record<string, string> = {
@@ -216,7 +233,14 @@ export class ApiClient {
   }
 
   private async send(method: string, url: string, body: string | undefined, headers: Record<string, string> | undefined): Promise<Omit<ApiResponse, 'body'>> {
-    await this.transport.limiter.turn();
+    const request = this.log.redact(`${method} ${url}`);
+    await this.waitingOnTarget(`its turn to send ${request} (--max-rps, retry-after)`, () => this.transport.limiter.turn());
+    const response = await this.waitingOnTarget(request, () => this.exchange(method, url, body, headers));
+    this.transport.budget?.note(`${request} answered HTTP ${response.status}`);
+    return response;
+  }
+
+  private async exchange(method: string, url: string, body: string | undefined, headers: Record<string, string> | undefined): Promise<Omit<ApiResponse, 'body'>> {
     const { timeoutMs } = this.transport;
     try {
       const response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
@@ -224,10 +248,19 @@ export class ApiClient {
       this.log.record(method, url, body, { status: response.status, text });
       return { status: response.status, headers: response.headers, text };
     } catch (error) {
-      const reason = (error as Error).name === 'TimeoutError' ? `no response in ${timeoutMs / 1000} s` : `request failed: ${(error as Error).message}`;
+      const timedOut = (error as Error).name === 'TimeoutError';
+      // "fetch failed" says nothing: the cause does (spec-kit/transport-cause.ts).
+      const reason = timedOut ? `no response in ${timeoutMs / 1000} s` : `request failed: ${transportCause(error, url)}`;
       this.log.record(method, url, body, reason);
-      throw new Error(this.log.redact(`${method} ${url}: ${reason}`));
+      const line = this.log.redact(`${method} ${url}: ${reason}`);
+      throw timedOut ? new RequestTimeout(`${line} (--timeout; fix: raise --timeout S if the target is this slow)`) : new Error(line);
     }
+  }
+
+  /** A wait on the target: not counted against the spec's budget. */
+  private waitingOnTarget<T>(what: string, wait: () => Promise<T>): Promise<T> {
+    const { budget } = this.transport;
+    return budget ? budget.waitingOnTarget(what, wait) : wait();
   }
 }
 

@@ -2,6 +2,7 @@
 // src/contract/control.ts): how a spec sets up the world that no public endpoint sets, such as a
 // zone with a given plan, quota and features.
 
+import type { SpecBudget } from './budget.js';
 import type { CertificateAuthority, ControlClock, ControlUser, ControlZone, DnsFacts, Route, WafLegacySetup, WafLegacyState, ZoneSetup } from '../contract/control.js';
 
 export type { CertificateAuthority, ControlClock, ControlUser, ControlZone, DnsFacts, Plan, Route, WafLegacySetup, WafLegacyState, ZoneSetup } from '../contract/control.js';
@@ -23,8 +24,11 @@ const VENDOR = check<{ vendor: string }>('{vendor} (a string)', (r) => isObject(
 const USER = check<ControlUser>('a user {email, key, token} (strings)', (r) => isObject(r) && nonEmpty(r.email) && nonEmpty(r.key) && nonEmpty(r.token));
 
 export class ControlClient {
-  /** `headers` go with every call (a spec's SPEC_HEADER). */
-  constructor(private readonly url: string, private readonly headers: Record<string, string> = {}) {}
+  /**
+   * `headers` go with every call (a spec's SPEC_HEADER); the time a call waits on the target is
+   * not counted against the spec's `budget`.
+   */
+  constructor(private readonly url: string, private readonly headers: Record<string, string> = {}, private readonly budget?: SpecBudget) {}
 
   reset(): Promise<unknown> { return this.call('POST', '/reset', undefined, ANYTHING); }
   createZone(setup: ZoneSetup = {}): Promise<ControlZone> { return this.call('POST', '/zones', setup, ZONE); }
@@ -72,6 +76,13 @@ export class ControlClient {
   vendor(): Promise<{ vendor: string }> { return this.call('GET', '/vendor', undefined, VENDOR); }
 
   private async call<T>(method: string, path: string, body: unknown, expected: Check<T>): Promise<T> {
+    if (!this.budget) return this.exchange(method, path, body, expected);
+    const result = await this.budget.waitingOnTarget(`control API ${method} ${path}`, () => this.exchange(method, path, body, expected));
+    this.budget.note(`control API ${method} ${path} answered`);
+    return result;
+  }
+
+  private async exchange<T>(method: string, path: string, body: unknown, expected: Check<T>): Promise<T> {
     const response = await fetch(this.url + path, {
       method,
       headers: body === undefined ? this.headers : { ...this.headers, 'content-type': 'application/json' },

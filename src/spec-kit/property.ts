@@ -21,10 +21,11 @@ export async function checkProperty<Ts extends [unknown, ...unknown[]]>(property
   const error = details.errorInstance;
   const message = error instanceof Error ? error.message : String(error);
   const [first, ...rest] = message.split('\n');
+  // The failed assertion is the cause: a timeout (spec-kit/budget.ts: isTimeout) stays one.
   throw new Error([
     first,
     `property failed on run ${details.numRuns} of ${options.numRuns} (seed ${details.seed}, path "${details.counterexamplePath}", shrunk ${details.numShrinks} times): replay with --seed ${details.seed}`,
     `counterexample: ${fc.stringify(details.counterexample)}`,
     ...rest,
-  ].join('\n'));
+  ].join('\n'), { cause: error });
 }

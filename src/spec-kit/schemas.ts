@@ -3,9 +3,10 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { readFileSync, readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { PACKAGE_ROOT } from '../core/paths.js';
 
-export const SCHEMA_DIR = fileURLToPath(new URL('../../fixtures/schemas/', import.meta.url));
+export const SCHEMA_DIR = join(PACKAGE_ROOT, 'fixtures/schemas/');
 
 export type SchemaName =
   | 'envelope' | 'error' | 'success-envelope' | 'failure-envelope' | 'filter' | 'firewall-rule' | 'result-info' | 'report';

@@ -10,11 +10,13 @@
 
 import { describe as vitestDescribe, inject, test } from 'vitest';
 import { SUITES } from '../catalog/suites.js';
-import { ApiClient, ExchangeLog, RequestPacer, SPEC_HEADER, newTransport } from './api-client.js';
+import { ApiClient, ExchangeLog, RequestPacer, SPEC_HEADER, newTransport, type RequestGuard } from './api-client.js';
+import { DEFAULT_SPEC_TIMEOUT_MS, SpecBudget, withinBudget } from './budget.js';
 import { isSelected } from './selection.js';
 import { ControlClient, type ControlZone, type ZoneSetup } from './control.js';
 import { defaultAuth, schemes, secretsOf, type Auth, type ZoneApiTarget } from './target.js';
 import { instantOn, isoDay, sideOf, type DatedChange } from '../core/dates.js';
+import { guardedEffect, refusal, type ForeignZone } from '../core/zone-safety.js';
 
 /**
  * The zone a spec works in: created for it through the control API, or, on a target without one,
@@ -74,11 +76,12 @@ export const specTest = test.extend<SpecFixtures>({
   // eslint-disable-next-line no-empty-pattern
   target: async ({}, use) => { await use(inject('zoneApiTarget')); },
   auth: async ({ target }, use) => { await use(schemes(target.credentials)); },
-  api: async ({ target, task, onTestFailed }, use) => {
+  api: async ({ target, task, onTestFailed, skip }, use) => {
     const log = new ExchangeLog(secretsOf(target.credentials));
     onTestFailed(() => { task.meta.exchange = log.render(); });
+    const guard = target.controlUrl ? undefined : foreignZoneGuard(target, skip);
     const api = new ApiClient(target.baseUrl, defaultAuth(target.credentials), log, {
-      ...newTransport({ timeoutMs: target.timeoutMs, cleanup: SUITES['zone-api'].cleanup ?? [], headers: specHeaders(task) }), limiter: pacerOf(target),
+      ...newTransport({ timeoutMs: target.timeoutMs, cleanup: SUITES['zone-api'].cleanup ?? [], headers: specHeaders(task), budget: budgetOf(task), ...(guard && { guard }) }), limiter: pacerOf(target),
     });
     try {
       await use(api);
@@ -88,7 +91,7 @@ export const specTest = test.extend<SpecFixtures>({
   },
   control: async ({ target, task, skip }, use) => {
     if (!target.controlUrl) skip('target has no control API (needed to set up zones, quotas and features)');
-    await use(new ControlClient(target.controlUrl!, specHeaders(task)));
+    await use(new ControlClient(target.controlUrl!, specHeaders(task), budgetOf(task)));
   },
   // eslint-disable-next-line no-empty-pattern
   specZones: async ({}, use) => { await use([]); },
@@ -97,7 +100,7 @@ export const specTest = test.extend<SpecFixtures>({
       await use(async (setup = {}) => providedZone(target, setup, skip));
       return;
     }
-    const control = new ControlClient(target.controlUrl, specHeaders(task));
+    const control = new ControlClient(target.controlUrl, specHeaders(task), budgetOf(task));
     // A dated spec moving only its own zones' clocks creates each zone on its side of the date.
     const clockAt = zoneClocks() && asOf.change ? { now: asOf.instant } : {};
     await use(async (setup = {}) => {
@@ -111,9 +114,11 @@ export const specTest = test.extend<SpecFixtures>({
     if (zone.shared) skip('needs a zone of its own, where nothing else exists (the target has no control API to create one)');
     await use(zone);
   },
-  clock: async ({ target, control, skip, specZones }, use) => {
+  clock: async ({ target, control, skip, specZones, task }, use) => {
     if (target.realTime) {
-      await use({ virtual: false, now: async () => Date.now(), advance: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) });
+      // Time the spec asked to wait is not its own time (its budget, spec-kit/budget.ts).
+      const advance = (ms: number) => budgetOf(task).waitingOnTarget(`${ms} ms of real time (--real-time)`, () => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+      await use({ virtual: false, now: async () => Date.now(), advance });
       return;
     }
     const hasClock = await control.now().then(() => true, () => false);
@@ -146,7 +151,7 @@ export const specTest = test.extend<SpecFixtures>({
     const instant = instantOn(change);
     // Moving only its own zones' clocks, the spec dates each zone it creates (newZone).
     if (zoneClocks()) return use({ instant, change });
-    const control = new ControlClient(target.controlUrl!, specHeaders(task));
+    const control = new ControlClient(target.controlUrl!, specHeaders(task), budgetOf(task));
     await control.setClock(instant);
     try {
       await use({ instant, change });
@@ -158,6 +163,15 @@ export const specTest = test.extend<SpecFixtures>({
 
 /** Whether this spec's project moves its zones' clocks only (else the target's one clock). */
 const zoneClocks = (): boolean => inject('clockScope') === 'zone';
+
+const budgets = new WeakMap<object, SpecBudget>();
+
+/** The budget of one spec (spec-kit/budget.ts: --spec-timeout), shared by its fixtures and its body. */
+function budgetOf(task: object): SpecBudget {
+  let budget = budgets.get(task);
+  if (!budget) budgets.set(task, (budget = new SpecBudget(inject('specTimeoutMs') ?? DEFAULT_SPEC_TIMEOUT_MS)));
+  return budget;
+}
 
 /** The headers every request of one spec carries: which spec sent it (SPEC_HEADER). */
 const specHeaders = (task: { id: string }): Record<string, string> => ({ [SPEC_HEADER]: task.id });
@@ -172,6 +186,21 @@ function providedZone(target: ZoneApiTarget, setup: ZoneSetup, skip: (note: stri
   return new TestZone(zone.id, undefined, { id: zone.id, plan, name: zone.name, rule_quota: Number.NaN, features: [] });
 }
 
+/**
+ * Without a control API every zone is the target's own (zones.<plan> of the config): a request
+ * the suite lists as reaching beyond the spec's own objects (suites/zone-api/zone-safety.ts) is not
+ * sent unless that zone allows its effect, and its spec is skipped with the reason.
+ */
+function foreignZoneGuard(target: ZoneApiTarget, skip: (note: string) => never): RequestGuard {
+  const zones: ForeignZone[] = Object.entries(target.zones ?? {}).map(([plan, zone]) => ({ plan, ...zone }));
+  const guarded = SUITES['zone-api'].zoneSafety?.guarded ?? [];
+  return (method, pathAndQuery, body) => {
+    const hit = guardedEffect(guarded, method, pathAndQuery, body);
+    const reason = hit && refusal(hit, zones);
+    if (reason !== undefined) skip(reason);
+  };
+}
+
 // One pacer per worker: --max-rps is divided among the workers, and every spec of a worker shares it.
 let workerPacer: RequestPacer | undefined;
 const pacerOf = (target: ZoneApiTarget): RequestPacer => (workerPacer ??= new RequestPacer(target.maxRpsPerWorker));
@@ -184,6 +213,7 @@ function notVerified(change: DatedChange, asOf: number, side: string | undefined
 type SpecBody = Parameters<typeof specTest>[2];
 
 export interface SpecOptions {
+  /** The budget of its own time the spec needs at least (ms), when more than the run's --spec-timeout. */
   timeout?: number;
   /**
    * Why the spec belongs to the extended profile although it cites core requirements: it depends
@@ -223,5 +253,7 @@ function declare(requirements: string | string[], title: string, body: NonNullab
   const ids = Array.isArray(requirements) ? requirements : [requirements];
   const meta = { requirements: ids, ...(options.extended !== undefined && { extended: options.extended }), ...(dated && { dated }) };
   const declareTest = concurrentSpecs() ? specTest.concurrent : specTest;
-  (isSelected(title, ids, options.extended !== undefined) ? declareTest : declareTest.skip)(title, { meta, ...(options.timeout !== undefined && { timeout: options.timeout }) }, body);
+  // vitest's own limit is off for zone API specs (runner/run.ts): the budget bounds a spec's own time.
+  const budgeted = withinBudget(body as (context: { task: { meta: object } }) => unknown, (context) => budgetOf(context.task), options.timeout);
+  (isSelected(title, ids, options.extended !== undefined) ? declareTest : declareTest.skip)(title, { meta }, budgeted as NonNullable<SpecBody>);
 }

@@ -1,6 +1,6 @@
 // The way a storage spec is written:
 //
-//   storageSpec('ST-KV-DELETE-BOOLEAN', 'delete(key) tells whether the key existed', async ({ storage }) => { ... });
+//   storageSpec('ST-KV-DELETE-MISSING-FALSE', 'delete(key) tells whether the key existed', async ({ storage }) => { ... });
 //   storageSpec('ST-ALARM-PAST-RUNS', 'an alarm in the past runs promptly', async ({ object }) => { ... }, { needs: ['alarms', 'clock'] });
 //
 // Each spec gets a fresh object from the run's adapter. A spec that needs a capability the adapter
@@ -15,7 +15,8 @@ import { afterAll, beforeAll, inject, test } from 'vitest';
 import type { Capability, ObjectStorage, StorageAdapter, StorageObject } from '../contract/storage.js';
 import { loadAdapter, type StorageTargetRef } from '../core/adapter-module.js';
 import { DEFAULT_STARTUP_MS, DEFAULT_TIMEOUT_MS } from '../core/run-config.js';
-import { AdapterStartupFailure, boundedAdapter, startAdapter } from './bounded-storage.js';
+import { AdapterStartupFailure, boundedAdapter, startAdapter, type CallObserver } from './bounded-storage.js';
+import { DEFAULT_SPEC_TIMEOUT_MS, SpecBudget, withinBudget } from './budget.js';
 import { isSelected } from './selection.js';
 
 declare module 'vitest' {
@@ -25,6 +26,8 @@ declare module 'vitest' {
     storageTimeoutMs: number;
     /** How long the adapter's runtime may take to start (--startup-timeout). */
     storageStartupMs: number;
+    /** A storage spec's budget of its own time, in ms (--spec-timeout; spec-kit/budget.ts). */
+    storageSpecTimeoutMs: number;
   }
 }
 
@@ -75,8 +78,23 @@ afterAll(async () => {
   if (!adapterPromise) return;
   startup = undefined;
   startupFailure = undefined;
-  await boundedAdapter(await adapterPromise, timeoutMs).close?.();
+  await boundedAdapter(await adapterPromise, timeoutMs, observeCall).close?.();
 });
+
+// The budget of the spec running now (spec-kit/budget.ts): the specs of a storage file run one
+// at a time, so the calls into the adapter are the running spec's. Its time in those calls (each
+// bounded by --timeout) is not counted; nor is its fixtures' (the first create() of a worker may
+// start a runtime), since the budget starts with the spec's body.
+let runningBudget: SpecBudget | undefined;
+const observeCall: CallObserver = async (label, call) => {
+  const budget = runningBudget;
+  if (!budget) return call();
+  const result = await budget.waitingOnTarget(label, call);
+  budget.note(`${label} settled`);
+  return result;
+};
+const newBudget = (): SpecBudget =>
+  (runningBudget = new SpecBudget((inject('storageSpecTimeoutMs') as number | undefined) ?? DEFAULT_SPEC_TIMEOUT_MS));
 
 /**
  * Why a spec is about something this adapter is not, if it is: a capability the spec needs is out
@@ -117,7 +135,7 @@ export const storageTest = test.extend<StorageFixtures>({
       skip(reason);
     }
     if (startupFailure !== undefined) throw startupFailure;
-    await use(boundedAdapter(loaded, timeoutMs));
+    await use(boundedAdapter(loaded, timeoutMs, observeCall));
   },
   object: async ({ adapter }, use) => {
     const object = await adapter.create();
@@ -150,7 +168,7 @@ export interface StorageSpecOptions {
   lacks?: Capability[];
   /** The spec is about local-development runtimes: only adapters declaring `localDevelopment` run it. */
   localDevelopment?: true;
-  /** vitest's limit for the whole spec, ms (0: none, for a spec whose budget is a number of cases, each call bounded by --timeout). */
+  /** The budget of its own time the spec needs at least (ms), when more than the run's --spec-timeout. */
   timeout?: number;
 }
 
@@ -160,8 +178,9 @@ export function storageSpec(requirements: string | string[], title: string, body
   const selected = isSelected(title, ids);
   const outOfScope = selected ? notApplicable(declaredAdapter, options) : undefined;
   if (selected && outOfScope === undefined) startBeforeSpecs();
+  // vitest's own limit is off for storage specs (runner/run.ts): the budget bounds a spec's own time.
+  const budgeted = withinBudget(body as (context: { task: { meta: object } }) => unknown, newBudget, options.timeout);
   (selected && outOfScope === undefined ? storageTest : storageTest.skip)(title, {
     meta: { requirements: ids, needs: options.needs ?? [], lacks: options.lacks ?? [], ...(outOfScope !== undefined && { notApplicable: outOfScope }) },
-    ...(options.timeout !== undefined && { timeout: options.timeout }),
-  }, body);
+  }, budgeted as StorageSpecBody);
 }

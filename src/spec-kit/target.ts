@@ -55,6 +55,8 @@ declare module 'vitest' {
     clockScope: 'zone' | 'global';
     /** Whether the specs of a file run concurrently (each in zones of its own; --concurrency). */
     concurrentSpecs: boolean;
+    /** A zone API spec's budget of its own time, in ms (--spec-timeout; spec-kit/budget.ts). */
+    specTimeoutMs: number;
   }
 }
 
@@ -76,6 +78,8 @@ declare module '@vitest/runner' {
     exchange?: string;
     /** The side of a dated change of the Versioning table a spec verifies (see core/dates.ts). */
     dated?: { date: string; side: 'before' | 'after' };
+    /** It failed because something ran out of time: its budget, a request or a storage call (spec-kit/budget.ts). */
+    timedOut?: true;
   }
 }
 

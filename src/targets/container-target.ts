@@ -38,6 +38,7 @@ import type { Credentials } from '../spec-kit/target.js';
 import { UnreachableError, UsageError } from '../core/errors.js';
 import { requireOptionalPart } from '../core/optional-package.js';
 import { redactor } from '../core/redact.js';
+import { MAX_TIMER_MS } from '../core/run-config.js';
 
 export const DEFAULT_CONTAINER_PORT = 8787;
 export const DEFAULT_BASE_PATH = '/client/v4';
@@ -249,6 +250,8 @@ export function parseStartupTimeout(text: string | undefined): number {
   if (text === undefined) return DEFAULT_STARTUP_TIMEOUT_MS;
   const seconds = Number(text);
   if (!(Number.isFinite(seconds) && seconds > 0)) throw new UsageError(`--target-startup-timeout must be a positive number of seconds, got "${text}"`);
+  // Node's timers hold at most 2^31-1 ms: a longer wait would end at once.
+  if (seconds * 1000 > MAX_TIMER_MS) throw new UsageError(`--target-startup-timeout must be at most ${Math.floor(MAX_TIMER_MS / 1000)} seconds (Node's timers go no further), got ${text}`);
   return Math.round(seconds * 1000);
 }
 
@@ -304,9 +307,16 @@ function configuredInPropertiesFile(): boolean {
 
 type EngineAnswer = { status: number; body: string } | { error: string };
 
+/**
+ * One GET on a connection of its own (agent: false), closed after the answer. Through Node's shared
+ * keep-alive agent the connection would be left idle for dockerode's first call, and when loading
+ * testcontainers blocks this process for longer than the engine keeps an idle connection (seconds
+ * on a loaded machine), that call went out on a connection the engine had closed: "socket hang up",
+ * which testcontainers reports as "Could not find a working container runtime strategy".
+ */
 function engineGet(where: { socketPath?: string; host?: string; port?: number }, path: string): Promise<EngineAnswer> {
   return new Promise((resolve) => {
-    const req = request({ ...where, path, method: 'GET', timeout: 5_000 }, (response) => {
+    const req = request({ ...where, path, method: 'GET', timeout: 5_000, agent: false }, (response) => {
       let body = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => { body += chunk; });

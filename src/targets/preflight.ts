@@ -4,6 +4,10 @@
 // failing for it. `specgate run` stops at the first failed check (exit 2, before any report is
 // written); `specgate doctor` prints every check.
 //
+// Each cause has its own line: a target that rate limits (a 429 is waited out, as its retry-after
+// asks, within --timeout), one that fails (5xx), a wrong path (404), one too slow for --timeout,
+// nothing listening, an answer that is not the JSON envelope, credentials refused.
+//
 // A zone API target: reachable (any HTTP answer); its control API, when it has one, answers a zone
 // created through it in its envelope; a zone to work in (that one, or each zone the config file
 // provides); each credential scheme given is accepted by an authenticated read of that zone (the
@@ -16,7 +20,9 @@ import { loadAdapter, type StorageTargetRef } from '../core/adapter-module.js';
 import { UnreachableError, UsageError } from '../core/errors.js';
 import type { Credentials, ProvidedZones, StorageConfig } from '../core/run-config.js';
 import { answerLine } from '../spec-kit/answer-line.js';
+import { retryWait } from '../spec-kit/api-client.js';
 import { boundedAdapter, startAdapter, StorageCallTimeout, type AdapterStartupFailure } from '../spec-kit/bounded-storage.js';
+import { transportCause } from '../spec-kit/transport-cause.js';
 import { authHeaders, schemes, type Auth } from '../spec-kit/target.js';
 
 /** One check and what it found; a failed one says how to fix it. */
@@ -117,13 +123,39 @@ interface UsableZone { id: string; from: 'control' | Plan }
 async function reachability(place: ZoneTargetPlace): Promise<{ check: Check; date?: number }> {
   const what = 'reachable';
   try {
-    const response = await fetch(place.baseUrl, { method: 'GET', signal: AbortSignal.timeout(Math.min(place.timeoutMs, 10_000)) });
+    // Any answer will do, a 429 or a 500 too: the checks after this one say what it means.
+    const response = await fetch(place.baseUrl, { method: 'GET', signal: AbortSignal.timeout(place.timeoutMs) });
     await response.body?.cancel();
     const date = Date.parse(response.headers.get('date') ?? '');
     return { check: { what, ok: true, detail: `${place.baseUrl} answers (HTTP ${response.status})` }, ...(!Number.isNaN(date) && { date }) };
   } catch (error) {
-    return { check: { what, ok: false, detail: `target unreachable: ${place.baseUrl} (${causeOf(error)})`, fix: 'check --target (or target.url in specgate.config.ts) and that the server is running' } };
+    const fix = 'check --target (or target.url in specgate.config.ts) and that the server is running';
+    if (isTimeout(error)) return { check: { what, ok: false, detail: `target unreachable: ${place.baseUrl} gave no answer within ${seconds(place.timeoutMs)} (--timeout)`, fix: `${SLOW_FIX}; else ${fix}` } };
+    return { check: { what, ok: false, detail: `target unreachable: ${place.baseUrl} (${causeOf(error, place.baseUrl)})`, fix } };
   }
+}
+
+const SLOW_FIX = 'raise --timeout S (target.timeoutSeconds in specgate.config.ts) if the target is this slow';
+
+/**
+ * Why an answer is the target's own trouble, not a mistake of the setup, if it is: it still rate
+ * limits after its retry-after was waited out within --timeout (429), or it failed (5xx).
+ */
+function targetTrouble(who: string, request: string, answer: Answer, timeoutMs: number): Pick<Check, 'detail' | 'fix'> | undefined {
+  if (answer.status === 429) {
+    const asked = answer.retryAfter === null ? 'without a retry-after' : `asking to retry after ${answer.retryAfter}`;
+    return {
+      detail: `${who} rate limits specgate: ${request} answered ${describe(answer)}, ${asked}, and still did after waiting within --timeout (${seconds(timeoutMs)})`,
+      fix: 'run again when the limit has reset, and give --max-rps N to stay under it (raise --timeout S to wait out a longer retry-after)',
+    };
+  }
+  if (answer.status >= 500) {
+    return {
+      detail: `${who} failed: ${request} answered ${describe(answer)}, a server error`,
+      fix: 'the target (or a proxy in front of it) is failing, which no flag of specgate fixes: check that it is up and healthy (its logs), then run again',
+    };
+  }
+  return undefined;
 }
 
 /**
@@ -158,10 +190,14 @@ async function createZone(place: ZoneTargetPlace): Promise<{ check: Check; zone?
   const fix = place.bundled ? undefined : CONTROL_FIX;
   let answer: Answer;
   try {
-    answer = await send('POST', url, { 'content-type': 'application/json' }, '{}', place.timeoutMs);
+    answer = await ask('POST', url, { 'content-type': 'application/json' }, '{}', place.timeoutMs);
   } catch (error) {
-    return { check: { what, ok: false, detail: `control API unreachable: ${place.controlUrl} (${causeOf(error)})`, fix: place.bundled ? undefined : 'check --control (or target.control in specgate.config.ts) and that it is the target\'s control API' } };
+    const check = 'check --control (or target.control in specgate.config.ts) and that it is the target\'s control API';
+    if (isTimeout(error)) return { check: { what, ok: false, detail: `the control API at ${place.controlUrl} gave no answer to POST /zones within ${seconds(place.timeoutMs)} (--timeout)`, ...(!place.bundled && { fix: `${SLOW_FIX}; else ${check}` }) } };
+    return { check: { what, ok: false, detail: `control API unreachable: ${place.controlUrl} (${causeOf(error, place.controlUrl!)})`, ...(!place.bundled && { fix: check }) } };
   }
+  const trouble = targetTrouble(`the control API at ${place.controlUrl}`, 'POST /zones', answer, place.timeoutMs);
+  if (trouble) return { check: { what, ok: false, ...trouble } };
   const result = answer.envelope?.success === true ? answer.envelope.result as Partial<ControlZone> | null : undefined;
   if (result === undefined) {
     return { check: { what, ok: false, detail: `${place.controlUrl} is not a control API: POST /zones answered ${describe(answer)}`, ...(fix && { fix }) } };
@@ -178,14 +214,21 @@ async function authenticatedRead(place: ZoneTargetPlace, zone: UsableZone, auth:
   const path = `/zones/${zone.id}/filters`;
   let answer: Answer;
   try {
-    answer = await send('GET', `${place.baseUrl}${path}`, authHeaders(auth), undefined, place.timeoutMs);
+    answer = await ask('GET', `${place.baseUrl}${path}`, authHeaders(auth), undefined, place.timeoutMs);
   } catch (error) {
-    return { what, ok: false, detail: `${place.baseUrl} gave no answer to GET ${path} (${causeOf(error)})`, fix: 'check that the target is up and answers within --timeout' };
+    if (isTimeout(error)) return { what, ok: false, detail: `${place.baseUrl} gave no answer to GET ${path} within ${seconds(place.timeoutMs)} (--timeout)`, fix: `${SLOW_FIX}; else check that it is up` };
+    return { what, ok: false, detail: `${place.baseUrl} gave no answer to GET ${path} (${causeOf(error, place.baseUrl)})`, fix: 'check --target and that the server is running' };
   }
   if (answer.envelope?.success === true) return { what, ok: true, detail: `accepted: GET ${path} answered HTTP ${answer.status}` };
+  const trouble = targetTrouble(place.baseUrl, `GET ${path}`, answer, place.timeoutMs);
+  if (trouble) return { what, ok: false, ...trouble };
   const zoneName = zone.from === 'control' ? `the zone its control API created (${zone.id})` : `zone zones.${zone.from} (${zone.id})`;
+  const baseUrlFix = place.bundled ? {} : { fix: 'give --target the API\'s base URL (the one its paths /zones/... hang from, with or without /client/v4)' };
+  if (isNoRoute(answer)) {
+    return { what, ok: false, detail: `${place.baseUrl} has no such path: GET ${path} answered ${describe(answer)}`, ...baseUrlFix };
+  }
   if (answer.envelope === undefined) {
-    return { what, ok: false, detail: `${place.baseUrl} answered GET ${path} with ${describe(answer)}, not the JSON envelope`, fix: place.bundled ? undefined : 'give --target the API\'s base URL (the one its paths /zones/... hang from, with or without /client/v4)' };
+    return { what, ok: false, detail: `${place.baseUrl} answered GET ${path} with ${describe(answer)}, not the JSON envelope`, ...baseUrlFix };
   }
   if (answer.status === 401 || answer.status === 403) {
     return { what, ok: false, detail: `${place.baseUrl} refuses the ${SCHEME_NAMES[scheme]}: GET ${path} answered ${describe(answer)}`, fix: CREDENTIAL_FIX[scheme] };
@@ -196,7 +239,32 @@ async function authenticatedRead(place: ZoneTargetPlace, zone: UsableZone, auth:
   return { what, ok: false, detail: `${place.baseUrl} does not let these credentials read ${zoneName}: GET ${path} answered ${describe(answer)}`, fix };
 }
 
-interface Answer { status: number; contentType: string; text: string; envelope: { success?: unknown; result?: unknown; errors?: unknown } | undefined }
+interface Answer { status: number; contentType: string; text: string; envelope: { success?: unknown; result?: unknown; errors?: unknown } | undefined; retryAfter: string | null }
+
+/**
+ * `send`, honouring a 429 as the specs do: its retry-after (or 1, 2, 4 s) is waited out and the
+ * request sent again, as long as the waits stay within `timeoutMs`; then the 429 is the answer.
+ */
+async function ask(method: string, url: string, headers: Record<string, string>, body: string | undefined, timeoutMs: number): Promise<Answer> {
+  const deadline = Date.now() + timeoutMs;
+  for (let attempt = 1; ; attempt++) {
+    const answer = await send(method, url, headers, body, timeoutMs);
+    if (answer.status !== 429) return answer;
+    const wait = retryWait(answer.retryAfter, attempt);
+    if (Date.now() + wait > deadline) return answer;
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
+
+/**
+ * A 404 that says the path is unknown, not the zone: an answer that is no envelope, or the
+ * production service's "No route for that URI" (code 7000; reference-notes).
+ */
+function isNoRoute(answer: Answer): boolean {
+  if (answer.status !== 404) return false;
+  const errors = answer.envelope?.errors;
+  return answer.envelope === undefined || (Array.isArray(errors) && errors.some((e) => (e as { code?: unknown } | null)?.code === 7000));
+}
 
 async function send(method: string, url: string, headers: Record<string, string>, body: string | undefined, timeoutMs: number): Promise<Answer> {
   const response = await fetch(url, { method, headers, ...(body !== undefined && { body }), signal: AbortSignal.timeout(timeoutMs) });
@@ -208,7 +276,7 @@ async function send(method: string, url: string, headers: Record<string, string>
   } catch {
     envelope = undefined;
   }
-  return { status: response.status, contentType: response.headers.get('content-type') ?? 'no content type', text, envelope };
+  return { status: response.status, contentType: response.headers.get('content-type') ?? 'no content type', text, envelope, retryAfter: response.headers.get('retry-after') };
 }
 
 /** `HTTP 403, errors 10000 "Authentication error"` (as the specs say it), or `HTTP 502 text/html: <html>…`, on one line. */
@@ -223,11 +291,11 @@ const excerpt = (text: string): string => {
   return line === '' ? '(empty body)' : line.length > 120 ? `${line.slice(0, 120)}…` : line;
 };
 
-const causeOf = (error: unknown): string => {
-  if ((error as Error).name === 'TimeoutError') return 'no answer in time';
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error as Error).message;
-};
+const isTimeout = (error: unknown): boolean => (error as Error).name === 'TimeoutError';
+const seconds = (ms: number): string => `${ms / 1000} s`;
+
+/** Why a request got no answer: in time, or its human cause (https:// against plain HTTP, a closed connection), with its code. */
+const causeOf = (error: unknown, url: string): string => (isTimeout(error) ? 'no answer in time' : transportCause(error, url));
 
 // --- storage adapters ----------------------------------------------------------------------
 

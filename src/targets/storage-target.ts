@@ -5,10 +5,11 @@
 
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { WORKERD_AT_DATE, type BuiltinAdapterName, type StorageTargetRef } from '../core/adapter-module.js';
 import { UsageError } from '../core/errors.js';
+import { didYouMean } from '../core/did-you-mean.js';
 import { requireOptionalPart } from '../core/optional-package.js';
+import { ownModule } from '../core/paths.js';
 
 
 export interface AdapterOptions {
@@ -20,7 +21,7 @@ export interface AdapterOptions {
   workerd?: string | undefined;
 }
 
-const adapterModule = (relative: string): string => fileURLToPath(new URL(relative, import.meta.url));
+const adapterModule = (relative: string): string => ownModule(relative, import.meta.url);
 
 export const BUILTIN_ADAPTERS: Readonly<Record<BuiltinAdapterName, StorageTargetRef>> = {
   'reference-kv': { name: 'reference-kv', module: adapterModule('../adapters/reference.ts'), exportName: 'referenceKvAdapter' },
@@ -50,7 +51,8 @@ async function adapterRefsOf(adapter: string, options: AdapterOptions): Promise<
   const path = isAbsolute(adapter) ? adapter : resolve(process.cwd(), adapter);
   if (!existsSync(path) && looksLikePath(adapter)) throw new UsageError(`--adapter ${adapter}: no file at ${path}`);
   if (!existsSync(path)) {
-    throw new UsageError(`--adapter: no built-in adapter named "${adapter}" (${['reference', ...Object.keys(BUILTIN_ADAPTERS)].join(', ')}) and no file at ${path}`);
+    const names = ['reference', ...Object.keys(BUILTIN_ADAPTERS)];
+    throw new UsageError(`--adapter: no built-in adapter named "${adapter}"${didYouMean(adapter, names)} (${names.join(', ')}) and no file at ${path}`);
   }
   return [{ name: adapter, module: path }];
 }

@@ -19,9 +19,13 @@ const withoutUndefined = (env: Record<string, string | undefined>): NodeJS.Proce
 
 export interface CliResult { code: number | null; stdout: string; stderr: string }
 
-/** `env` adds to (or, with undefined, removes from) the environment of a user's shell. */
+/**
+ * `env` adds to (or, with undefined, removes from) the environment of a user's shell. The checkout's
+ * tests test its sources: a dist/ left by `npm run build` would be run instead and may be stale
+ * (the compiled package is tested installed, test/pack-install.test.ts).
+ */
 export function runCli(args: string[], env: Record<string, string | undefined> = {}, cwd = ROOT): Promise<CliResult> {
-  return runAsUser(process.execPath, [BIN, ...args], cwd, env);
+  return runAsUser(process.execPath, [BIN, ...args], cwd, { SPECGATE_FROM_SOURCE: '1', ...env });
 }
 
 /**

@@ -21,6 +21,8 @@ export interface EngineCall {
   query: Record<string, string>;
   body?: unknown;
   status: number;
+  /** Which TCP connection it came on (1, 2, ... in the order the engine accepted them). */
+  connection: number;
 }
 
 /** A request the reference server behind a container received (to see the wait strategy poll). */
@@ -57,6 +59,8 @@ export class FakeDockerEngine {
   private server: Server | undefined;
   private reaperSocket: TcpServer | undefined;
   private nextId = 1;
+  private readonly connectionIds = new WeakMap<object, number>();
+  private connectionCount = 0;
 
   constructor(behaviours: Record<string, ImageBehaviour>, options: { localImages?: string[] } = {}) {
     this.behaviours = behaviours;
@@ -77,6 +81,10 @@ export class FakeDockerEngine {
     });
     await new Promise<void>((resolve) => this.reaperSocket!.listen(0, '127.0.0.1', resolve));
     this.server = createServer((req, res) => { void this.handle(req, res); });
+    // As dockerd (Go's net/http, no idle timeout), an idle connection stays open until the client
+    // closes it. Node's default (5 s) closed connections a loaded client was about to reuse.
+    this.server.keepAliveTimeout = 0;
+    this.server.on('connection', (socket) => { this.connectionIds.set(socket, ++this.connectionCount); });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
   }
 
@@ -102,7 +110,7 @@ export class FakeDockerEngine {
     const raw = await readBody(req);
     let body: unknown;
     try { body = raw === '' ? undefined : JSON.parse(raw); } catch { body = raw; }
-    const call: EngineCall = { method: req.method ?? 'GET', path, query: Object.fromEntries(url.searchParams), ...(body !== undefined && { body }), status: 0 };
+    const call: EngineCall = { method: req.method ?? 'GET', path, query: Object.fromEntries(url.searchParams), ...(body !== undefined && { body }), status: 0, connection: this.connectionIds.get(req.socket) ?? 0 };
     this.calls.push(call);
     const reply = (status: number, payload?: unknown) => {
       call.status = status;

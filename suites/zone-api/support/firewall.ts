@@ -37,6 +37,23 @@ export async function createRules(api: ApiClient, zone: TestZone, items: RuleIte
   return rules;
 }
 
+/**
+ * Rules a spec needs for what it verifies of rules (PUT, PATCH, lists, deletes), not of the combined
+ * create: in a zone of the run's own, made by the combined create, as a user would; in a zone the
+ * target shares (the run does not own it), each filter first through the filters endpoint and the
+ * rule by its id, the recommended sequence, so that both can be deleted afterwards (a combined
+ * create's filter cannot be: rule 4).
+ */
+export async function rulesFor(api: ApiClient, zone: TestZone, items: RuleItem[]): Promise<FirewallRule[]> {
+  if (!zone.shared) return createRules(api, zone, items);
+  const byId = await Promise.all(items.map(async (item) => {
+    if (!('expression' in item.filter)) return item;
+    const [filter] = await createFilters(api, zone, [{ expression: item.filter.expression }]);
+    return { ...item, filter: { id: filter!.id } };
+  }));
+  return createRules(api, zone, byId);
+}
+
 /** Creates filters through the filters endpoint (the recommended first step); each answers the expression sent. */
 export async function createFilters(api: ApiClient, zone: TestZone, bodies: { expression: string; [field: string]: unknown }[]): Promise<Filter[]> {
   const filters = expectArray(await api.post<Filter[]>(zone.path('/filters'), { json: bodies }), 'creating filters');
@@ -94,10 +111,11 @@ export async function expectNothingCreated(api: ApiClient, zone: TestZone, befor
   await expectListingSeesCreate(api, zone, after);
 }
 
-/** The positive control of "nothing created": a valid combined create made now shows in both listings. */
+/** The positive control of "nothing created": a valid create made now (combined where the run owns the zone) shows in both listings. */
 export async function expectListingSeesCreate(api: ApiClient, zone: TestZone, before: ZoneContents): Promise<void> {
   const expression = uniqueExpression();
-  const [rule] = await createRules(api, zone, [{ filter: { expression }, action: 'block' }]);
+  // In a zone the run does not own, a filter and a rule by its id: one that can be deleted afterwards.
+  const [rule] = await rulesFor(api, zone, [{ filter: { expression }, action: 'block' }]);
   const after = await contentsOf(api, zone);
   const control = 'positive control: the listing that showed nothing created shows a valid combined create';
   if (zone.shared) {

@@ -1,6 +1,9 @@
 // Raw HTTP exchanges of the transport specs: requests fetch will not send as they are.
 
+import type { ApiClient } from '../../../src/spec-kit/api-client.js';
 import { rawExchange } from '../../../src/spec-kit/raw-http.js';
+import type { TestZone } from '../../../src/spec-kit/spec.js';
+import { listed } from './firewall.js';
 import { authHeaders, defaultAuth } from '../../../src/spec-kit/target.js';
 
 export type RawTarget = { baseUrl: string; credentials: Parameters<typeof defaultAuth>[0] };
@@ -35,4 +38,24 @@ export function postWithBothLengths(target: RawTarget, zonePath: string, express
 export function postWithContentLength(target: RawTarget, zonePath: string, expression: string) {
   const body = JSON.stringify([{ expression }]);
   return rawPostFilters(target, zonePath, [`Content-Length: ${Buffer.byteLength(body)}`], body);
+}
+
+/**
+ * Runs `body`, then deletes the zone's filters with these expressions, also when it failed: a raw
+ * POST goes round the spec's client, which deletes only what it saw created (a zone the target
+ * provides must be left as it was found).
+ */
+export async function deletingFiltersAfter(api: ApiClient, zone: TestZone, expressions: string[], body: () => Promise<void>): Promise<void> {
+  const deleteThem = async () => {
+    const filters = await listed<{ id: string; expression: string }>(api, zone, '/filters');
+    for (const filter of filters.filter((f) => expressions.includes(f.expression))) await api.delete(zone.path(`/filters/${filter.id}`));
+  };
+  try {
+    await body();
+  } catch (error) {
+    // The spec's own failure is the one to show, not a listing that fails again on the way out.
+    await deleteThem().catch(() => {});
+    throw error;
+  }
+  await deleteThem();
 }

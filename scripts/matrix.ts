@@ -5,7 +5,7 @@
 //
 //   npm run matrix [-- --out FILE] [--only COLUMN,...]
 
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,8 @@ interface MatrixTarget {
   title: string;
   /** --adapter value. */
   adapter: string;
+  /** Further options of its run: which miniflare (miniflare 5 is installed first, scripts/install-miniflare5.sh). */
+  miniflare?: 'miniflare5';
   /** Baseline of its known failures, relative to the repository root. */
   baseline?: string;
   about: string;
@@ -27,8 +29,9 @@ interface MatrixTarget {
 export const MATRIX_TARGETS: MatrixTarget[] = [
   { title: 'reference-kv', adapter: 'reference-kv', about: 'specgate\'s reference runtime, key-value backend' },
   { title: 'reference-sqlite', adapter: 'reference-sqlite', about: 'specgate\'s reference runtime, SQLite backend (SQL API, point-in-time recovery)' },
-  { title: 'workerd (locked)', adapter: 'workerd@2025-07-18', baseline: 'suites/storage/baselines/workerd-2025-07-18.json', about: 'the workerd release locked in package-lock.json, through miniflare, at compatibility date 2025-07-18' },
-  { title: 'workerd (newest date)', adapter: 'workerd', baseline: 'suites/storage/baselines/workerd.json', about: 'the same workerd at the newest compatibility date it accepts (the adapter\'s default)' },
+  { title: 'workerd (locked, 2025-07-18)', adapter: 'workerd@2025-07-18', baseline: 'suites/storage/baselines/workerd-2025-07-18.json', about: 'the workerd release locked in package-lock.json, through the locked miniflare 4, at compatibility date 2025-07-18' },
+  { title: 'workerd (locked, newest date)', adapter: 'workerd', baseline: 'suites/storage/baselines/workerd.json', about: 'the same workerd at the newest compatibility date it accepts (the adapter\'s default)' },
+  { title: 'workerd (miniflare 5, newest date)', adapter: 'workerd', miniflare: 'miniflare5', baseline: 'suites/storage/baselines/workerd-miniflare5.json', about: 'the workerd that miniflare 5 brings (what wrangler 4.164.0 installs; `--miniflare .cache/miniflare5`, scripts/install-miniflare5.sh), at the newest compatibility date its binary accepts' },
   { title: 'miniflare2', adapter: 'miniflare2', baseline: 'suites/storage/baselines/miniflare2.json', about: 'Miniflare 2\'s pure-JavaScript storage, gates and alarm scheduler (docs/adapters/miniflare2.md)' },
 ];
 
@@ -56,10 +59,25 @@ function run(args: string[]): Promise<{ code: number | null; output: string }> {
   });
 }
 
+/** The runtime that actually ran, as its report names it (no machine's paths). */
+function ran(runtime: NonNullable<Report['run']['targets'][number]['runtime']>): string {
+  const npm = runtime.binary?.packageVersion ? ` (npm ${runtime.binary.packageVersion})` : '';
+  const launcher = runtime.launcher ? ` through ${runtime.launcher.name} ${runtime.launcher.version}` : '';
+  return `; ran ${runtime.name} ${runtime.version}${npm}${launcher}${runtime.compatibilityDate ? ` at compatibility date ${runtime.compatibilityDate}` : ''}`;
+}
+
 function describe(target: MatrixTarget, report: Report): string {
   const runTarget = report.run.targets[0];
   const supported = Object.entries(runTarget?.capabilities ?? {}).filter(([, yes]) => yes).map(([name]) => name);
-  return `${target.about} (\`--adapter ${target.adapter}\`${target.baseline ? `, baseline \`${target.baseline}\`` : ''}; supports ${supported.join(', ')})`;
+  const runtime = runTarget?.runtime ? ran(runTarget.runtime) : '';
+  return `${target.about} (\`--adapter ${target.adapter}\`${target.baseline ? `, baseline \`${target.baseline}\`` : ''}; supports ${supported.join(', ')}${runtime})`;
+}
+
+/** The options a target's run adds: its miniflare, installed first when it is miniflare 5. */
+function optionsOf(target: MatrixTarget): string[] {
+  if (target.miniflare === undefined) return [];
+  const folder = execFileSync(join(ROOT, 'scripts/install-miniflare5.sh'), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
+  return ['--miniflare', join(ROOT, folder)];
 }
 
 async function main(): Promise<number> {
@@ -73,7 +91,7 @@ async function main(): Promise<number> {
   for (const [index, target] of targets.entries()) {
     const reportDir = join(work, String(index + 1));
     const started = performance.now();
-    const { code, output } = await run(['run', '--suite', 'storage', '--adapter', target.adapter, '--gate', 'extended', '--report-dir', reportDir,
+    const { code, output } = await run(['run', '--suite', 'storage', '--adapter', target.adapter, ...optionsOf(target), '--gate', 'extended', '--report-dir', reportDir,
       ...(target.baseline ? ['--baseline', join(ROOT, target.baseline)] : [])]);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     if (!existsSync(join(reportDir, 'report.json'))) {

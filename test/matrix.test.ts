@@ -4,6 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { supportedCompatibilityDate } from 'miniflare';
 import { describe, expect, it } from 'vitest';
 import { SUITES } from '../src/catalog/suites.js';
 import { applyBaseline } from '../src/report/baseline.js';
@@ -33,6 +34,16 @@ describe('the compatibility matrix', () => {
   it('docs/compatibility.md lists every verifiable storage requirement, and nothing else (regenerate with npm run matrix)', () => {
     const committed = matrixRequirementIds(readFileSync(join(ROOT, 'docs/compatibility.md'), 'utf8'));
     expect([...committed].sort()).toEqual([...verifiable].sort());
+  });
+
+  it('covers what users run: the locked workerd at its dates and workerd through miniflare 5, each column naming the runtime that ran', () => {
+    const lockedMiniflare = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies.miniflare!;
+    const columns = readFileSync(join(ROOT, 'docs/compatibility.md'), 'utf8').split('\n').filter((line) => line.startsWith('- **workerd'));
+    const ran = columns.map((line) => /; ran workerd (\S+) \(npm (1\.\d{8}\.\d+)\) through miniflare (\S+) at compatibility date (\d{4}-\d{2}-\d{2})\)$/.exec(line));
+    expect(ran.every((match) => match !== null), columns.join('\n')).toBe(true);
+    const byLauncher = (major: string) => ran.filter((match) => match![3]!.startsWith(major)).map((match) => match![4]);
+    expect(byLauncher(`${lockedMiniflare}`), 'the locked release, at 2025-07-18 and at its newest date').toEqual(['2025-07-18', supportedCompatibilityDate]);
+    expect(byLauncher('5.'), 'miniflare 5 at its newest date').toHaveLength(1);
   });
 
   it('shows a pass, a failure with its baseline reason, a skip with its reason, and out of scope', () => {

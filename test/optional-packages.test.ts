@@ -50,7 +50,7 @@ describe('the check of an optional part', () => {
       expect(resolvable(name, ROOT), `${name} from this checkout`).toBe(true);
     }
     expect(() => requireOptionalPart('workerd', '--adapter workerd', empty)).toThrow(new UsageError(
-      '--adapter workerd needs miniflare, not installed (an optional peer dependency of specgate): npm install -D miniflare'));
+      '--adapter workerd needs miniflare, not installed (an optional peer dependency of specgate): npm install -D miniflare@4.20260730.0'));
     expect(() => requireOptionalPart('miniflare2', '--adapter miniflare2', empty)).toThrow(new UsageError(
       '--adapter miniflare2 needs @miniflare/durable-objects, @miniflare/shared, @miniflare/storage-memory, not installed (an optional peer dependency of specgate): '
       + 'npm install -D @miniflare/durable-objects@2.14.4 @miniflare/shared@2.14.4 @miniflare/storage-memory@2.14.4'));
@@ -67,8 +67,8 @@ describe('a user who did not install an optional part', () => {
     expect(reference.code, reference.stdout + reference.stderr).toBe(0);
 
     const cases: [string[], string][] = [
-      [['run', '--suite', 'storage', '--adapter', 'workerd'], 'npm install -D miniflare'],
-      [['run', '--suite', 'storage', '--adapter', 'workerd@2025-07-18'], 'npm install -D miniflare'],
+      [['run', '--suite', 'storage', '--adapter', 'workerd'], 'npm install -D miniflare@4.20260730.0'],
+      [['run', '--suite', 'storage', '--adapter', 'workerd@2025-07-18'], 'npm install -D miniflare@4.20260730.0'],
       [['run', '--suite', 'storage', '--adapter', 'miniflare2'], 'npm install -D @miniflare/durable-objects@2.14.4 @miniflare/shared@2.14.4 @miniflare/storage-memory@2.14.4'],
       [['run', '--suite', 'zone-api', '--target-image', 'specgate/reference:latest', '--token', 't'], 'npm install -D testcontainers@^11.14.0'],
     ];

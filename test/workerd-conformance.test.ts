@@ -3,6 +3,11 @@
 // until miniflare 4 (2025-07-18). Each variant is gated on its own committed baseline of known
 // failures, each with a reason: a new failure, or a recorded one that now passes (a stale entry),
 // fails this test. A regression check for both sides.
+//
+// It runs while CPU burners (one spinning process per core) load the machine, and no spec may time
+// out (issue 27: the key-value model spec timed out in 1 of 3 runs at load 13–16, when workerd's
+// start-up counted in its 60 s): starting workerd is bounded by its own limit, before any spec, and
+// the model spec's budget is a number of cases.
 
 import { join } from 'node:path';
 import { supportedCompatibilityDate } from 'miniflare';
@@ -11,6 +16,7 @@ import { workerdAdapter } from '../src/adapters/workerd/index.js';
 import { readBaseline } from '../src/report/baseline.js';
 import type { Report } from '../src/report/model.js';
 import { failedRequirementsOf, readReport, ROOT, runCli, tempDir } from './helpers/cli.js';
+import { startBurners } from './helpers/cpu-burners.js';
 
 const VARIANTS = [
   { adapter: 'workerd', compatibilityDate: supportedCompatibilityDate, baseline: 'suites/storage/baselines/workerd.json' },
@@ -25,11 +31,24 @@ describe('the storage suite against workerd, at its newest compatibility date an
     const reportDir = tempDir('workerd');
     // One run, both variants side by side (each its own target); the exit code is 1 as both have
     // known failures: the gate per variant is checked below against its own baseline.
-    const run = await runCli(['run', '--suite', 'storage', '--adapter', VARIANTS.map((v) => v.adapter).join(','), '--report-dir', reportDir]);
+    const burners = startBurners();
+    let run;
+    try {
+      run = await runCli(['run', '--suite', 'storage', '--adapter', VARIANTS.map((v) => v.adapter).join(','), '--report-dir', reportDir]);
+    } finally {
+      burners.stop();
+    }
     expect(run.stderr).toBe('');
     expect(run.code, run.stdout.slice(-2000)).toBe(1);
     const report = readReport(reportDir);
     expect(report.errors).toEqual([]);
+    // Under load, nothing timed out: no call, no spec, no start.
+    const timedOut = report.tests.filter((t) => /did not settle within|timed out|did not start within/i.test(t.error ?? ''));
+    expect(timedOut.map((t) => `${t.name}: ${t.error}`), `with ${burners.count} CPU burners`).toEqual([]);
+    for (const variant of VARIANTS) {
+      const model = report.tests.filter((t) => t.target === `storage:${variant.adapter}` && t.file.endsWith('model.spec.ts'));
+      expect(model.map((t) => t.status), 'the key-value model spec').toEqual(['passed']);
+    }
     for (const variant of VARIANTS) {
       const target = `storage:${variant.adapter}`;
       expect(report.run.targets.find((t) => t.name === variant.adapter)?.runtime).toMatchObject({ name: 'workerd', compatibilityDate: variant.compatibilityDate });
@@ -51,5 +70,6 @@ describe('the storage suite against workerd, at its newest compatibility date an
     const failedOnlyAtNewest = failedRequirementsOf(report, 'storage:workerd').filter((id) => !failedRequirementsOf(report, 'storage:workerd@2025-07-18').includes(id));
     expect(failedOnlyAtNewest).toEqual(['ST-KV-DELETEALL-KEEPS-ALARM']);
     expect(workerdAdapter.localDevelopment, 'workerd through miniflare is a local-development runtime').toBe(true);
-  }, 300_000);
+    // Generous: two full runs of the suite against workerd on a loaded, shared 2-core machine.
+  }, 20 * 60_000);
 });

@@ -29,10 +29,14 @@ export function resolvable(name: string, from: string): boolean {
   }
 }
 
-/** `name@range` as package.json's peerDependencies declares it (`name` alone if the range is open). */
+/**
+ * `name@range` as package.json's peerDependencies declares it (`name` alone if the range is open);
+ * for a range of several releases (miniflare 3, 4 or 5), the one specgate itself is locked to.
+ */
 function installSpec(name: string): string {
-  const { peerDependencies = {} } = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { peerDependencies?: Record<string, string> };
+  const { peerDependencies = {}, devDependencies = {} } = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { peerDependencies?: Record<string, string>; devDependencies?: Record<string, string> };
   const range = peerDependencies[name];
+  if (range?.includes('||') && devDependencies[name] !== undefined) return `${name}@${devDependencies[name]}`;
   return range === undefined || range.startsWith('>=') ? name : `${name}@${range}`;
 }
 

@@ -71,8 +71,14 @@ function startBeforeSpecs(): void {
   // The hook's own limit leaves the start-up limit room to fire and say so.
   if (typeof declaredAdapter?.start === 'function') beforeAll(startOnce, startupMs + 30_000);
 }
+// Test workers do not re-evaluate this module for each file (isolate: false), so this hook closes
+// the adapter after the first file of a worker only; the start-up hook of the next file then
+// starts the runtime again (before its specs, not in a create() within --timeout).
 afterAll(async () => {
-  if (adapterPromise) await boundedAdapter(await adapterPromise, timeoutMs, observeCall).close?.();
+  if (!adapterPromise) return;
+  startup = undefined;
+  startupFailure = undefined;
+  await boundedAdapter(await adapterPromise, timeoutMs, observeCall).close?.();
 });
 
 // The budget of the spec running now (spec-kit/budget.ts): the specs of a storage file run one

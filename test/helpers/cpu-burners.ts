@@ -1,0 +1,31 @@
+// CPU burners: child processes that spin, to load the machine while a test runs (issue 27: a
+// spec's timeout must not be a race that a loaded machine loses). Stopped by their own pids.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+
+export interface Burners {
+  count: number;
+  stop(): void;
+}
+
+/**
+ * Spins, and every few million turns exits if its parent is gone (a test worker killed at its
+ * timeout runs no finally: the burners must not outlive it).
+ */
+const SPIN = 'const parent = process.ppid; for (let i = 1; ; i++) if (i % 5e7 === 0 && process.ppid !== parent) process.exit(0);';
+
+/** `perCore` spinning processes per core (at the default priority, so that they compete). */
+export function startBurners(perCore = 1): Burners {
+  const count = Math.max(1, availableParallelism() * perCore);
+  const children: ChildProcess[] = [];
+  for (let i = 0; i < count; i++) {
+    children.push(spawn(process.execPath, ['-e', SPIN], { stdio: 'ignore' }));
+  }
+  return {
+    count,
+    stop() {
+      for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}

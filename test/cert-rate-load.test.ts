@@ -8,6 +8,7 @@ import { createServer, request as forward } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../reference-impl/zone-api/server.js';
+import { expectRefusedBefore } from '../suites/zone-api/support/custom-hostnames.js';
 import { readReport, runCli, tempDir } from './helpers/cli.js';
 
 /** How long a late POST is held: more than the second the specs used to leave before a boundary. */
@@ -58,4 +59,20 @@ describe('certificate-rate verdicts on a ticking clock, with the POSTs over the 
     expect(statuses.length, run.stdout + run.stderr).toBe(4);
     expect(statuses.filter((s) => s === 'failed'), run.stdout + run.stderr).toEqual([]);
   }, 400_000);
+});
+
+describe('expectRefusedBefore: the clock read after the answer decides', () => {
+  const clockAt = (time: number) => ({ virtual: true, now: async () => time, advance: async () => {} });
+  const accepted = { status: 200, headers: new Headers(), text: '', body: { success: true, result: {}, errors: [], messages: [] } };
+  const refused = { status: 429, headers: new Headers(), text: '', body: { success: false, result: null, errors: [{ code: 1, message: 'limit' }], messages: [] } };
+  const skip = (note: string): never => { throw new Error(`skipped: ${note}`); };
+
+  it('after the boundary: not verified with the reason, whatever the answer', async () => {
+    await expect(expectRefusedBefore(clockAt(1_000), 1_000, accepted, 'the 16th POST', skip)).rejects.toThrow(/^skipped: not verified: the 16th POST may have reached the target at or after the boundary \(its clock read 1000 after the answer, boundary 1000\)/);
+  });
+
+  it('before the boundary: an accepted POST fails the spec, a refused one passes', async () => {
+    await expect(expectRefusedBefore(clockAt(999), 1_000, accepted, 'the 16th POST', skip)).rejects.toThrow(/the 16th POST: HTTP 200/);
+    await expectRefusedBefore(clockAt(999), 1_000, refused, 'the 16th POST', skip);
+  });
 });

@@ -45,7 +45,7 @@ describe('usage', () => {
     const reportDir = join(tempDir('unreachable'), 'report');
     const result = await runCli(['run', '--target', `http://127.0.0.1:${await closedPort()}/client/v4`, '--token', 't', '--report-dir', reportDir]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^specgate: target unreachable: http:\/\/127\.0\.0\.1:\d+\/client\/v4 \(ECONNREFUSED\); fix: check --target \(or target\.url in specgate\.config\.ts\) and that the server is running\n$/);
+    expect(result.stderr).toMatch(/^specgate: target unreachable: http:\/\/127\.0\.0\.1:\d+\/client\/v4 \(ECONNREFUSED \(syscall connect\): connect ECONNREFUSED 127\.0\.0\.1:\d+\); fix: check --target \(or target\.url in specgate\.config\.ts\) and that the server is running\n$/);
     expect(existsSync(reportDir)).toBe(false);
   });
 });

@@ -127,7 +127,7 @@ describe('a slow target, and one not there', () => {
     const { port } = probe.address() as AddressInfo;
     await new Promise((resolve) => probe.close(resolve));
     const line = await preflightLine(place(`http://127.0.0.1:${port}/client/v4`));
-    expect(line).toBe(`target unreachable: http://127.0.0.1:${port}/client/v4 (ECONNREFUSED); fix: check --target (or target.url in specgate.config.ts) and that the server is running`);
+    expect(line).toBe(`target unreachable: http://127.0.0.1:${port}/client/v4 (ECONNREFUSED (syscall connect): connect ECONNREFUSED 127.0.0.1:${port}); fix: check --target (or target.url in specgate.config.ts) and that the server is running`);
   });
 });
 

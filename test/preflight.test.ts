@@ -80,7 +80,7 @@ describe('a zone API target', () => {
   it('a --control URL nothing listens on', async () => {
     const port = await closedPort();
     const run = await runExpectingPreflightFailure(['--target', server.baseUrl, '--control', `http://127.0.0.1:${port}/__control`], { SPECGATE_TOKEN: server.credentials.token! });
-    expect(run.stderr).toMatch(new RegExp(`^specgate: control API unreachable: http://127\\.0\\.0\\.1:${port}/__control \\(ECONNREFUSED\\); fix: check --control`));
+    expect(run.stderr).toMatch(new RegExp(`^specgate: control API unreachable: http://127\\.0\\.0\\.1:${port}/__control \\(ECONNREFUSED \\(syscall connect\\): connect ECONNREFUSED 127\\.0\\.0\\.1:${port}\\); fix: check --control`));
   });
 
   it('a target answering an HTML error page: the status, the type and the first bytes, on one line; a server error, not a wrong URL', async () => {

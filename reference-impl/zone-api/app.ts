@@ -21,6 +21,7 @@ import { dnsSettingRoutes } from './routes/dns-settings.js';
 import { zoneSettingRoutes } from './routes/zone-settings.js';
 import { openState, type ZoneApiState } from './state.js';
 import { Store } from './store.js';
+import { closeLingering, lingerOnClose } from './lingering-close.js';
 import { ZoneClocks } from './zones/clocks.js';
 
 export const API_PREFIX = '/client/v4';
@@ -81,6 +82,8 @@ export function buildApp(options: AppOptions): ReferenceApp {
     },
   });
   app.addHook('onClose', async () => store.close());
+  // An early answer must reach a client still sending its body (reference-impl/zone-api/lingering-close.ts).
+  lingerOnClose(app.server);
   // CONNECT never reaches a route: Node hands it to 'connect' listeners and, without one, drops the
   // connection unanswered (found by test/reference-fuzz.test.ts). Answer it in the envelope.
   app.server.on('connect', (_request, socket: Socket) => endWithEnvelope(socket, '405 Method Not Allowed',
@@ -163,5 +166,7 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
 function endWithEnvelope(socket: Socket, status: string, detail: { code: number; message: string }): void {
   if (!socket.writable) return;
   const body = JSON.stringify(failureEnvelope([detail]));
-  socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.write(`HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  // The request may still be arriving (a body after a declined header block): read it away first.
+  closeLingering(socket);
 }

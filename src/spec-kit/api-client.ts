@@ -7,6 +7,7 @@ import { redactor } from '../core/redact.js';
 import { DEFAULT_TIMEOUT_MS } from '../core/run-config.js';
 import { RequestTimeout, type SpecBudget } from './budget.js';
 import { authHeaders, type Auth } from './target.js';
+import { httpExchange } from './http-exchange.js';
 import { transportCause } from './transport-cause.js';
 
 export interface Envelope<T = unknown> {
@@ -156,9 +157,11 @@ export class ExchangeLog {
   readonly redact: (text: string) => string;
   constructor(secrets: readonly string[]) { this.redact = redactor(secrets); }
 
-  record(method: string, url: string, requestBody: string | undefined, response: { status: number; text: string } | string): void {
+  /** `note`: what the client did besides sending once (a request sent again, and why that was safe). */
+  record(method: string, url: string, requestBody: string | undefined, response: { status: number; text: string } | string, note?: string): void {
     const lines = [`> ${method} ${url}`];
     if (requestBody !== undefined) lines.push(`> ${excerpt(requestBody)}`);
+    if (note !== undefined) lines.push(`! ${note}`);
     lines.push(typeof response === 'string' ? `< ${response}` : `< ${response.status} ${excerpt(response.text)}`);
     this.entries.push(this.redact(lines.join('\n')));
     if (this.entries.length > 3) this.entries.shift();
@@ -243,13 +246,13 @@ export class ApiClient {
   private async exchange(method: string, url: string, body: string | undefined, headers: Record<string, string> | undefined): Promise<Omit<ApiResponse, 'body'>> {
     const { timeoutMs } = this.transport;
     try {
-      const response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
-      const text = await response.text();
-      this.log.record(method, url, body, { status: response.status, text });
-      return { status: response.status, headers: response.headers, text };
+      // A request lost on a connection the server closed while idle is sent again, where provably safe (spec-kit/http-exchange.ts).
+      const response = await httpExchange(method, url, body, headers, timeoutMs);
+      this.log.record(method, url, body, response, response.resent);
+      return { status: response.status, headers: response.headers, text: response.text };
     } catch (error) {
       const timedOut = (error as Error).name === 'TimeoutError';
-      // "fetch failed" says nothing: the cause does (spec-kit/transport-cause.ts).
+      // The cause says what happened, with its code, system call and message (spec-kit/transport-cause.ts).
       const reason = timedOut ? `no response in ${timeoutMs / 1000} s` : `request failed: ${transportCause(error, url)}`;
       this.log.record(method, url, body, reason);
       const line = this.log.redact(`${method} ${url}: ${reason}`);

@@ -22,9 +22,15 @@ export interface BlindRun {
 
 const sorted = (ids: Iterable<string>): string[] => [...new Set(ids)].sort();
 
+/**
+ * A failure the spec itself calls inconclusive: the target's clock moved past the spec's margin
+ * (real time, a loaded machine). It says nothing about the variant, so it is not counted.
+ */
+const inconclusive = (error: string | undefined): boolean => error?.startsWith('inconclusive:') ?? false;
+
 /** A variant is caught when a core spec failed on its target; extendedOnly when only extended specs did. */
 export function outcomeFromReport(report: Report, target: string): BlindOutcome {
-  const failed = report.tests.filter((t) => t.target === target && t.status === 'failed');
+  const failed = report.tests.filter((t) => t.target === target && t.status === 'failed' && !inconclusive(t.error));
   const idsOf = (profile: 'core' | 'extended') => sorted(failed.filter((t) => t.profile === profile).flatMap((t) => t.failedRequirements ?? t.requirements));
   const core = idsOf('core');
   if (core.length > 0) return { caught: core };

@@ -431,7 +431,7 @@ export const BLIND_OUTCOMES: Record<string, BlindOutcome> = {
   'moved: 7 days counted from creation': { extendedOnly: ['ZM-CH-MOVED-DELETED-AFTER-7D'] },
   'moved: deleted only after 8 days': { extendedOnly: ['ZM-CH-MOVED-DELETED-AFTER-7D'] },
   'moved: still there at exactly 7 days': { missed: true },
-  'moved: PATCH restarts validation but leaves it pending': { missed: true },
+  'moved: PATCH restarts validation but leaves it pending': { extendedOnly: ['ZM-CH-MOVED-DELETED-AFTER-7D'] },
   'hold: blocks without subdomain prevention': { extendedOnly: ['ZM-CH-HOLD-BLOCKED'] },
   'hold: blocked hostname reported as pending': { extendedOnly: ['ZM-CH-HOLD-BLOCKED', 'ZM-CH-HOLD-RELEASE-REQUIRED', 'ZM-CH-STATUS-VALUES'] },
   'hold: blocked without the held-zone message': { extendedOnly: ['ZM-CH-HOLD-BLOCKED-MESSAGE'] },

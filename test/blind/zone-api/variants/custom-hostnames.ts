@@ -24,12 +24,21 @@ function rewriteHostnames(reference: ReferenceApp, change: (hostname: Json) => v
   });
 }
 
-/** Changes what a PATCH writes over a stored hostname (the store's update, seen from the stored row). */
+/**
+ * Changes what an update writes over a stored hostname, given the row as it was before the request's
+ * first update (a PATCH updates twice, synchronously: the evaluation, then the ssl settings).
+ */
 function rewriteUpdates(reference: ReferenceApp, change: (stored: CustomHostnameRow, next: CustomHostnameRow) => CustomHostnameRow): void {
   const store = reference.state.customHostnames;
   const update = store.updateCustomHostname.bind(store);
+  const before = new Map<string, CustomHostnameRow>();
   store.updateCustomHostname = (next) => {
-    const stored = store.getCustomHostname(next.zone_id, next.id);
+    if (!before.has(next.id)) {
+      const stored = store.getCustomHostname(next.zone_id, next.id);
+      if (stored) before.set(next.id, stored);
+      queueMicrotask(() => before.delete(next.id));
+    }
+    const stored = before.get(next.id);
     update(stored ? change(stored, next) : next);
   };
 }
@@ -170,8 +179,19 @@ export const CUSTOM_HOSTNAME_VARIANTS: BlindVariant[] = [
     name: 'moved: PATCH restarts validation but leaves it pending',
     sentence: '| Moved | PATCH on the custom hostname | Restarts validation | Active | |',
     misreading: '"Restarts validation" read as putting the hostname back into validation, where it waits instead of becoming Active.',
-    customize: (r) => rewriteUpdates(r, (stored, next) => (stored.status === 'moved' && next.status === 'active'
-      ? { ...next, status: 'pending', issuer: null } : next)),
+    customize: (r) => {
+      rewriteUpdates(r, (stored, next) => (stored.status === 'moved' && next.status === 'active' ? { ...next, status: 'pending', issuer: null } : next));
+      // The PATCH answers what was stored.
+      rewriteAnswers(r, {
+        method: 'PATCH', path: HOSTNAMES,
+        body: (answer, request) => {
+          const hostname = answer.result as Json | null;
+          const stored = hostname && r.state.customHostnames.getCustomHostname(zoneIdOf(request)!, String(hostname.id));
+          if (hostname && stored) Object.assign(hostname, { status: stored.status, ssl: { ...(hostname.ssl as Json), issuer: stored.issuer } });
+          return answer;
+        },
+      });
+    },
   },
   {
     name: 'hold: blocks without subdomain prevention',

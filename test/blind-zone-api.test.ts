@@ -23,17 +23,18 @@ const MEASURED = BLIND_VARIANTS.filter((v) => ONLY === undefined || v.name.inclu
 
 /**
  * The certificate rate limit specs run on the target's real-time clock: on a loaded machine (96
- * targets in one run) the minute can slide under a slow run and such a spec fails against a variant
- * that does not touch the limit. A failure of one of those requirements that the record does not list
- * is set aside; every other difference fails.
+ * targets in one run) the minute slides under a slow run, and whether such a spec fails depends on
+ * timing, against a variant of the limit (a fixed calendar minute, a check-then-create race) as
+ * against one that does not touch it (seen in the measured run). Their requirements are therefore
+ * left out of the comparison on both sides; every other difference fails. The record keeps what the
+ * measured run found for them.
  */
 const TIMING_SENSITIVE = /^ZM-CH-CERT-RATE-/;
-function settled(measured: BlindOutcome, recorded: BlindOutcome): BlindOutcome {
-  if ('missed' in measured) return measured;
-  const listed = new Set('missed' in recorded ? [] : 'caught' in recorded ? recorded.caught : recorded.extendedOnly);
-  const keep = (ids: string[]) => ids.filter((id) => !TIMING_SENSITIVE.test(id) || listed.has(id));
-  if ('caught' in measured) return keep(measured.caught).length > 0 ? { caught: keep(measured.caught) } : { missed: true };
-  return keep(measured.extendedOnly).length > 0 ? { extendedOnly: keep(measured.extendedOnly) } : { missed: true };
+function settled(outcome: BlindOutcome): BlindOutcome {
+  const keep = (ids: string[]) => ids.filter((id) => !TIMING_SENSITIVE.test(id));
+  if ('caught' in outcome) return keep(outcome.caught).length > 0 ? { caught: keep(outcome.caught) } : { missed: true };
+  if ('extendedOnly' in outcome) return keep(outcome.extendedOnly).length > 0 ? { extendedOnly: keep(outcome.extendedOnly) } : { missed: true };
+  return outcome;
 }
 
 describe('the record of blind variants', () => {
@@ -51,11 +52,11 @@ describe('the record of blind variants', () => {
     expect(missing).toEqual([]);
   });
 
-  it('sets aside only unlisted failures of the real-time rate limit requirements', () => {
-    expect(settled({ extendedOnly: ['ZM-CH-CERT-RATE-15-PER-MIN', 'ZM-CH-HOLD-BLOCKED'] }, { extendedOnly: ['ZM-CH-HOLD-BLOCKED'] })).toEqual({ extendedOnly: ['ZM-CH-HOLD-BLOCKED'] });
-    expect(settled({ extendedOnly: ['ZM-CH-CERT-RATE-15-PER-MIN'] }, { missed: true })).toEqual({ missed: true });
-    expect(settled({ extendedOnly: ['ZM-CH-CERT-RATE-15-PER-MIN'] }, { extendedOnly: ['ZM-CH-CERT-RATE-15-PER-MIN'] })).toEqual({ extendedOnly: ['ZM-CH-CERT-RATE-15-PER-MIN'] });
-    expect(settled({ extendedOnly: ['ZM-CH-HOLD-BLOCKED'] }, { missed: true })).toEqual({ extendedOnly: ['ZM-CH-HOLD-BLOCKED'] });
+  it('leaves out only the real-time rate limit requirements', () => {
+    expect(settled({ extendedOnly: ['ZM-CH-CERT-RATE-15-PER-MIN', 'ZM-CH-HOLD-BLOCKED'] })).toEqual({ extendedOnly: ['ZM-CH-HOLD-BLOCKED'] });
+    expect(settled({ extendedOnly: ['ZM-CH-CERT-RATE-15-PER-MIN'] })).toEqual({ missed: true });
+    expect(settled({ caught: ['ZM-FW-PRIORITY-NULL'] })).toEqual({ caught: ['ZM-FW-PRIORITY-NULL'] });
+    expect(settled({ missed: true })).toEqual({ missed: true });
   });
 
   it('tells caught, extended only and missed apart (the classification can fail)', () => {
@@ -88,6 +89,6 @@ describe('blind variants of the zone API suite, measured in one run', () => {
   });
 
   it.each(MEASURED.map((v) => [v.name]))('%s', (name) => {
-    expect(settled(run.outcomeOf(name), BLIND_OUTCOMES[name]!)).toEqual(BLIND_OUTCOMES[name]);
+    expect(settled(run.outcomeOf(name))).toEqual(settled(BLIND_OUTCOMES[name]!));
   });
 });

@@ -6,7 +6,7 @@ import { codes } from '../../../../reference-impl/zone-api/errors.js';
 import { checkFilterInput, checkRuleInput, filterJson } from '../../../../reference-impl/zone-api/firewall/model.js';
 import type { FilterRow } from '../../../../reference-impl/zone-api/firewall/store.js';
 import { Problems } from '../../../../reference-impl/zone-api/input.js';
-import { answerInstead, beforeHandler, refuse, rewriteAnswers, success, utc, zoneIdOf, zoneNow, type BlindVariant, type Json } from '../variant.js';
+import { answerInstead, apiPath, beforeHandler, refuse, rewriteAnswers, success, utc, zoneIdOf, zoneNow, type BlindVariant, type Json } from '../variant.js';
 
 const RULES = /^\/zones\/[^/]+\/firewall\/rules$/;
 const RULES_ANY = /^\/zones\/[^/]+\/firewall\/rules(\/[^/]+)?$/;
@@ -87,7 +87,7 @@ export const FIREWALL_VARIANTS: BlindVariant[] = [
     sentence: RULE_4,
     misreading: 'Only DELETE is taken to endanger filters used elsewhere; replacing the expression through PUT is allowed.',
     customize: (r) => answerInstead(r, 'PUT', FILTER, (request) => {
-      const [, zoneId, id] = FILTER.exec(request.url.split('?')[0]!.replace('/client/v4', ''))!;
+      const [, zoneId, id] = FILTER.exec(apiPath(request))!;
       const current = r.state.firewall.getFilter(zoneId!, id!);
       if (!current?.via_rule || !request.body || typeof request.body !== 'object') return undefined;
       const next = filterUpdate(current, request.body as Json);
@@ -118,7 +118,7 @@ export const FIREWALL_VARIANTS: BlindVariant[] = [
     sentence: RULE_4,
     misreading: 'A filter made with its rule is taken to belong to that rule, so deleting the filter deletes the rules using it.',
     customize: (r) => answerInstead(r, 'DELETE', FILTER, (request) => {
-      const [, zoneId, id] = FILTER.exec(request.url.split('?')[0]!.replace('/client/v4', ''))!;
+      const [, zoneId, id] = FILTER.exec(apiPath(request))!;
       const current = r.state.firewall.getFilter(zoneId!, id!);
       if (!current?.via_rule) return undefined;
       r.state.firewall.transaction(() => {

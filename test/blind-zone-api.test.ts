@@ -29,7 +29,9 @@ const MEASURED = BLIND_VARIANTS.filter((v) => ONLY === undefined || v.name.inclu
  * left out of the comparison on both sides; every other difference fails. The record keeps what the
  * measured run found for them.
  */
-const TIMING_SENSITIVE = /^ZM-CH-CERT-RATE-/;
+// The same for the Moved lifetime's spec: two variants (7 days from creation, PATCH leaving a Moved
+// hostname pending) failed it in the 96-target run and passed it in a 6-target one.
+const TIMING_SENSITIVE = /^(ZM-CH-CERT-RATE-|ZM-CH-MOVED-DELETED-AFTER-7D$)/;
 function settled(outcome: BlindOutcome): BlindOutcome {
   const keep = (ids: string[]) => ids.filter((id) => !TIMING_SENSITIVE.test(id));
   if ('caught' in outcome) return keep(outcome.caught).length > 0 ? { caught: keep(outcome.caught) } : { missed: true };

@@ -76,7 +76,13 @@ describe('the record of blind variants', () => {
   });
 });
 
-describe('blind variants of the zone API suite, measured in one run', () => {
+// The run of all 96 targets takes 15 to 50 minutes on 2 cores (every variant meets every zone spec),
+// more than npm test can hold: it runs with SPECGATE_BLIND_ZONE=1, or SPECGATE_BLIND_ONLY=<text> for
+// a subset. The record's static checks above, and test/blind-zone-api-misses.test.ts (each missed
+// variant shown to be a real break), always run.
+const RUN_BLIND = process.env.SPECGATE_BLIND_ZONE === '1' || ONLY !== undefined;
+
+describe.skipIf(!RUN_BLIND)('blind variants of the zone API suite, measured in one run', () => {
   let run: BlindRun;
   beforeAll(async () => {
     run = await runBlindVariants([UNHOOKED, ...MEASURED]);

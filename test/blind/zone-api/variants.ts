@@ -1,0 +1,16 @@
+// Every blind variant of the zone API suite, in the order of the document's parts.
+
+import type { BlindVariant } from './variant.js';
+import { CUSTOM_HOSTNAME_VARIANTS } from './variants/custom-hostnames.js';
+import { DNS_AND_SETTINGS_VARIANTS } from './variants/dns-and-settings.js';
+import { FIREWALL_VARIANTS } from './variants/firewall.js';
+import { TRANSPORT_VARIANTS } from './variants/transport.js';
+import { WAF_VARIANTS } from './variants/waf.js';
+
+export const BLIND_VARIANTS: readonly BlindVariant[] = [
+  ...TRANSPORT_VARIANTS,
+  ...CUSTOM_HOSTNAME_VARIANTS,
+  ...FIREWALL_VARIANTS,
+  ...WAF_VARIANTS,
+  ...DNS_AND_SETTINGS_VARIANTS,
+];

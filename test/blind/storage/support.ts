@@ -15,7 +15,7 @@ import { EventStorage } from '../../../reference-impl/storage/event-storage.js';
 import type { ObjectInstance } from '../../../reference-impl/storage/instance.js';
 import { storageObject } from '../../../src/adapters/reference.js';
 import { alarm, scenarios } from '../../../suites/storage/scenarios.js';
-import type { ObjectStorage, Scenario, SqlBinding, SqlStorage, SqlStorageCursor, StorageAdapter, StorageObject, StorageTransaction } from '../../../src/contract/storage.js';
+import type { AlarmHandler, ObjectStorage, Scenario, SqlBinding, SqlStorage, SqlStorageCursor, StorageAdapter, StorageObject, StorageTransaction } from '../../../src/contract/storage.js';
 
 export type Backend = 'kv' | 'sqlite';
 
@@ -93,15 +93,23 @@ export function putArguments(first: unknown, second: unknown, third: unknown): {
   return { entries: Object.entries((first ?? {}) as Record<string, unknown>), options: second, single: false };
 }
 
-function makeObject(definition: VariantDefinition): StorageObject {
+/** The code an object runs inside: the suite's scenarios and alarm handler, or a probe's. */
+interface InsideCode {
+  scenarios: Readonly<Record<string, Scenario>>;
+  alarmHandler: AlarmHandler;
+}
+
+const suiteCode: InsideCode = { scenarios: suiteScenarios, alarmHandler: alarm };
+
+function makeObject(definition: VariantDefinition, code: InsideCode = suiteCode): { object: StorageObject; context: VariantContext } {
   let context!: VariantContext;
   const view = (storage: ObjectStorage, caller: Caller): ObjectStorage =>
     (definition.view ? definition.view(storage, context, caller) : storage);
   const runtime = new ObjectRuntime({
     backend: definition.backend,
-    scenarios: Object.fromEntries(Object.entries(suiteScenarios).map(([scenarioName, scenario]): [string, Scenario] =>
+    scenarios: Object.fromEntries(Object.entries(code.scenarios).map(([scenarioName, scenario]): [string, Scenario] =>
       [scenarioName, (storage, args) => scenario(view(storage, 'event'), args)])),
-    alarmHandler: (storage, info) => alarm(view(storage, 'alarm'), info),
+    alarmHandler: (storage, info) => code.alarmHandler(view(storage, 'alarm'), info),
   });
   const internals = runtime as unknown as RuntimeInternals;
   context = { runtime, internals, state: {} };
@@ -118,17 +126,56 @@ function makeObject(definition: VariantDefinition): StorageObject {
   definition.patch?.(context);
   const outside = new EventStorage((event) => internals.enqueue((storage) => event(view(storage, 'outside') as never), true));
   const object: StorageObject = { ...storageObject(runtime), storage: outside };
-  return definition.object ? definition.object(object, context) : object;
+  return { object: definition.object ? definition.object(object, context) : object, context };
 }
+
+const definitions = new WeakMap<StorageAdapter, VariantDefinition>();
 
 /** The adapter of one blind variant: `blind-<name>` in reports. */
 export function blindVariant(name: string, definition: VariantDefinition): StorageAdapter {
   const sqlite = definition.backend === 'sqlite';
-  return {
+  const adapter: StorageAdapter = {
     name: `blind-${name}`,
     supports: { kv: true, alarms: true, clock: true, faults: true, restart: true, sql: sqlite, pitr: sqlite },
     ...(sqlite ? {} : { outOfScope: ['sql', 'pitr'] }),
-    create: async () => makeObject(definition),
+    create: async () => makeObject(definition).object,
+  };
+  definitions.set(adapter, definition);
+  return adapter;
+}
+
+/** Code a probe runs inside the object, as one event. */
+export type ProbeCode<T> = (storage: ObjectStorage, context: VariantContext) => Promise<T>;
+
+/** An object of a variant that runs a probe's own code instead of the suite's scenarios. */
+export interface ProbeObject {
+  readonly object: StorageObject;
+  readonly context: VariantContext;
+  /** Runs `code` inside the object as one event (its result crosses by structured clone). */
+  inside<T>(code: ProbeCode<T>): Promise<T>;
+}
+
+/**
+ * An object of `adapter` (a blind variant or a control) for a probe: what shows, without the
+ * suite, that a variant really behaves as its misreading says. Its alarm handler notes what
+ * getAlarm() answers inside it (`state.seenInHandler`).
+ */
+export function probeObject(adapter: StorageAdapter): ProbeObject {
+  const definition = definitions.get(adapter);
+  if (!definition) throw new Error(`${adapter.name} is not a blind variant`);
+  const pending = new Map<number, ProbeCode<unknown>>();
+  let made!: { object: StorageObject; context: VariantContext };
+  const run: Scenario = (storage, id: number) => pending.get(id)!(storage, made.context);
+  const alarmHandler: AlarmHandler = async (storage) => { made.context.state.seenInHandler = await storage.getAlarm(); };
+  made = makeObject(definition, { scenarios: { probe: run }, alarmHandler });
+  let next = 0;
+  return {
+    ...made,
+    inside: <T>(code: ProbeCode<T>) => {
+      const id = next++;
+      pending.set(id, code as ProbeCode<unknown>);
+      return made.object.run<T>('probe', id).finally(() => pending.delete(id));
+    },
   };
 }
 

@@ -79,6 +79,25 @@ describe('allowUnconfirmed and sync()', () => {
     expect(await object.storage.get('opt:k'), 'the flush did fail: the write is not on disk').toBeUndefined();
   }, { needs: ['faults', 'restart'] });
 
+  storageSpec('ST-OPT-ALLOW-UNCONFIRMED', 'each of put, delete, deleteAll, setAlarm and deleteAlarm with allowUnconfirmed: the answer is not held back by a flush that fails', async ({ object, adapter }) => {
+    // The document names five methods: each one is its own case, with what it writes prepared
+    // first (a key to delete, an alarm to delete), so that its flush has something to fail.
+    const methods = ['put', 'delete', 'deleteAll', ...(adapter.supports.alarms ? ['setAlarm', 'deleteAlarm'] : [])] as const;
+    const answers: Record<string, unknown> = {};
+    for (const method of methods) {
+      const key = `opt:unconfirmed:${method}`;
+      await object.storage.put(key, 'flushed');
+      if (method === 'deleteAlarm') await object.storage.setAlarm((await nowOf(object)) + DAY);
+      await object.faults!.failNextFlush();
+      answers[method] = await object.run('writeUnconfirmedAndRespond', { method, key, time: (await nowOf(object)) + DAY })
+        .catch((error: Error) => `an error: ${error.message}`);
+      // The failed flush is over before the next case prepares (its reset is not that case's).
+      await object.storage.sync().catch(() => undefined);
+    }
+    const held = Object.entries(answers).filter(([, answer]) => answer !== 'responded').map(([method, answer]) => `${method}: ${answer}`);
+    expect(held, 'with allowUnconfirmed, no method\'s answer waits for (and fails with) its flush').toEqual([]);
+  }, { needs: ['faults'] });
+
   storageSpec('ST-OPT-SYNC-FLUSHES', 'after sync() an unconfirmed write survives a restart', async ({ object }) => {
     expect(await object.run('putUnconfirmedThenSync', { key: 'opt:k', value: { v: 1 } })).toBe(true);
     await object.restart();

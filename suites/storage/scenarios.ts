@@ -359,6 +359,62 @@ export const scenarios = {
     return [...log];
   },
 
+  /**
+   * allowUnconfirmed on each write method: issues one `method` call with it (not awaited: whether
+   * its promise settles before the flush is not shown, its failure is caught) and answers at once.
+   */
+  async writeUnconfirmedAndRespond(storage, { method, key, time }: { method: 'put' | 'delete' | 'deleteAll' | 'setAlarm' | 'deleteAlarm'; key: string; time: number }) {
+    const unconfirmed = { allowUnconfirmed: true };
+    const calls = {
+      put: () => storage.put(key, 'unconfirmed', unconfirmed),
+      delete: () => storage.delete(key, unconfirmed),
+      deleteAll: () => storage.deleteAll(unconfirmed),
+      setAlarm: () => storage.setAlarm(time, unconfirmed),
+      deleteAlarm: () => storage.deleteAlarm(unconfirmed),
+    };
+    calls[method]().catch(() => undefined);
+    return 'responded';
+  },
+
+  /**
+   * Consistency rule 3 across non-I/O awaits: a read, then `awaits` awaits of already-settled
+   * promises (no I/O), then the write. No other event may get in between.
+   */
+  async incrementAcrossAwaits(storage, { key, awaits }: { key: string; awaits: number }) {
+    const value = ((await storage.get<number>(key)) ?? 0) + 1;
+    for (let i = 0; i < awaits; i++) await Promise.resolve(i);
+    await storage.put(key, value);
+    return value;
+  },
+
+  /**
+   * An increment inside a transaction whose closure waits between its read and its write: on
+   * `awaits` settled promises (no I/O), and with `timer`, on a timer turn as well (other I/O).
+   * The transaction is one unit isolated from other events: concurrent ones lose no update.
+   */
+  async transactionIncrement(storage, { key, awaits, timer }: { key: string; awaits: number; timer: boolean }) {
+    return storage.transaction(async (txn) => {
+      const value = ((await txn.get<number>(key)) ?? 0) + 1;
+      for (let i = 0; i < awaits; i++) await Promise.resolve(i);
+      if (timer) await new Promise((resolve) => setTimeout(resolve, 0));
+      await txn.put(key, value);
+      return value;
+    });
+  },
+
+  /**
+   * An event that stays in flight for up to `turns` timer turns (reading `key` each turn, so it
+   * notices a reset as a failed read) and then answers; records under `token` that it started.
+   */
+  async stayInFlight(storage, { key, turns, token }: { key: string; turns: number; token: string }) {
+    record(token, 'started');
+    for (let turn = 0; turn < turns; turn++) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      await storage.get(key);
+    }
+    return 'answered';
+  },
+
   /** A due alarm set and deleted in one event: it must not run. Returns getAlarm() afterwards. */
   async setAlarmThenDelete(storage, { time }: { time: number }) {
     await storage.setAlarm(time);

@@ -167,6 +167,34 @@ describe('state table', () => {
     expect(await storage.getAlarm(), 'one millisecond before its time the alarm is still set').toBe(time);
   }, { needs: ['alarms', 'clock'] });
 
+  storageSpec('ST-ALARM-NOT-SET-WHILE-RUNNING', 'getAlarm() is null while the handler runs, and the time again once an alarm is set during the run', async ({ object, storage }) => {
+    let running: unknown = 'not read';
+    let setDuring: unknown = 'not read';
+    let time = 0;
+    await whileHandlerRuns(object, async (now) => {
+      running = await storage.getAlarm();
+      // Positive control: the same read during the run sees an alarm set meanwhile.
+      time = now + DAY;
+      await storage.setAlarm(time);
+      setDuring = await storage.getAlarm();
+    });
+    expect(running, 'the running alarm has started: it no longer counts as set').toBeNull();
+    expect(setDuring, 'an alarm set while the handler runs counts as set').toBe(time);
+  }, { needs: ['alarms', 'clock'] });
+
+  storageSpec('ST-ALARM-PERSISTED', 'a set alarm survives a restart and runs at its time; a deleted one stays deleted', async ({ object }) => {
+    const time = (await nowOf(object)) + 10 * SECOND;
+    await object.storage.setAlarm(time);
+    await object.restart();
+    expect(await object.storage.getAlarm(), 'after a restart the alarm is still set, at its time').toBe(time);
+    await advanceTo(object, time + DELAY_BOUND);
+    expect((await runsOf(object.storage)).length, 'the alarm set before the restart ran once').toBe(1);
+    await object.storage.setAlarm((await nowOf(object)) + DAY);
+    await object.storage.deleteAlarm();
+    await object.restart();
+    expect(await object.storage.getAlarm(), 'a deleted alarm stays deleted after a restart').toBeNull();
+  }, { needs: ['alarms', 'clock', 'restart'] });
+
   storageSpec('ST-ALARM-SET-WHILE-RETRY-PENDING', 'after a failed run, getAlarm() returns a time while the retry has not begun', async ({ object, storage, skip }) => {
     await behave(storage, { failTimes: 1 });
     const time = (await nowOf(object)) + 10 * SECOND;

@@ -96,6 +96,15 @@ function sqlScript(storage: ObjectStorage, steps: SqlStep[]): SqlOutcome[] {
   return steps.map((step) => syncOutcome(() => (typeof step === 'object' ? exec(step) : act[step]())));
 }
 
+/**
+ * Whether a write's promise had already failed when the call returned (its write was flushed, and
+ * failed, at once): an already rejected promise wins this race against a resolved one.
+ */
+function failedAtOnce(writing: Promise<unknown>): Promise<boolean> {
+  // Raced as it is: a reaction to an already rejected promise is queued before the other's.
+  return Promise.race([writing, Promise.resolve('pending')]).then(() => false, () => true);
+}
+
 function syncOutcome(work: () => unknown): SqlOutcome {
   try {
     return { ok: true, value: work() };
@@ -287,14 +296,17 @@ export const scenarios = {
       settled[name] = 'pending';
       return promise.then(() => { settled[name] = 'resolved'; }, () => { settled[name] = 'rejected'; });
     };
-    const put = track('put', storage.put(key, value, { allowUnconfirmed: true }));
+    const putting = storage.put(key, value, { allowUnconfirmed: true });
+    const put = track('put', putting);
     const sync = syncFirst ? track('sync', storage.sync()) : put.then(() => track('sync', storage.sync()));
+    // A put that had already failed when it returned (flushed at once) left no write pending.
+    const putFailedAtOnce = await failedAtOnce(putting);
     if (turns === undefined) await Promise.all([put, sync]);
     const over = (state: string) => state === 'resolved' || state === 'rejected';
     for (let turn = 0; turn < (turns ?? 0) && !(over(settled.put) && over(settled.sync)); turn++) {
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
-    return { ...settled };
+    return { ...settled, putFailedAtOnce };
   },
 
   /** sync() with nothing pending: whether it settled within a few timer turns (never waits longer). */
@@ -362,8 +374,9 @@ export const scenarios = {
   /**
    * allowUnconfirmed on each write method: issues one `method` call with it (not awaited: whether
    * its promise settles before the flush is not shown, its failure is caught) and answers at once.
+   * A call that throws (refusing the option) is recorded under `token`.
    */
-  async writeUnconfirmedAndRespond(storage, { method, key, time }: { method: 'put' | 'delete' | 'deleteAll' | 'setAlarm' | 'deleteAlarm'; key: string; time: number }) {
+  async writeUnconfirmedAndRespond(storage, { method, key, time, token }: { method: 'put' | 'delete' | 'deleteAll' | 'setAlarm' | 'deleteAlarm'; key: string; time: number; token?: string }) {
     const unconfirmed = { allowUnconfirmed: true };
     const calls = {
       put: () => storage.put(key, 'unconfirmed', unconfirmed),
@@ -372,7 +385,14 @@ export const scenarios = {
       setAlarm: () => storage.setAlarm(time, unconfirmed),
       deleteAlarm: () => storage.deleteAlarm(unconfirmed),
     };
-    calls[method]().catch(() => undefined);
+    let writing: Promise<unknown>;
+    try {
+      writing = calls[method]() as Promise<unknown>;
+    } catch (error) {
+      record(token, { refused: String((error as Error)?.message ?? error) });
+      return 'refused';
+    }
+    writing.catch(() => undefined);
     return 'responded';
   },
 

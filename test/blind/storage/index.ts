@@ -39,7 +39,7 @@ export const BLIND_VARIANTS: BlindVariant[] = [
     sentence: '"delete | keys: string[], options? | Promise<number> | At most 128 keys; returns the number deleted" and "Keys or pairs per get, put or delete call with a batch | 128" (Limits).',
     misreading: 'deleting needs no limit (nothing is returned but a count), so delete(keys[]) accepts any number of keys.',
     requirements: ['ST-LIMIT-DELETE-BATCH-128'],
-    outcome: { caught: ['ST-LIMIT-DELETE-BATCH-128', 'ST-LIMIT-REFUSED-WRITES-NOTHING'] },
+    outcome: { caught: ['ST-LIMIT-DELETE-BATCH-128'] },
   },
   {
     name: 'batch-limit-unchecked-put',
@@ -47,7 +47,7 @@ export const BLIND_VARIANTS: BlindVariant[] = [
     sentence: '"put | entries: object, options? | Promise | Stores each key and value; at most 128 pairs" and "Keys or pairs per get, put or delete call with a batch | 128" (Limits).',
     misreading: 'the 128 limit is about reading keys (get), so put(entries) stores any number of pairs (in one batch, still atomic).',
     requirements: ['ST-LIMIT-PUT-BATCH-128'],
-    outcome: { caught: ['ST-LIMIT-PUT-BATCH-128', 'ST-LIMIT-REFUSED-WRITES-NOTHING'] },
+    outcome: { caught: ['ST-LIMIT-PUT-BATCH-128'] },
   },
   {
     name: 'key-limit-exclusive',
@@ -71,7 +71,7 @@ export const BLIND_VARIANTS: BlindVariant[] = [
     sentence: '"Value | any type supported by the structured clone algorithm, at most 128 KiB (131,072 bytes)" (Resources).',
     misreading: 'the 128 KiB is the size of the stored pair, key and value together.',
     requirements: ['ST-LIMIT-VALUE-131072'],
-    outcome: { missed: true },
+    outcome: { caught: ['ST-LIMIT-VALUE-131072'] },
   },
   {
     name: 'value-limit-decimal-kb',
@@ -87,7 +87,7 @@ export const BLIND_VARIANTS: BlindVariant[] = [
     sentence: '"Value | ... at most 128 KiB (131,072 bytes)" (Resources).',
     misreading: 'a string value is measured as JavaScript holds it (two bytes per UTF-16 code unit), so an ASCII string of more than 65,536 characters is refused.',
     requirements: ['ST-LIMIT-VALUE-131072'],
-    outcome: { missed: true },
+    outcome: { caught: ['ST-LIMIT-VALUE-131072'] },
   },
   {
     name: 'delete-always-true',
@@ -183,7 +183,7 @@ export const BLIND_VARIANTS: BlindVariant[] = [
     sentence: '"prefix | string | Only keys beginning with the prefix" (list options).',
     misreading: 'the prefix is matched as the start of a regular expression, so characters such as . * + ? ( [ in it are pattern syntax.',
     requirements: ['ST-LIST-PREFIX'],
-    outcome: { missed: true },
+    outcome: { caught: ['ST-LIST-PREFIX'] },
   },
   {
     name: 'list-prefix-overrides-range',
@@ -303,7 +303,7 @@ export const BLIND_VARIANTS: BlindVariant[] = [
     sentence: '"setAlarm and deleteAlarm accept the put options without noCache" and "allowUnconfirmed | ... | put, delete, deleteAll, setAlarm, deleteAlarm".',
     misreading: 'deleteAlarm() takes no real options, so it always waits for the flush.',
     requirements: ['ST-OPT-ALLOW-UNCONFIRMED', 'ST-OPT-ALARM-OPTIONS'],
-    outcome: { missed: true },
+    outcome: { caught: ['ST-OPT-ALLOW-UNCONFIRMED'] },
   },
   {
     name: 'unconfirmed-ignored-deleteall',
@@ -311,7 +311,7 @@ export const BLIND_VARIANTS: BlindVariant[] = [
     sentence: '"allowUnconfirmed | boolean | put, delete, deleteAll, setAlarm, deleteAlarm | When true, outgoing messages are not held until the write is flushed".',
     misreading: 'deleteAll() may delete only part of the data on failure, so it always waits for the flush, whatever allowUnconfirmed says.',
     requirements: ['ST-OPT-ALLOW-UNCONFIRMED'],
-    outcome: { missed: true },
+    outcome: { caught: ['ST-OPT-ALLOW-UNCONFIRMED'] },
   },
   {
     name: 'unconfirmed-ignored-put',
@@ -343,7 +343,7 @@ export const BLIND_VARIANTS: BlindVariant[] = [
     sentence: '"Every method is implicitly one transaction: atomic and isolated from all other storage operations" (Consistency rule 1) with "transaction | closure(txn) | ... Runs txn operations as one unit".',
     misreading: 'a transaction isolates its writes (they commit together) but not its time: other events are delivered while the closure awaits, as around any other storage call.',
     requirements: ['ST-TXN-ISOLATED', 'ST-CONS-METHOD-ATOMIC'],
-    outcome: { missed: true },
+    outcome: { caught: ['ST-TXN-ISOLATED'] },
   },
   {
     name: 'txn-get-ignores-own-writes',
@@ -383,7 +383,7 @@ export const BLIND_VARIANTS: BlindVariant[] = [
     sentence: '"If a write fails, the object is reset, outgoing messages are discarded and clients receive errors." (Consistency rule 4) and "Write fails to reach disk | Object is reset, pending outgoing messages discarded, clients get errors".',
     misreading: 'a failed write fails the calls that wrote it; the object itself carries on as it is (no reset), and other events in flight answer normally.',
     requirements: ['ST-CONS-WRITE-FAILURE-RESET'],
-    outcome: { missed: true },
+    outcome: { caught: ['ST-CONS-WRITE-FAILURE-RESET'] },
   },
   {
     name: 'gate-none-for-reads',
@@ -399,7 +399,7 @@ export const BLIND_VARIANTS: BlindVariant[] = [
     sentence: '"While a storage operation is in progress, delivery of I/O events to the object is paused ...; so reads followed by writes with no other I/O behave as a transaction." (Consistency rule 3)',
     misreading: '"in progress" ends when the operation\'s promise resolves, so the gate opens before the code awaiting it continues: `v = await get(k); await <non-I/O promise>; put(k, v + 1)` can interleave with another event.',
     requirements: ['ST-CONS-INPUT-GATE'],
-    outcome: { missed: true, alsoFailed: ['ST-CONS-OUTPUT-GATE'] },
+    outcome: { caught: ['ST-CONS-INPUT-GATE', 'ST-CONS-OUTPUT-GATE'] },
   },
   {
     name: 'writes-flushed-one-by-one',
@@ -454,8 +454,8 @@ export const BLIND_VARIANTS: BlindVariant[] = [
     area: 'alarms',
     sentence: '"Alarm | a single scheduled time per object, integer milliseconds since epoch, or null when none" (Resources) with "allowUnconfirmed | boolean | put, delete, deleteAll, setAlarm, deleteAlarm | When true, outgoing messages are not held until the write is flushed; use sync() to wait for persistence" (setAlarm is a write to storage, flushed to disk).',
     misreading: 'the alarm is a timer of the running instance, not stored data: a restart forgets it.',
-    requirements: [],
-    outcome: { missed: true },
+    requirements: ['ST-ALARM-PERSISTED'],
+    outcome: { caught: ['ST-ALARM-PERSISTED'] },
   },
   {
     name: 'alarm-no-retry',
@@ -486,8 +486,8 @@ export const BLIND_VARIANTS: BlindVariant[] = [
     area: 'alarms',
     sentence: '"An alarm counts as set if it has not started, or if it failed and its retry has not begun (getAlarm returns its time)."',
     misreading: 'the alarm is cleared once its handler has finished, so getAlarm() inside a running handler still answers the running alarm\'s time.',
-    requirements: ['ST-ALARM-SET-UNTIL-STARTED'],
-    outcome: { missed: true },
+    requirements: ['ST-ALARM-SET-UNTIL-STARTED', 'ST-ALARM-NOT-SET-WHILE-RUNNING'],
+    outcome: { caught: ['ST-ALARM-NOT-SET-WHILE-RUNNING'] },
   },
   {
     name: 'alarm-stale-after-run',
@@ -583,7 +583,7 @@ export const BLIND_VARIANTS: BlindVariant[] = [
     sentence: '"Restore state: after onNextSessionRestoreBookmark(bookmark), the next restart of the object restores storage to the state at the bookmark."',
     misreading: 'a restore is requested once per session: a second request before the restart is ignored (answered like the first), and the first bookmark is restored.',
     requirements: ['ST-PITR-RESTORE-NEXT-RESTART'],
-    outcome: { missed: true },
+    outcome: { caught: ['ST-PITR-RESTORE-NEXT-RESTART'] },
   },
   {
     name: 'pitr-future-time-accepted',
@@ -591,7 +591,7 @@ export const BLIND_VARIANTS: BlindVariant[] = [
     sentence: '"getBookmarkForTime | timestamp: number or Date | Promise<string> | Approximate bookmark; the time must be within the last 30 days".',
     misreading: 'the 30 days bound only the past; a time in the future is "approximately" now and answers the current bookmark.',
     requirements: ['ST-PITR-FOR-TIME-30-DAYS'],
-    outcome: { missed: true },
+    outcome: { caught: ['ST-PITR-FOR-TIME-30-DAYS'] },
   },
   {
     name: 'pitr-kv-not-restored',

@@ -398,12 +398,13 @@ export const scenarios = {
 
   /**
    * Consistency rule 3 across non-I/O awaits: a read, then `awaits` awaits of already-settled
-   * promises (no I/O), then the write. No other event may get in between.
+   * promises (no I/O), then the write (with `unconfirmed`, allowUnconfirmed). No other event may
+   * get in between.
    */
-  async incrementAcrossAwaits(storage, { key, awaits }: { key: string; awaits: number }) {
+  async incrementAcrossAwaits(storage, { key, awaits, unconfirmed = false }: { key: string; awaits: number; unconfirmed?: boolean }) {
     const value = ((await storage.get<number>(key)) ?? 0) + 1;
     for (let i = 0; i < awaits; i++) await Promise.resolve(i);
-    await storage.put(key, value);
+    await storage.put(key, value, unconfirmed ? { allowUnconfirmed: true } : undefined);
     return value;
   },
 

@@ -37,6 +37,24 @@ describe('noCache', () => {
     const { read } = await object.run<{ read: unknown }>('noCacheWriteThenRead', { key: 'opt:buffered', value: { fresh: true } });
     expect(read, 'a get before the noCache put completed must return the write-buffer copy, not the stored value').toEqual({ fresh: true });
   });
+
+  storageSpec('ST-OPT-NOCACHE-WRITE-BUFFER', 'each noCache write (put of a key or of entries, delete of a key or of keys, deleteAll): get(key) and get(keys) issued before it completes see it', async ({ object }) => {
+    const seen: Record<string, unknown> = {};
+    for (const method of ['put', 'putEntries', 'delete', 'deleteKeys', 'deleteAll'] as const) {
+      const key = `opt:buffered:${method}`;
+      await object.storage.put(key, 'old');
+      const { read, readMany } = await object.run<{ read: unknown; readMany: Record<string, unknown> }>('noCacheWriteThenRead', { key, value: 'fresh', method });
+      seen[method] = { read, readMany };
+    }
+    const written = { read: 'fresh', readMany: { 'opt:buffered:put': 'fresh' } };
+    expect(seen, 'each read sees the write issued before it (the write-buffer copy), not the stored value').toEqual({
+      put: written,
+      putEntries: { read: 'fresh', readMany: { 'opt:buffered:putEntries': 'fresh' } },
+      delete: { read: undefined, readMany: {} },
+      deleteKeys: { read: undefined, readMany: {} },
+      deleteAll: { read: undefined, readMany: {} },
+    });
+  });
 });
 
 describe('allowConcurrency', () => {

@@ -267,12 +267,21 @@ export const scenarios = {
     return outcome(() => (storage[method] as (...a: unknown[]) => unknown)(...args));
   },
 
-  /** noCache: a get issued before a noCache write completes reads the write-buffer copy. */
-  async noCacheWriteThenRead(storage, { key, value }: { key: string; value: unknown }) {
-    const writing = storage.put(key, value, { noCache: true });
-    const reading = storage.get(key, { noCache: true });
+  /** noCache: a get issued before a noCache write (`method`) completes reads the write-buffer copy. */
+  async noCacheWriteThenRead(storage, { key, value, method = 'put' }: { key: string; value: unknown; method?: 'put' | 'putEntries' | 'delete' | 'deleteKeys' | 'deleteAll' }) {
+    const noCache = { noCache: true };
+    const writes = {
+      put: () => storage.put(key, value, noCache),
+      putEntries: () => storage.put({ [key]: value }, noCache),
+      delete: () => storage.delete(key, noCache),
+      deleteKeys: () => storage.delete([key], noCache),
+      deleteAll: () => storage.deleteAll(noCache),
+    };
+    const writing = writes[method]();
+    const reading = storage.get(key, noCache);
+    const readingMany = storage.get([key], noCache);
     await writing;
-    return { read: await reading };
+    return { read: await reading, readMany: Object.fromEntries(await readingMany) };
   },
 
   /**

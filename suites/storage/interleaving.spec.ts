@@ -56,6 +56,16 @@ function deliver(object: Awaited<ReturnType<StorageAdapter['create']>>, { kind, 
   }
 }
 
+/** Whether one event fails when it is delivered alone, to a fresh object. */
+async function failsAlone(adapter: StorageAdapter, event: Event): Promise<boolean> {
+  const object = await adapter.create();
+  try {
+    return await deliver(object, event).then(() => false, () => true);
+  } finally {
+    await object.destroy();
+  }
+}
+
 /** Whether these events alone, delivered together on a fresh object, disagree with the model. */
 async function disagreeAlone(adapter: StorageAdapter, batch: Event[]): Promise<boolean> {
   return runTogether(adapter, batch, false).then(() => false, (error: unknown) => error instanceof Disagreement);
@@ -88,6 +98,10 @@ async function runTogether(adapter: StorageAdapter, batch: Event[], blaming = tr
     for (const key of new Set(batch.map((event) => event.key))) {
       const onKey = batch.map((event, i) => ({ event, answer: answers[i] })).filter(({ event }) => event.key === key);
       const committed = onKey.filter(({ event }) => COMMITS.includes(event.kind));
+      // The premise is events that work alone: one that fails on its own too (a key refused, say)
+      // is other specs' subject, and its key verifies nothing here.
+      const failing = onKey.filter(({ answer }) => typeof answer === 'string' && answer.startsWith('failed: '));
+      if (failing.length > 0 && await failsAlone(adapter, failing[0]!.event)) continue;
       const expected = committed.length === 0 ? undefined : committed.length;
       const seen = committed.map(({ answer }) => answer).sort((a, b) => Number(a) - Number(b));
       const whole = stored.get(key) === expected && JSON.stringify(seen) === JSON.stringify(committed.map((_, i) => i + 1));

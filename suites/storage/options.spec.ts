@@ -38,22 +38,24 @@ describe('noCache', () => {
     expect(read, 'a get before the noCache put completed must return the write-buffer copy, not the stored value').toEqual({ fresh: true });
   });
 
-  storageSpec('ST-OPT-NOCACHE-WRITE-BUFFER', 'each noCache write (put of a key or of entries, delete of a key or of keys, deleteAll): get(key) and get(keys) issued before it completes see it', async ({ object }) => {
-    const seen: Record<string, unknown> = {};
+  storageSpec('ST-OPT-NOCACHE-WRITE-BUFFER', 'each noCache write (put of a key or of entries, delete of a key or of keys, deleteAll): get(key) and get(keys) issued before it completes see it', async ({ object, skip }) => {
+    const stale: string[] = [];
+    const verified: string[] = [];
     for (const method of ['put', 'putEntries', 'delete', 'deleteKeys', 'deleteAll'] as const) {
       const key = `opt:buffered:${method}`;
       await object.storage.put(key, 'old');
-      const { read, readMany } = await object.run<{ read: unknown; readMany: Record<string, unknown> }>('noCacheWriteThenRead', { key, value: 'fresh', method });
-      seen[method] = { read, readMany };
+      type Seen = { read?: unknown; readMany?: Record<string, unknown>; refused?: string };
+      const { read, readMany, refused } = await object.run<Seen>('noCacheWriteThenRead', { key, value: 'fresh', method });
+      // The premise is a write that was made: one refused (noCache is the options specs' subject) verifies nothing.
+      if (refused !== undefined) continue;
+      verified.push(method);
+      const writes = method.startsWith('put');
+      // What a missing key reads as is the key-value specs' subject: here, only "not the old value".
+      const sawWrite = writes ? read === 'fresh' && readMany?.[key] === 'fresh' : read !== 'old' && !(key in (readMany ?? {}));
+      if (!sawWrite) stale.push(`${method}: get answered ${JSON.stringify(read)}, get([key]) ${JSON.stringify(readMany)}`);
     }
-    const written = { read: 'fresh', readMany: { 'opt:buffered:put': 'fresh' } };
-    expect(seen, 'each read sees the write issued before it (the write-buffer copy), not the stored value').toEqual({
-      put: written,
-      putEntries: { read: 'fresh', readMany: { 'opt:buffered:putEntries': 'fresh' } },
-      delete: { read: undefined, readMany: {} },
-      deleteKeys: { read: undefined, readMany: {} },
-      deleteAll: { read: undefined, readMany: {} },
-    });
+    if (verified.length === 0) skip('not verified: every noCache write was refused');
+    expect(stale, 'each read sees the write issued before it (the write-buffer copy), not the stored value').toEqual([]);
   });
 });
 

@@ -277,10 +277,16 @@ export const scenarios = {
       deleteKeys: () => storage.delete([key], noCache),
       deleteAll: () => storage.deleteAll(noCache),
     };
-    const writing = writes[method]();
+    let writing: Promise<unknown>;
+    try {
+      writing = writes[method]();
+    } catch (error) {
+      return { refused: String((error as Error)?.message ?? error) };
+    }
     const reading = storage.get(key, noCache);
     const readingMany = storage.get([key], noCache);
-    await writing;
+    const written = await writing.then(() => undefined, (error: Error) => String(error?.message ?? error));
+    if (written !== undefined) return { refused: written };
     return { read: await reading, readMany: Object.fromEntries(await readingMany) };
   },
 

@@ -495,7 +495,7 @@ export const BLIND_VARIANTS: BlindVariant[] = [
     sentence: '"Alarm | a single scheduled time per object, integer milliseconds since epoch, or null when none" and "An alarm counts as set if it has not started, or if it failed and its retry has not begun (getAlarm returns its time)".',
     misreading: 'getAlarm() answers the time the alarm was set for until deleteAlarm() is called, even after it ran.',
     requirements: ['ST-ALARM-NULL-AFTER-SUCCESS'],
-    outcome: { caught: ['ST-ALARM-NULL-AFTER-SUCCESS'] },
+    outcome: { caught: ['ST-ALARM-NOT-SET-WHILE-RUNNING', 'ST-ALARM-NULL-AFTER-SUCCESS'] },
   },
   {
     name: 'sql-bindings-reversed',

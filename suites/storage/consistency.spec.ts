@@ -75,6 +75,18 @@ describe('input gate', () => {
   });
 });
 
+describe('the input gate across awaits that are not I/O', () => {
+  // "Reads followed by writes with no other I/O behave as a transaction": an await of a promise
+  // that is not I/O (already settled) is no other I/O, so it must not let another event in.
+  for (const awaits of [1, 10]) {
+    storageSpec('ST-CONS-INPUT-GATE', `concurrent increments awaiting ${awaits} non-I/O promise(s) between read and write lose no update`, async ({ object }) => {
+      const results = await Promise.all(Array.from({ length: 30 }, () => object.run<number>('incrementAcrossAwaits', { key: 'cons:counter', awaits })));
+      expect(await object.storage.get('cons:counter'), `30 increments with ${awaits} non-I/O await(s) between get and put make 30`).toBe(30);
+      expect([...results].sort((a, b) => a - b), 'each increment read the previous one\'s write').toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    });
+  }
+});
+
 describe('output gate', () => {
   storageSpec('ST-CONS-OUTPUT-GATE', 'once the answer of an event that wrote arrives, the write is durable', async ({ object }) => {
     expect(await object.run('putThenRespond', { key: 'cons:k', value: 'durable' })).toBe('written');
@@ -116,5 +128,26 @@ describe('a write that fails to reach disk', () => {
     expect(await object.run('increment', { key: 'cons:n' }), 'a later event runs normally').toBe(1);
     await object.storage.put('cons:after', 'ok');
     expect(await object.storage.get('cons:after'), 'and later writes take effect').toBe('ok');
+  }, { needs: ['faults'] });
+
+  storageSpec('ST-CONS-WRITE-FAILURE-RESET', 'an event in flight when another event\'s write fails gets an error: the whole object is reset', async ({ object, skip }) => {
+    const inFlight = (token: string) => {
+      let settled = false;
+      const answer = object.run('stayInFlight', { key: 'cons:k', turns: 300, token })
+        .then((value) => value, (error: Error) => `an error: ${error.message}`)
+        .finally(() => { settled = true; });
+      return { answer, settled: () => settled };
+    };
+    // Positive control: without a fault, the event in flight answers.
+    const control = inFlight('control');
+    await object.run('putThenRespond', { key: 'cons:k', value: 'flushed' });
+    expect(await control.answer, 'without a fault, the event in flight answers').toBe('answered');
+    const other = inFlight('other');
+    await object.run('recalled', { token: 'other' });
+    await object.faults!.failNextFlush();
+    const answeredBefore = other.settled();
+    await object.run('putThenRespond', { key: 'cons:k', value: 'lost' }).catch(() => undefined);
+    if (answeredBefore) skip('not verified: the event meant to be in flight had answered before the write failed');
+    expect(await other.answer, 'the object is reset when a write fails: an event in flight in it receives an error, not its answer').not.toBe('answered');
   }, { needs: ['faults'] });
 });

@@ -112,6 +112,17 @@ describe('list options', () => {
       expect(await listedKeys(storage, { prefix: 'b', end: 'c', reverse: true }), 'prefix, end and reverse').toEqual(['bb', 'ba', 'b']);
       expect(await listedKeys(storage, { prefix: '\u{10000}', reverse: true }), 'a prefix above U+FFFF, in reverse').toEqual(['\u{10000}']);
     });
+
+    storageSpec('ST-LIST-PREFIX', 'a prefix is plain text: pattern characters in it (. * + ? ( [ \\ % _ ^ $ |) match only themselves', async ({ storage }) => {
+      const specials = ['.', '*', '+', '?', '(', '[', '\\', '%', '_', '^', '$', '|'];
+      // For each character c: the key "c!" begins with it, "aXc" and "Z" would match it as a pattern.
+      const keys = [...new Set(specials.flatMap((c) => [`${c}!`, `a${c}b`, `a${c}`]).concat(['aXb', 'ab', 'a', 'Z', 'aa', 'a.b.c']))];
+      await seedKeys(storage, keys);
+      for (const c of specials) {
+        expect(await listedKeys(storage, { prefix: c }), `prefix ${JSON.stringify(c)}`).toEqual([`${c}!`]);
+        expect(await listedKeys(storage, { prefix: `a${c}` }), `prefix ${JSON.stringify(`a${c}`)}`).toEqual(keys.filter((key) => key.startsWith(`a${c}`)).sort());
+      }
+    });
   });
 
   describe('reverse and limit', () => {

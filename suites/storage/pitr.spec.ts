@@ -113,6 +113,18 @@ describe('point-in-time recovery: bookmarks', () => {
     }
   }, { needs: TIMED });
 
+  storageSpec('ST-PITR-FOR-TIME-30-DAYS', 'getBookmarkForTime refuses a time in the future (not within the last 30 days), as a number or a Date', async ({ object }) => {
+    const storage = pitrOf(object);
+    await write(object, 1);
+    const now = await object.clock!.now();
+    // Positive control: the present is within the last 30 days.
+    expect(typeof (await storage.getBookmarkForTime(now)), 'the present is accepted').toBe('string');
+    for (const [time, what] of [[now + HOUR, 'an hour ahead'], [now + DAY, 'a day ahead'], [now + 31 * DAY, '31 days ahead']] as const) {
+      expect(await refusal(() => storage.getBookmarkForTime(time)), `getBookmarkForTime(${what}, a number) is refused`).toBeDefined();
+      expect(await refusal(() => storage.getBookmarkForTime(new Date(time))), `getBookmarkForTime(${what}, a Date) is refused`).toBeDefined();
+    }
+  }, { needs: TIMED });
+
   storageSpec('ST-PITR-HISTORY-30-DAYS', 'a bookmark from 29 days ago still restores, after a write every day since', async ({ object }) => {
     await write(object, 0);
     const bookmark = await pitrOf(object).getCurrentBookmark();
@@ -137,6 +149,25 @@ describe('point-in-time recovery: restoring', () => {
     expect(await storage.get('v'), 'before the restart: still written as usual').toBe(3);
     await object.restart();
     expect(await dataOf(object), 'after the restart: as at the bookmark').toEqual({ v: 1, notes: ['note 1'] });
+  }, { needs: PITR });
+
+  storageSpec('ST-PITR-RESTORE-NEXT-RESTART', 'of several requests before one restart, the last one is restored, whichever bookmark is older', async ({ object }) => {
+    const storage = pitrOf(object);
+    const marks: string[] = [];
+    for (const v of [1, 2, 3]) {
+      await write(object, v);
+      marks.push(await storage.getCurrentBookmark());
+    }
+    await write(object, 4);
+    const notesUpTo = (v: number) => Array.from({ length: v }, (_, i) => `note ${i + 1}`);
+    // Each order: a later request replaces an earlier one, towards an older and a newer point.
+    for (const [first, last] of [[2, 0], [0, 1]] as const) {
+      await storage.onNextSessionRestoreBookmark(marks[first]!);
+      await storage.onNextSessionRestoreBookmark(marks[last]!);
+      await object.restart();
+      expect(await dataOf(object), `bookmark ${first + 1} then bookmark ${last + 1} requested: the restart restores bookmark ${last + 1}`)
+        .toEqual({ v: last + 1, notes: notesUpTo(last + 1) });
+    }
   }, { needs: PITR });
 
   storageSpec('ST-PITR-RESTORE-UNDO-BOOKMARK', 'the bookmark onNextSessionRestoreBookmark answers undoes the restore, writes made just before it included', async ({ object }) => {

@@ -96,6 +96,15 @@ function sqlScript(storage: ObjectStorage, steps: SqlStep[]): SqlOutcome[] {
   return steps.map((step) => syncOutcome(() => (typeof step === 'object' ? exec(step) : act[step]())));
 }
 
+/**
+ * Whether a write's promise had already failed when the call returned (its write was flushed, and
+ * failed, at once): an already rejected promise wins this race against a resolved one.
+ */
+function failedAtOnce(writing: Promise<unknown>): Promise<boolean> {
+  // Raced as it is: a reaction to an already rejected promise is queued before the other's.
+  return Promise.race([writing, Promise.resolve('pending')]).then(() => false, () => true);
+}
+
 function syncOutcome(work: () => unknown): SqlOutcome {
   try {
     return { ok: true, value: work() };
@@ -258,12 +267,27 @@ export const scenarios = {
     return outcome(() => (storage[method] as (...a: unknown[]) => unknown)(...args));
   },
 
-  /** noCache: a get issued before a noCache write completes reads the write-buffer copy. */
-  async noCacheWriteThenRead(storage, { key, value }: { key: string; value: unknown }) {
-    const writing = storage.put(key, value, { noCache: true });
-    const reading = storage.get(key, { noCache: true });
-    await writing;
-    return { read: await reading };
+  /** noCache: a get issued before a noCache write (`method`) completes reads the write-buffer copy. */
+  async noCacheWriteThenRead(storage, { key, value, method = 'put' }: { key: string; value: unknown; method?: 'put' | 'putEntries' | 'delete' | 'deleteKeys' | 'deleteAll' }) {
+    const noCache = { noCache: true };
+    const writes = {
+      put: () => storage.put(key, value, noCache),
+      putEntries: () => storage.put({ [key]: value }, noCache),
+      delete: () => storage.delete(key, noCache),
+      deleteKeys: () => storage.delete([key], noCache),
+      deleteAll: () => storage.deleteAll(noCache),
+    };
+    let writing: Promise<unknown>;
+    try {
+      writing = writes[method]();
+    } catch (error) {
+      return { refused: String((error as Error)?.message ?? error) };
+    }
+    const reading = storage.get(key, noCache);
+    const readingMany = storage.get([key], noCache);
+    const written = await writing.then(() => undefined, (error: Error) => String(error?.message ?? error));
+    if (written !== undefined) return { refused: written };
+    return { read: await reading, readMany: Object.fromEntries(await readingMany) };
   },
 
   /**
@@ -287,14 +311,17 @@ export const scenarios = {
       settled[name] = 'pending';
       return promise.then(() => { settled[name] = 'resolved'; }, () => { settled[name] = 'rejected'; });
     };
-    const put = track('put', storage.put(key, value, { allowUnconfirmed: true }));
+    const putting = storage.put(key, value, { allowUnconfirmed: true });
+    const put = track('put', putting);
     const sync = syncFirst ? track('sync', storage.sync()) : put.then(() => track('sync', storage.sync()));
+    // A put that had already failed when it returned (flushed at once) left no write pending.
+    const putFailedAtOnce = await failedAtOnce(putting);
     if (turns === undefined) await Promise.all([put, sync]);
     const over = (state: string) => state === 'resolved' || state === 'rejected';
     for (let turn = 0; turn < (turns ?? 0) && !(over(settled.put) && over(settled.sync)); turn++) {
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
-    return { ...settled };
+    return { ...settled, putFailedAtOnce };
   },
 
   /** sync() with nothing pending: whether it settled within a few timer turns (never waits longer). */
@@ -357,6 +384,71 @@ export const scenarios = {
     await storage.get(key);
     stretch('resume', 'finish');
     return [...log];
+  },
+
+  /**
+   * allowUnconfirmed on each write method: issues one `method` call with it (not awaited: whether
+   * its promise settles before the flush is not shown, its failure is caught) and answers at once.
+   * A call that throws (refusing the option) is recorded under `token`.
+   */
+  async writeUnconfirmedAndRespond(storage, { method, key, time, token }: { method: 'put' | 'delete' | 'deleteAll' | 'setAlarm' | 'deleteAlarm'; key: string; time: number; token?: string }) {
+    const unconfirmed = { allowUnconfirmed: true };
+    const calls = {
+      put: () => storage.put(key, 'unconfirmed', unconfirmed),
+      delete: () => storage.delete(key, unconfirmed),
+      deleteAll: () => storage.deleteAll(unconfirmed),
+      setAlarm: () => storage.setAlarm(time, unconfirmed),
+      deleteAlarm: () => storage.deleteAlarm(unconfirmed),
+    };
+    let writing: Promise<unknown>;
+    try {
+      writing = calls[method]() as Promise<unknown>;
+    } catch (error) {
+      record(token, { refused: String((error as Error)?.message ?? error) });
+      return 'refused';
+    }
+    writing.catch(() => undefined);
+    return 'responded';
+  },
+
+  /**
+   * Consistency rule 3 across non-I/O awaits: a read, then `awaits` awaits of already-settled
+   * promises (no I/O), then the write (with `unconfirmed`, allowUnconfirmed). No other event may
+   * get in between.
+   */
+  async incrementAcrossAwaits(storage, { key, awaits, unconfirmed = false }: { key: string; awaits: number; unconfirmed?: boolean }) {
+    const value = ((await storage.get<number>(key)) ?? 0) + 1;
+    for (let i = 0; i < awaits; i++) await Promise.resolve(i);
+    await storage.put(key, value, unconfirmed ? { allowUnconfirmed: true } : undefined);
+    return value;
+  },
+
+  /**
+   * An increment inside a transaction whose closure waits between its read and its write: on
+   * `awaits` settled promises (no I/O), and with `timer`, on a timer turn as well (other I/O).
+   * The transaction is one unit isolated from other events: concurrent ones lose no update.
+   */
+  async transactionIncrement(storage, { key, awaits, timer }: { key: string; awaits: number; timer: boolean }) {
+    return storage.transaction(async (txn) => {
+      const value = ((await txn.get<number>(key)) ?? 0) + 1;
+      for (let i = 0; i < awaits; i++) await Promise.resolve(i);
+      if (timer) await new Promise((resolve) => setTimeout(resolve, 0));
+      await txn.put(key, value);
+      return value;
+    });
+  },
+
+  /**
+   * An event that stays in flight for up to `turns` timer turns (reading `key` each turn, so it
+   * notices a reset as a failed read) and then answers; records under `token` that it started.
+   */
+  async stayInFlight(storage, { key, turns, token }: { key: string; turns: number; token: string }) {
+    record(token, 'started');
+    for (let turn = 0; turn < turns; turn++) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      await storage.get(key);
+    }
+    return 'answered';
   },
 
   /** A due alarm set and deleted in one event: it must not run. Returns getAlarm() afterwards. */

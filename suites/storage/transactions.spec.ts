@@ -118,3 +118,18 @@ describe('rollback()', () => {
     expect(probes.rollbackAgain, 'a second txn.rollback() must not throw').toMatchObject({ ok: true });
   });
 });
+
+describe('a transaction holds other events off while its closure awaits', () => {
+  // A transaction is one unit isolated from other events while its closure runs, whatever the
+  // closure awaits: non-I/O promises, or other I/O (a timer).
+  for (const [awaits, timer] of [[10, false], [0, true]] as const) {
+    const waits = timer ? 'a timer turn' : `${awaits} non-I/O promises`;
+    storageSpec('ST-TXN-ISOLATED', `concurrent transactions whose closures await ${waits} between txn.get and txn.put lose no update`, async ({ object }) => {
+      const results = await Promise.all(Array.from({ length: 20 }, () => object.run<number>('transactionIncrement', { key: 'cons:txn', awaits, timer })
+        .catch((error: Error) => `failed: ${error.message}`)));
+      const failed = results.filter((result) => typeof result !== 'number');
+      expect(failed, 'every transaction commits').toEqual([]);
+      expect(await object.storage.get('cons:txn'), `20 transactional increments awaiting ${waits} make 20`).toBe(20);
+    });
+  }
+});

@@ -68,6 +68,9 @@ export function buildApp(options: AppOptions): ReferenceApp {
   store.onReset(() => users.clear());
   const app = Fastify({
     logger: false,
+    // Closing the server ends every connection, also one lingering on a refused request's body
+    // (lingering-close.ts) or a front proxy's kept-alive one: a close must not wait for a client.
+    forceCloseConnections: true,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     clientErrorHandler: answerClientError,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },

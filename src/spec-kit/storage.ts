@@ -96,6 +96,33 @@ const observeCall: CallObserver = async (label, call) => {
 const newBudget = (): SpecBudget =>
   (runningBudget = new SpecBudget((inject('storageSpecTimeoutMs') as number | undefined) ?? DEFAULT_SPEC_TIMEOUT_MS));
 
+interface SkippingContext { task: { meta: object }; skip: (...args: never[]) => unknown }
+
+/**
+ * A storage spec that skips itself from its body does so because a premise did not occur on this
+ * runtime (nothing was refused, the handler did not start, the write had already failed): what the
+ * runtime itself did, as a declared capability is what its author said. Its requirements are "not
+ * verified" with that reason, and the run is not incomplete for it (report/model.ts): exit 3 is for
+ * what the run could have set up and did not.
+ */
+function premiseSkipsDeclared<C extends SkippingContext>(body: (context: C) => unknown): (context: C) => unknown {
+  const wrapped = (context: C): unknown => {
+    const skip = context.skip.bind(context);
+    Object.defineProperty(context, 'skip', {
+      configurable: true,
+      writable: true,
+      value: (...args: never[]) => {
+        (context.task.meta as { skipDeclared?: boolean }).skipDeclared = true;
+        return skip(...args);
+      },
+    });
+    return body(context);
+  };
+  // vitest sets up the fixtures the source text of the function destructures: show it the body's.
+  Object.defineProperty(wrapped, 'toString', { value: () => body.toString() });
+  return wrapped;
+}
+
 /**
  * Why a spec is about something this adapter is not, if it is: a capability the spec needs is out
  * of its scope, or one the spec is about lacking is present. Such a spec is not part of its run;
@@ -179,7 +206,7 @@ export function storageSpec(requirements: string | string[], title: string, body
   const outOfScope = selected ? notApplicable(declaredAdapter, options) : undefined;
   if (selected && outOfScope === undefined) startBeforeSpecs();
   // vitest's own limit is off for storage specs (runner/run.ts): the budget bounds a spec's own time.
-  const budgeted = withinBudget(body as (context: { task: { meta: object } }) => unknown, newBudget, options.timeout);
+  const budgeted = withinBudget(premiseSkipsDeclared(body as (context: SkippingContext) => unknown), newBudget, options.timeout);
   (selected && outOfScope === undefined ? storageTest : storageTest.skip)(title, {
     meta: { requirements: ids, needs: options.needs ?? [], lacks: options.lacks ?? [], ...(outOfScope !== undefined && { notApplicable: outOfScope }) },
   }, budgeted as StorageSpecBody);

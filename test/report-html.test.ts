@@ -260,7 +260,8 @@ describe('report.html of a real run, in Chromium', () => {
     expect(await page.locator('#skipped td.reason').first().isVisible()).toBe(false);
     await page.locator('#skipped summary').click();
     expect(await page.locator('#skipped td.reason', { hasText: 'does not support faults' }).first().isVisible()).toBe(true);
-    const replay = page.locator('#seeds code.cmd').first();
+    // One replay command per property-based spec (the key-value model's, among the interleaving model's).
+    const replay = page.locator('#seeds code.cmd', { hasText: 'key-value model' }).first();
     expect(await replay.textContent()).toMatch(/^npx specgate run --suite storage --adapter '.*' --grep '\^key-value model .*\(property\\\)\$' --seed \d+$/);
     // The adapter's own path, that the command can be pasted as is.
     expect(await replay.textContent()).toContain(`--adapter '${join(dir, 'no-faults.ts')}'`);

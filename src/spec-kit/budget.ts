@@ -136,8 +136,14 @@ export function markingTimeouts<C extends SpecContext>(body: Body<C>, run: Body<
       throw error;
     }
   };
-  // vitest decides which fixtures to set up from the source text of the function it is given (its
-  // parameter's destructuring), so the wrapper shows it the body's.
-  Object.defineProperty(wrapped, 'toString', { value: () => body.toString() });
-  return wrapped;
+  return readAsBody(wrapped, body);
+}
+
+/**
+ * vitest decides which fixtures to set up from the source text of the function it is given (its
+ * parameter's destructuring): a wrapper of a spec's body shows it the body's.
+ */
+export function readAsBody<W extends (...args: never[]) => unknown>(wrapper: W, body: (...args: never[]) => unknown): W {
+  Object.defineProperty(wrapper, 'toString', { value: () => body.toString() });
+  return wrapper;
 }

@@ -16,7 +16,7 @@ import type { Capability, ObjectStorage, StorageAdapter, StorageObject } from '.
 import { loadAdapter, type StorageTargetRef } from '../core/adapter-module.js';
 import { DEFAULT_STARTUP_MS, DEFAULT_TIMEOUT_MS } from '../core/run-config.js';
 import { AdapterStartupFailure, boundedAdapter, startAdapter, type CallObserver } from './bounded-storage.js';
-import { DEFAULT_SPEC_TIMEOUT_MS, SpecBudget, withinBudget } from './budget.js';
+import { DEFAULT_SPEC_TIMEOUT_MS, readAsBody, SpecBudget, withinBudget } from './budget.js';
 import { isSelected } from './selection.js';
 
 declare module 'vitest' {
@@ -118,9 +118,7 @@ function premiseSkipsDeclared<C extends SkippingContext>(body: (context: C) => u
     });
     return body(context);
   };
-  // vitest sets up the fixtures the source text of the function destructures: show it the body's.
-  Object.defineProperty(wrapped, 'toString', { value: () => body.toString() });
-  return wrapped;
+  return readAsBody(wrapped, body);
 }
 
 /**

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../reference-impl/zone-api/server.js';
 import { findConfigFile } from '../src/cli/config-file.js';
 import { githubAnnotations, MAX_ANNOTATIONS } from '../src/cli/reporters.js';
-import { withNegativeValues } from '../src/cli/run-config.js';
+import { withDashedValues } from '../src/cli/usage.js';
 import { RUN_OPTIONS } from '../src/cli/run-config.js';
 import { BailReporter } from '../src/runner/bail.js';
 import { rawExchange } from '../src/spec-kit/raw-http.js';
@@ -51,10 +51,16 @@ describe('usage mistakes that were silent, ambiguous or a hang: one line, exit 2
     expect(lines(result.stderr)).toEqual([expect.stringMatching(/^specgate: --adapter: no built-in adapter named "refrence" \(did you mean reference\?\) \(reference, reference-kv/)]);
   });
 
-  it('a negative number is a value of the option before it, nothing else is', () => {
-    expect(withNegativeValues(['--timeout', '-5', '--seed', '-.5'], RUN_OPTIONS)).toEqual(['--timeout=-5', '--seed=-.5']);
-    // Not numbers, or not after an option taking a value: as typed, for the parser to judge.
-    expect(withNegativeValues(['--grep', '--seed', '--bail', '-1', '--', '--timeout', '-5'], RUN_OPTIONS)).toEqual(['--grep', '--seed', '--bail', '-1', '--', '--timeout', '-5']);
+  it('a dashed word after an option taking a value is its value, unless it is an option itself', () => {
+    expect(withDashedValues(['--timeout', '-5', '--seed', '-.5', '--token', '-Xy_9'], RUN_OPTIONS)).toEqual(['--timeout=-5', '--seed=-.5', '--token=-Xy_9']);
+    // An option's name, after a boolean, or after `--`: as typed, for the parser to judge.
+    expect(withDashedValues(['--grep', '--seed', '--bail', '-1', '--', '--timeout', '-5'], RUN_OPTIONS)).toEqual(['--grep', '--seed', '--bail', '-1', '--', '--timeout', '-5']);
+  });
+
+  it('serve takes a token that starts with a dash (a base64url token does one time in 32)', async () => {
+    const result = await runCli(['serve', '--port', 'x', '--token', '-Ab3']);
+    expect(result.code).toBe(2);
+    expect(lines(result.stderr)).toEqual(['specgate: --port must be a port number, got "x"']);
   });
 
   // Node's recursive mkdir loops for ever where the file system refuses directories with ENOENT.

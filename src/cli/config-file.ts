@@ -3,6 +3,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { withDashedValues } from './usage.js';
 import type { SpecgateConfig } from '../config/define.js';
 import { importModule } from '../core/adapter-module.js';
 import { UsageError } from '../core/errors.js';
@@ -173,7 +174,7 @@ export const INIT_OPTIONS = {
 
 /** `specgate init [FILE] [--force]` */
 export function initCommand(args: string[]): number {
-  const { values, positionals } = parseArgs({ args, options: INIT_OPTIONS, strict: true, allowPositionals: true });
+  const { values, positionals } = parseArgs({ args: withDashedValues(args, INIT_OPTIONS), options: INIT_OPTIONS, strict: true, allowPositionals: true });
   if (positionals.length > 1) throw new UsageError('specgate init takes at most one file name');
   const file = writeStarterConfig(positionals[0] ?? 'specgate.config.ts', values.force);
   process.stdout.write(`specgate: wrote ${relative(process.cwd(), file) || file}; npx specgate run runs against the bundled reference; to test your own API, uncomment target and run: npx specgate run --suite zone-api\n`);

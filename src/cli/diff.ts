@@ -6,6 +6,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { withDashedValues } from './usage.js';
 import { differentTargets, diffReports, formatDiff } from '../report/diff.js';
 import type { Report } from '../report/model.js';
 import { schemaProblems } from '../spec-kit/schemas.js';
@@ -18,7 +19,7 @@ export const DIFF_OPTIONS = {
 } satisfies ParseArgsConfig['options'];
 
 export async function diffCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args, options: DIFF_OPTIONS, strict: true, allowPositionals: true });
+  const { values, positionals } = parseArgs({ args: withDashedValues(args, DIFF_OPTIONS), options: DIFF_OPTIONS, strict: true, allowPositionals: true });
   if (positionals.length !== 2) throw new UsageError(`diff takes two reports, OLD and NEW (got ${positionals.length}); see specgate diff --help`);
   const [old, next] = positionals.map(loadReport) as [Report, Report];
   const targets = differentTargets(old, next);

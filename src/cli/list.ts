@@ -4,6 +4,7 @@
 // before it is run; the text listing ends with the total.
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { withDashedValues } from './usage.js';
 import { SUITES } from '../catalog/suites.js';
 import type { Requirement } from '../core/requirements.js';
 import { selects, type Selection } from '../core/selection.js';
@@ -22,7 +23,7 @@ export const LIST_OPTIONS = {
 } satisfies ParseArgsConfig['options'];
 
 export async function listCommand(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: LIST_OPTIONS, strict: true, allowPositionals: false });
+  const { values } = parseArgs({ args: withDashedValues(args, LIST_OPTIONS), options: LIST_OPTIONS, strict: true, allowPositionals: false });
   const suites = suitesFrom(values.suite);
   const selection = selectionFrom(values, undefined, suites);
   if (values.grep !== undefined) checkPattern(values.grep);

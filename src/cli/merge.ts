@@ -7,6 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { withDashedValues } from './usage.js';
 import { mergeReports, missingShards, repeatedReports } from '../report/merge.js';
 import { writeReport } from '../report/write.js';
 import { UsageError } from '../core/errors.js';
@@ -23,7 +24,7 @@ export const MERGE_OPTIONS = {
 } satisfies ParseArgsConfig['options'];
 
 export async function mergeCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args, options: MERGE_OPTIONS, strict: true, allowPositionals: true });
+  const { values, positionals } = parseArgs({ args: withDashedValues(args, MERGE_OPTIONS), options: MERGE_OPTIONS, strict: true, allowPositionals: true });
   if (positionals.length === 0) throw new UsageError('merge needs the report directories of the shards; see specgate merge --help');
   const reports = positionals.map(loadReport);
   // A shard given twice usually stands for one left out: both are refused before anything is written.

@@ -6,6 +6,7 @@
 import { accessSync, constants, existsSync, mkdirSync, rmdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { withDashedValues } from './usage.js';
 import { SUITES } from '../catalog/suites.js';
 import { parseAsOf } from '../core/dates.js';
 import { didYouMean, nearest } from '../core/did-you-mean.js';
@@ -61,27 +62,7 @@ export const RUN_OPTIONS = {
 } satisfies ParseArgsConfig['options'];
 
 export type RunFlags = ReturnType<typeof parseRunFlags>;
-export const parseRunFlags = (args: string[]) => parseArgs({ args: withNegativeValues(args, RUN_OPTIONS), options: RUN_OPTIONS, strict: true, allowPositionals: false }).values;
-
-/**
- * `--timeout -5` as `--timeout=-5`: node's parser takes a value starting with a dash for an
- * option ("argument is ambiguous"), so a negative number would never reach the check that says
- * what is wrong with it. Only numbers: `--grep --seed` still means a missing value.
- */
-export function withNegativeValues(args: string[], options: ParseArgsConfig['options']): string[] {
-  const joined: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === '--') return [...joined, ...args.slice(i)];
-    const name = /^--([^=]+)$/.exec(arg)?.[1];
-    const next = args[i + 1];
-    if (name !== undefined && options?.[name]?.type === 'string' && next !== undefined && /^-\.?\d/.test(next)) {
-      joined.push(`${arg}=${next}`);
-      i++;
-    } else joined.push(arg);
-  }
-  return joined;
-}
+export const parseRunFlags = (args: string[]) => parseArgs({ args: withDashedValues(args, RUN_OPTIONS), options: RUN_OPTIONS, strict: true, allowPositionals: false }).values;
 
 /** The flags that only mean something with --target-image. */
 export const CONTAINER_FLAGS = ['target-port', 'target-env', 'target-network', 'target-startup-timeout'] as const;

@@ -1,6 +1,7 @@
 // `specgate serve`: the reference server in the foreground until SIGINT or SIGTERM.
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { withDashedValues } from './usage.js';
 import { UsageError } from '../core/errors.js';
 import { startReferenceServer, unusableCredentials, type ReferenceServerOptions } from '../targets/bundled.js';
 import { credentialsFrom } from './run-config.js';
@@ -17,7 +18,7 @@ export const SERVE_OPTIONS = {
 } satisfies ParseArgsConfig['options'];
 
 export async function serveCommand(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: SERVE_OPTIONS, strict: true, allowPositionals: false });
+  const { values } = parseArgs({ args: withDashedValues(args, SERVE_OPTIONS), options: SERVE_OPTIONS, strict: true, allowPositionals: false });
   // SPECGATE_PORT: how a container image is told its port (the reference image's CMD gives none).
   const portText = values.port ?? process.env.SPECGATE_PORT ?? '8787';
   const port = /^\d+$/.test(portText) ? Number(portText) : Number.NaN;

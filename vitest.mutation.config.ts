@@ -18,13 +18,16 @@
 import { defineConfig } from 'vitest/config';
 import { EVERYTHING } from './src/core/selection.js';
 import { BUILTIN_ADAPTERS } from './src/targets/storage-target.js';
+import { DEFAULT_SPEC_TIMEOUT_MS, DEFAULT_STARTUP_MS, DEFAULT_TIMEOUT_MS } from './src/core/run-config.js';
+import type { WorkerContext } from './src/spec-kit/worker-context.js';
 
 /** The CLI's default seed (src/runner/run.ts DEFAULT_SEED): the same property-based cases. */
 const SEED = 20261121;
 /** The run's as-of date: now, as for a CLI run without --as-of. */
 const AS_OF = Date.now();
 
-const shared = { seed: SEED, selection: EVERYTHING };
+/** The worker context every project's specs read (src/spec-kit/worker-context.ts), as the CLI's defaults make it. */
+const shared: WorkerContext = { seed: SEED, selection: EVERYTHING, specTimeoutMs: DEFAULT_SPEC_TIMEOUT_MS };
 
 /**
  * Every project's (an inline project does not inherit the root's): far above any test's time on a
@@ -65,7 +68,7 @@ const storageProject = (name: 'reference-kv' | 'reference-sqlite') => ({
     ...timeouts,
     ...sharedModules,
     include: ['suites/storage/**/*.spec.ts'],
-    provide: { ...shared, storageTarget: BUILTIN_ADAPTERS[name]! },
+    provide: { specgate: { ...shared, storage: { target: BUILTIN_ADAPTERS[name]!, timeoutMs: DEFAULT_TIMEOUT_MS, startupMs: DEFAULT_STARTUP_MS } } },
   },
 });
 
@@ -79,7 +82,7 @@ export default defineConfig({
           ...sharedModules,
           include: ['suites/zone-api/**/*.spec.ts'],
           setupFiles: ['mutation/zone-api.setup.ts'],
-          provide: { ...shared, mutationAsOf: AS_OF },
+          provide: { specgate: shared, mutationAsOf: AS_OF },
         },
       },
       storageProject('reference-kv'),
@@ -90,7 +93,7 @@ export default defineConfig({
           ...timeouts,
           ...sharedModules,
           include: REFERENCE_UNIT_TESTS,
-          provide: shared,
+          provide: { specgate: shared },
         },
       },
     ],

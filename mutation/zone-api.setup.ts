@@ -23,6 +23,7 @@ import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { generateCredentials, startServer, type RunningServer } from '../reference-impl/zone-api/server.js';
 import { instantOn } from '../src/core/dates.js';
 import type { ZoneApiTarget } from '../src/spec-kit/target.js';
+import type { WorkerContext } from '../src/spec-kit/worker-context.js';
 
 let server: RunningServer | undefined;
 const credentials = generateCredentials();
@@ -44,17 +45,17 @@ beforeAll(async () => {
   const origin = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
   const target: ZoneApiTarget = {
     name: 'reference', baseUrl: origin + new URL(server!.baseUrl).pathname, credentials,
-    controlUrl: origin + new URL(server!.controlUrl!).pathname, seed: inject('seed'), asOf, clockSettable: true,
+    controlUrl: origin + new URL(server!.controlUrl!).pathname, asOf, clockSettable: true,
     // A mutant that leaves a request unanswered must fail its spec quickly (the reference answers
     // in milliseconds), not wait for Stryker's timeout, which also costs a restart of the worker.
     timeoutMs: REQUEST_TIMEOUT_MS,
   };
-  // The specs read their target with inject('zoneApiTarget'), which the CLI provides from its own
-  // process. Here the server's port is known only now, in the worker: the worker's copy of the
-  // provided context is where inject() reads from (vitest's worker state).
-  const state = (globalThis as { __vitest_worker__?: { providedContext: Record<string, unknown> } }).__vitest_worker__;
+  // The specs read their target from the worker context (src/spec-kit/worker-context.ts), which the
+  // CLI provides from its own process. Here the server's port is known only now, in the worker:
+  // the worker's copy of the provided context is where inject() reads from (vitest's worker state).
+  const state = (globalThis as { __vitest_worker__?: { providedContext: { specgate: WorkerContext } } }).__vitest_worker__;
   if (!state) throw new Error('mutation/zone-api.setup.ts runs only in a vitest worker');
-  state.providedContext.zoneApiTarget = target;
+  state.providedContext.specgate = { ...state.providedContext.specgate, zoneApi: { target, clockScope: 'global', concurrentSpecs: false } };
 });
 
 beforeEach(async ({ task }) => {

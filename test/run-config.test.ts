@@ -15,7 +15,7 @@ describe('a run\'s configuration', () => {
     const config = runConfigFrom(parseRunFlags(['--timeout', '2.5']), undefined, {});
     expect(config.zoneApi.timeoutMs).toBe(2500);
     expect(config.storage.timeoutMs, 'and every call into a storage adapter').toBe(2500);
-    const resolved = await resolveZoneTarget({}, config.zoneApi, { seed: config.seed });
+    const resolved = await resolveZoneTarget({}, config.zoneApi, {});
     try {
       expect(resolved.target.name).toBe('reference');
       expect(resolved.target.timeoutMs).toBe(2500);

@@ -58,7 +58,7 @@ async function zoneTargets(config: RunConfig): Promise<Checked[]> {
 
 async function bundledChecks(config: RunConfig): Promise<Check[]> {
   try {
-    const bundled = await startBundledReference(config.zoneApi, { seed: config.seed, timeoutMs: config.zoneApi.timeoutMs });
+    const bundled = await startBundledReference(config.zoneApi, { timeoutMs: config.zoneApi.timeoutMs });
     await bundled.stop();
     return bundled.preflight.checks;
   } catch (error) {

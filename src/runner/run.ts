@@ -14,6 +14,7 @@ import { applyBaseline, gatePasses, readBaseline, updatedBaseline, writeBaseline
 import { buildReport, gatedOutcome, OUTCOME_EXIT_CODES, type Report, type RunTarget, type Selection } from '../report/model.js';
 import { writeReport } from '../report/write.js';
 import { secretsOf, type ZoneApiTarget } from '../spec-kit/target.js';
+import type { WorkerContext } from '../spec-kit/worker-context.js';
 import { loadAdapter, type StorageTargetRef } from '../core/adapter-module.js';
 import { adapterPreflightError, checkAdapter } from '../targets/preflight.js';
 import { adapterRefs, BUILTIN_ADAPTERS } from '../targets/storage-target.js';
@@ -49,7 +50,8 @@ interface PlannedProject {
   clockGroup: boolean;
   include: string[];
   exclude?: string[];
-  provide: Record<string, unknown>;
+  /** What the project's workers get beside the run's seed and selection (spec-kit/worker-context.ts). */
+  context: Pick<WorkerContext, 'specTimeoutMs' | 'zoneApi' | 'storage'>;
   target: RunTarget;
   /** Projects of a lower group finish before a higher group starts. */
   group: number;
@@ -209,7 +211,7 @@ async function checkedAdapters(config: RunConfig): Promise<{ ref: StorageTargetR
 async function resolveZoneTargets(config: RunConfig): Promise<ResolvedTarget[]> {
   // --max-rps caps the whole run: its workers share it, whatever target they talk to.
   const maxRpsPerWorker = config.zoneApi.maxRps === undefined ? undefined : config.zoneApi.maxRps / WORKERS;
-  const resolved = await Promise.all(targetPlaces(config.zoneApi).map((place) => resolveZoneTarget(place, config.zoneApi, { seed: config.seed, maxRpsPerWorker, preflight: config.preflight })));
+  const resolved = await Promise.all(targetPlaces(config.zoneApi).map((place) => resolveZoneTarget(place, config.zoneApi, { maxRpsPerWorker, preflight: config.preflight })));
   const names = resolved.map((r) => r.target.name);
   if (new Set(names).size !== names.length) throw new UsageError('--target: the same target twice');
   return resolved;
@@ -232,16 +234,16 @@ function zoneProjects(target: ZoneApiTarget, several: boolean, { concurrency, sp
   // they mostly wait on the network.
   const sharedZones = target.controlUrl === undefined;
   const inParallel = sharedZones ? { sequential: true } : { concurrency };
-  const provide = (clockScope: 'zone' | 'global', concurrentSpecs: boolean) => ({ zoneApiTarget: target, clockScope, concurrentSpecs, specTimeoutMs });
+  const context = (clockScope: 'zone' | 'global', concurrentSpecs: boolean) => ({ specTimeoutMs, zoneApi: { target, clockScope, concurrentSpecs } });
   // No vitest limit: a spec's budget counts its own time, not its waits on a paced or slow target
   // (a fixed limit failed conforming targets under --max-rps); each of those waits has its own bound.
   const unlimited = { specTimeoutMs: 0 };
   const projects: PlannedProject[] = [
-    { name, label: name, clockGroup: false, include, exclude: clockSpecs, group: 0, provide: provide('global', !sharedZones), target: runTarget, ...inParallel, ...unlimited },
-    { name: `${name}:clock`, label: name, clockGroup: true, include: clockSpecs, exclude: alongside, group: 1, sequential: true, provide: provide('global', false), target: runTarget, ...unlimited },
+    { name, label: name, clockGroup: false, include, exclude: clockSpecs, group: 0, context: context('global', !sharedZones), target: runTarget, ...inParallel, ...unlimited },
+    { name: `${name}:clock`, label: name, clockGroup: true, include: clockSpecs, exclude: alongside, group: 1, sequential: true, context: context('global', false), target: runTarget, ...unlimited },
   ];
   if (alongside.length > 0) {
-    projects.push({ name: `${name}:zone-clock`, label: name, clockGroup: true, include: alongside, group: 0, provide: provide('zone', true), target: runTarget, concurrency, ...unlimited });
+    projects.push({ name: `${name}:zone-clock`, label: name, clockGroup: true, include: alongside, group: 0, context: context('zone', true), target: runTarget, concurrency, ...unlimited });
   }
   return projects;
 }
@@ -258,7 +260,7 @@ function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Re
     // Each call into the adapter is bounded by the run's --timeout, its start by --startup-timeout
     // (spec-kit/bounded-storage.ts); neither is counted against the spec's budget (spec-kit/budget.ts),
     // nor is the time of its fixtures (the first create() of a worker may take a minute to start a runtime).
-    provide: { storageTarget: ref, storageTimeoutMs: timeoutMs, storageStartupMs: startupMs, storageSpecTimeoutMs: specTimeoutMs },
+    context: { specTimeoutMs, storage: { target: ref, timeoutMs, startupMs } },
     specTimeoutMs: 0,
     // A file's afterAll closes its adapter: room for that call to time out and name itself, also
     // with a long --timeout, and for a runtime still starting.
@@ -296,7 +298,7 @@ async function runProjects(projects: PlannedProject[], shared: { seed: number; s
           name: p.name,
           include: p.include,
           ...(p.exclude && { exclude: p.exclude }),
-          provide: { ...shared, ...p.provide },
+          provide: { specgate: { ...shared, ...p.context } },
           sequence: { groupOrder: p.group },
           // Spec files share nothing but immutable modules (each spec has its own zone or object), so
           // a worker need not re-evaluate the modules for every file: half the wall time of a run.

@@ -8,13 +8,14 @@
 // client, its own zone and the target's control API; a spec whose target lacks what it needs is
 // skipped with the reason, never passed.
 
-import { describe as vitestDescribe, inject, test } from 'vitest';
+import { describe as vitestDescribe, test } from 'vitest';
 import { SUITES } from '../catalog/suites.js';
 import { ApiClient, ExchangeLog, RequestPacer, SPEC_HEADER, newTransport, type RequestGuard } from './api-client.js';
 import { DEFAULT_SPEC_TIMEOUT_MS, SpecBudget, withinBudget } from './budget.js';
 import { isSelected } from './selection.js';
 import { ControlClient, type ControlZone, type ZoneSetup } from './control.js';
-import { defaultAuth, schemes, secretsOf, type Auth, type ZoneApiTarget } from './target.js';
+import { defaultAuth, schemes, secretsOf, type Auth, type SpecTarget, type ZoneApiTarget } from './target.js';
+import { workerContext, type WorkerContext } from './worker-context.js';
 import { instantOn, isoDay, sideOf, type DatedChange } from '../core/dates.js';
 import { guardedEffect, refusal, type ForeignZone } from '../core/zone-safety.js';
 import { runConventionCheck, runSetUp, type ConventionCheck } from './assertion-profiles.js';
@@ -47,7 +48,7 @@ export interface SpecClock {
 }
 
 export interface SpecFixtures {
-  target: ZoneApiTarget;
+  target: SpecTarget;
   /** Client authenticated with the target's default scheme. */
   api: ApiClient;
   /** Credentials per scheme; a scheme the run was not given is absent. */
@@ -87,7 +88,7 @@ export interface SpecFixtures {
 
 export const specTest = test.extend<SpecFixtures>({
   // eslint-disable-next-line no-empty-pattern
-  target: async ({}, use) => { await use(inject('zoneApiTarget')); },
+  target: async ({}, use) => { await use({ ...zoneApiContext().target, seed: context().seed }); },
   auth: async ({ target }, use) => { await use(schemes(target.credentials)); },
   api: async ({ target, task, onTestFailed, skip }, use) => {
     const log = new ExchangeLog(secretsOf(target.credentials));
@@ -183,14 +184,27 @@ export const specTest = test.extend<SpecFixtures>({
 });
 
 /** Whether this spec's project moves its zones' clocks only (else the target's one clock). */
-const zoneClocks = (): boolean => inject('clockScope') === 'zone';
+const zoneClocks = (): boolean => zoneApiContext().clockScope === 'zone';
+
+/** The run's context in this worker (spec-kit/worker-context.ts); a zone API spec runs only in a run. */
+function context(): WorkerContext {
+  const given = workerContext();
+  if (!given) throw new Error('a zone API spec ran outside a specgate run (no worker context): run it with specgate run');
+  return given;
+}
+
+function zoneApiContext(): NonNullable<WorkerContext['zoneApi']> {
+  const given = context().zoneApi;
+  if (!given) throw new Error('a zone API spec ran in a project without a zone API target (a defect of the runner)');
+  return given;
+}
 
 const budgets = new WeakMap<object, SpecBudget>();
 
 /** The budget of one spec (spec-kit/budget.ts: --spec-timeout), shared by its fixtures and its body. */
 function budgetOf(task: object): SpecBudget {
   let budget = budgets.get(task);
-  if (!budget) budgets.set(task, (budget = new SpecBudget(inject('specTimeoutMs') ?? DEFAULT_SPEC_TIMEOUT_MS)));
+  if (!budget) budgets.set(task, (budget = new SpecBudget(context().specTimeoutMs ?? DEFAULT_SPEC_TIMEOUT_MS)));
   return budget;
 }
 
@@ -254,7 +268,7 @@ export interface SpecOptions {
  * work in zones of their own (vitest takes sequence.concurrent from the root config only, so each
  * spec and describe block is declared concurrent here).
  */
-const concurrentSpecs = (): boolean => inject('concurrentSpecs') === true;
+const concurrentSpecs = (): boolean => workerContext()?.zoneApi?.concurrentSpecs === true;
 
 /** vitest's describe, whose blocks run concurrently where the file's specs do (concurrentSpecs). */
 export function describe(name: string, body: () => void): void {

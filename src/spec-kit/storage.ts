@@ -11,25 +11,15 @@
 // about lacking a capability on an adapter that declares it out of its scope (there is nothing to
 // lack: the key-value backend has no point-in-time recovery by design, not as a local runtime).
 
-import { afterAll, beforeAll, inject, test } from 'vitest';
+import { afterAll, beforeAll, test } from 'vitest';
 import type { Capability, ObjectStorage, StorageAdapter, StorageObject } from '../contract/storage.js';
-import { loadAdapter, type StorageTargetRef } from '../core/adapter-module.js';
+import { loadAdapter } from '../core/adapter-module.js';
+import { workerContext } from './worker-context.js';
 import { DEFAULT_STARTUP_MS, DEFAULT_TIMEOUT_MS } from '../core/run-config.js';
 import { AdapterStartupFailure, boundedAdapter, startAdapter, type CallObserver } from './bounded-storage.js';
 import { DEFAULT_SPEC_TIMEOUT_MS, readAsBody, SpecBudget, withinBudget } from './budget.js';
 import { isSelected } from './selection.js';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    storageTarget: StorageTargetRef;
-    /** How long one call into the adapter may take (the run's --timeout). */
-    storageTimeoutMs: number;
-    /** How long the adapter's runtime may take to start (--startup-timeout). */
-    storageStartupMs: number;
-    /** A storage spec's budget of its own time, in ms (--spec-timeout; spec-kit/budget.ts). */
-    storageSpecTimeoutMs: number;
-  }
-}
 
 declare module '@vitest/runner' {
   interface TaskMeta {
@@ -47,19 +37,18 @@ declare module '@vitest/runner' {
 // One adapter per spec file (a test worker runs one file at a time), closed after the file. It is
 // loaded when the file is, so that specs which do not apply to it are left out of the run; only
 // listing specs provides no adapter.
-const target = inject('storageTarget') as StorageTargetRef | undefined;
-const declaredAdapter: StorageAdapter | undefined = target === undefined ? undefined : await loadAdapter(target);
+const storageContext = workerContext()?.storage;
+const declaredAdapter: StorageAdapter | undefined = storageContext === undefined ? undefined : await loadAdapter(storageContext.target);
 let adapterPromise: Promise<StorageAdapter> | undefined;
-const adapter = (): Promise<StorageAdapter> => (adapterPromise ??= declaredAdapter ? Promise.resolve(declaredAdapter) : loadAdapter(inject('storageTarget')));
-// Every call into the adapter is bounded by the run's --timeout (bounded-storage.ts); absent when
-// the specs run outside the CLI (the mutation runner), where the default applies.
-const timeoutMs = (inject('storageTimeoutMs') as number | undefined) ?? DEFAULT_TIMEOUT_MS;
+const adapter = (): Promise<StorageAdapter> => (adapterPromise ??= declaredAdapter ? Promise.resolve(declaredAdapter) : Promise.reject(new Error('a storage spec ran outside a specgate run (no storage target in the worker context)')));
+// Every call into the adapter is bounded by the run's --timeout (bounded-storage.ts).
+const timeoutMs = storageContext?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 // The adapter's runtime starts once per worker, in a beforeAll hook that each spec that may run adds
 // to its describe block (a block whose specs are all filtered out runs no hook, so a worker with
 // nothing to run starts nothing): before any spec, bounded by the start-up limit and by no spec's
 // timeout. A failure fails each spec that would use the adapter with it (a start-up failure, its
 // cause whole), at once.
-const startupMs = (inject('storageStartupMs') as number | undefined) ?? DEFAULT_STARTUP_MS;
+const startupMs = storageContext?.startupMs ?? DEFAULT_STARTUP_MS;
 let startup: Promise<AdapterStartupFailure | undefined> | undefined;
 let startupFailure: AdapterStartupFailure | undefined;
 const startOnce = async (): Promise<void> => {
@@ -94,7 +83,7 @@ const observeCall: CallObserver = async (label, call) => {
   return result;
 };
 const newBudget = (): SpecBudget =>
-  (runningBudget = new SpecBudget((inject('storageSpecTimeoutMs') as number | undefined) ?? DEFAULT_SPEC_TIMEOUT_MS));
+  (runningBudget = new SpecBudget(workerContext()?.specTimeoutMs ?? DEFAULT_SPEC_TIMEOUT_MS));
 
 interface SkippingContext { task: { meta: object }; skip: (...args: never[]) => unknown }
 
@@ -172,7 +161,7 @@ export const storageTest = test.extend<StorageFixtures>({
   },
   storage: async ({ object }, use) => { await use(object.storage); },
   // eslint-disable-next-line no-empty-pattern
-  seed: async ({}, use) => { await use(inject('seed')); },
+  seed: async ({}, use) => { await use(workerContext()!.seed); },
 });
 
 /** Why a spec cannot run against this adapter (a missing capability, or one it must lack), if so. */

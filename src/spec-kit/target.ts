@@ -1,5 +1,5 @@
 // What a spec knows about the target it runs against, handed from the CLI process to the test
-// workers through vitest's provide/inject (so it never goes through the environment or argv).
+// workers in their context (spec-kit/worker-context.ts).
 
 import type { Credentials, ProvidedZones } from '../core/run-config.js';
 
@@ -9,6 +9,13 @@ export type Auth =
   | { scheme: 'token'; token: string }
   | { scheme: 'key'; email: string; key: string };
 
+/** The target as a spec sees it (the `target` fixture): the resolved target and the run's seed. */
+export type SpecTarget = ZoneApiTarget & {
+  /** Seed for property-based specs; recorded in the report so a failure replays. */
+  seed: number;
+};
+
+/** A zone API target as the run resolved it (targets/zone-target.ts). */
 export interface ZoneApiTarget {
   /** Human-readable target name for reports: "reference" or the base URL. */
   name: string;
@@ -18,8 +25,6 @@ export interface ZoneApiTarget {
   credentials: Credentials;
   /** Control API of the target, when it offers one. */
   controlUrl?: string;
-  /** Seed for property-based specs; recorded in the report so a failure replays. */
-  seed: number;
   /** Wait in real time where a spec needs time to pass (for targets without clock control). */
   realTime?: boolean;
   /**
@@ -43,22 +48,6 @@ export interface ZoneApiTarget {
 }
 
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    zoneApiTarget: ZoneApiTarget;
-    /** Seed of the property-based specs of this run. */
-    seed: number;
-    /**
-     * Which clock the specs of a vitest project move: 'zone' (only their own zones' clocks, on a
-     * target with zone clocks; they run alongside the others), or 'global' (the target's one clock).
-     */
-    clockScope: 'zone' | 'global';
-    /** Whether the specs of a file run concurrently (each in zones of its own; --concurrency). */
-    concurrentSpecs: boolean;
-    /** A zone API spec's budget of its own time, in ms (--spec-timeout; spec-kit/budget.ts). */
-    specTimeoutMs: number;
-  }
-}
 
 // TaskMeta lives in vitest's runner package; augmenting it there types `task.meta` and `meta:`.
 declare module '@vitest/runner' {

@@ -28,7 +28,6 @@ export function targetPlaces(config: ZoneApiConfig): TargetPlace[] {
 
 /** What the run decides for every target alike. */
 export interface TargetRunSettings {
-  seed: number;
   /** --max-rps divided among the run's workers. */
   maxRpsPerWorker?: number | undefined;
   /** Every check of the preflight (the default), or (--no-preflight) only that the target answers. */
@@ -42,7 +41,6 @@ export interface TargetRunSettings {
  */
 export async function resolveZoneTarget(place: TargetPlace, config: ZoneApiConfig, run: TargetRunSettings): Promise<ResolvedTarget> {
   const settings = {
-    seed: run.seed,
     timeoutMs: config.timeoutMs,
     ...(config.realTime && { realTime: true }),
     ...(run.maxRpsPerWorker !== undefined && { maxRpsPerWorker: run.maxRpsPerWorker }),
@@ -76,7 +74,7 @@ export function placeOf(place: TargetPlace & { url: string }, config: ZoneApiCon
   return { baseUrl, credentials, timeoutMs: config.timeoutMs, ...(controlUrl && { controlUrl }), ...(config.zones && { zones: config.zones }) };
 }
 
-type TargetSettings = Pick<ZoneApiTarget, 'seed' | 'timeoutMs' | 'realTime' | 'maxRpsPerWorker'>;
+type TargetSettings = Pick<ZoneApiTarget, 'timeoutMs' | 'realTime' | 'maxRpsPerWorker'>;
 
 /** The bundled reference, started in test mode on a free loopback port, and its preflight. */
 export async function startBundledReference(config: ZoneApiConfig, settings: TargetSettings, full = true): Promise<ResolvedTarget & { preflight: ZonePreflight }> {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AreaCatalog } from '../src/core/requirements.js';
 import { escapeHtml } from '../src/core/markup.js';
 import { renderHtml, replayCommand } from '../src/report/html.js';
-import { headingAnchors, localLinks, sectionLink, sectionUrl, type ReportLinks } from '../src/report/links.js';
+import { documentOf, localLinks, sectionLink, sectionUrl, type ReportLinks } from '../src/report/links.js';
 import { buildReport, type Report } from '../src/report/model.js';
 import { writeReport } from '../src/report/write.js';
 import type { TestRecord } from '../src/core/records.js';
@@ -133,7 +133,7 @@ describe('renderHtml on a hand-made report', () => {
 describe('renderHtml: failures by cause, links, baseline badges', () => {
   const AUTH = 'HTTP 403, errors 10000 "Authentication error"';
   const links: ReportLinks = {
-    documents: { 'zone-management-api.md': { url: 'file:///docs/zone-management-api.md', anchors: new Set(['filter', 'resources-and-their-fields']) } },
+    documents: { 'zone-management-api.md': documentOf('file:///docs/zone-management-api.md', '# Zone\n## Resources and their fields\n### Filter\n') },
     specFiles: 'file:///pkg/',
     note: 'Sections open the spec document at /docs.',
   };
@@ -183,12 +183,18 @@ describe('renderHtml: failures by cause, links, baseline badges', () => {
   });
 
   it('finds the section of a requirement in the document: the deepest heading it names, else the document', () => {
-    const document = { url: 'file:///d.md', anchors: headingAnchors('# Title\n## Resources and their fields\n### Filter\n## What the service does\n') };
+    const document = documentOf('file:///d.md', '# Title\n## Resources and their fields\n### Filter\n## What the service does\n## States and transitions\n### WAF migration\n'
+      + '## Endpoints\n### Firewall rules and filters (deprecated)\nRules for the combined create:\n### WAF migration\nMigration mapping rules:\n');
     expect(sectionUrl(document, 'Resources and their fields > Filter; Recommended sequence')).toBe('file:///d.md#filter');
     expect(sectionUrl(document, 'What the service does > envelope')).toBe('file:///d.md#what-the-service-does');
     expect(sectionUrl(document, 'Nowhere')).toBe('file:///d.md');
+    // The heading the section names, not the first of its slug: GitHub numbers the second (-1).
+    expect(sectionUrl(document, 'Endpoints > WAF migration > Migration mapping rules')).toBe('file:///d.md#waf-migration-1');
+    expect(sectionUrl(document, 'States and transitions > WAF migration')).toBe('file:///d.md#waf-migration');
+    // A heading named without its aside: "(deprecated)" is in the anchor.
+    expect(sectionUrl(document, 'Endpoints > Firewall rules and filters > Rules for the combined create > 2')).toBe('file:///d.md#firewall-rules-and-filters-deprecated');
     // Each requirement names its document: a spec document, the production conventions, a contract of docs/.
-    const links: ReportLinks = { documents: { 'zone-management-api.md': document, 'reference-notes.md': { url: 'file:///notes.md', anchors: new Set(['storage-runtime-workerd']) } }, specFiles: null, note: '' };
+    const links: ReportLinks = { documents: { 'zone-management-api.md': document, 'reference-notes.md': documentOf('file:///notes.md', '# Notes\n## Storage runtime (workerd)\n') }, specFiles: null, note: '' };
     expect(sectionLink(links, 'reference-notes.md', 'Storage runtime (workerd)')).toBe('file:///notes.md#storage-runtime-workerd');
     expect(sectionLink(links, 'reference-notes.md', 'Nowhere')).toBe('file:///notes.md');
     expect(sectionLink(links, 'zone-management-api.md', 'Resources and their fields > Filter')).toBe('file:///d.md#filter');

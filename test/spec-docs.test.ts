@@ -51,7 +51,7 @@ describe('the spec documents shipped in the package', () => {
     ]);
   });
 
-  it('by default, every requirement\'s section links to a document of the package', () => {
+  it('by default, every requirement\'s section links to a heading of its document in the package', () => {
     const previous = process.env.SPECGATE_SPEC_DOCS;
     delete process.env.SPECGATE_SPEC_DOCS;
     try {
@@ -60,7 +60,8 @@ describe('the spec documents shipped in the package', () => {
       for (const { catalog } of Object.values(SUITES)) {
         for (const requirement of catalog.flatMap((c) => c.requirements)) {
           const url = requirement.document === undefined ? null : sectionLink(links, requirement.document, requirement.section);
-          if (url === null || !url.startsWith(`file://${PACKAGE_ROOT}`)) unlinked.push(`${requirement.id}: ${requirement.section} → ${url}`);
+          // At a heading: every section resolves to one (the golden check).
+          if (url === null || !url.startsWith(`file://${PACKAGE_ROOT}`) || !url.includes('#')) unlinked.push(`${requirement.id}: ${requirement.section} → ${url}`);
         }
       }
       expect(unlinked).toEqual([]);

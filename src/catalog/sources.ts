@@ -57,31 +57,40 @@ const namesHeading = (part: string, heading: Heading): boolean =>
   [words(heading.title), words(withoutAside(heading.title))].includes(words(part));
 
 /**
- * Why one place of a section ("Endpoints > Key-value operations > get") does not resolve in its
- * document, or null when it does: each part names a heading under the one before, until the
- * parts that are words of the deepest heading's text, found there in their order.
+ * The deepest heading a place of a section names ("Endpoints > Key-value operations > get": Key-value
+ * operations), each part a heading under the one before, from the document's top; and the parts
+ * after it (words of its text). heading is null when the first part names no heading.
  */
-export function unresolvedPlace(document: Heading, place: string): string | null {
+export function headingOf(document: Heading, place: string): { heading: Heading | null; under: Heading; rest: string[] } {
   const parts = place.split('>').map((part) => part.trim());
   // A document of one title (#) holds its sections under it: they are named from there.
   const titles = document.children.filter((h) => h.level === 1);
   let at = titles.length === 1 ? titles[0]! : document;
+  const top = at;
   let index = 0;
   for (; index < parts.length; index++) {
     const next = at.children.find((child) => namesHeading(parts[index]!, child));
     if (!next) break;
     at = next;
   }
-  if (index === 0) {
-    return `"${parts[0]}" is none of its headings (${at.children.map((h) => h.title).join(', ') || 'it has none'})`;
-  }
-  const text = words(at.text);
+  return { heading: index === 0 ? null : at, under: top, rest: parts.slice(index) };
+}
+
+/**
+ * Why one place of a section ("Endpoints > Key-value operations > get") does not resolve in its
+ * document, or null when it does: each part names a heading under the one before, until the
+ * parts that are words of the deepest heading's text, found there in their order.
+ */
+export function unresolvedPlace(document: Heading, place: string): string | null {
+  const { heading, under, rest } = headingOf(document, place);
+  if (heading === null) return `"${rest[0]}" is none of its headings (${under.children.map((h) => h.title).join(', ') || 'it has none'})`;
+  const text = words(heading.text);
   let from = 0;
-  for (const part of parts.slice(index)) {
+  for (const part of rest) {
     const found = text.indexOf(words(withoutAside(part)), from);
     if (found === -1) {
-      const below = at.children.length > 0 ? `; the headings under it: ${at.children.map((h) => h.title).join(', ')}` : '';
-      return `"${part}" is neither a heading under "${at.title}" nor words of its text${from > 0 ? ' after the parts before it' : ''}${below}`;
+      const below = heading.children.length > 0 ? `; the headings under it: ${heading.children.map((h) => h.title).join(', ')}` : '';
+      return `"${part}" is neither a heading under "${heading.title}" nor words of its text${from > 0 ? ' after the parts before it' : ''}${below}`;
     }
     from = found + words(withoutAside(part)).length;
   }

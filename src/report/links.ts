@@ -12,6 +12,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { headingOf, headingTree, type Heading } from '../catalog/sources.js';
 import { PACKAGE_ROOT } from '../core/paths.js';
 import { SPEC_DOCUMENTS } from '../core/requirements.js';
 
@@ -21,8 +22,10 @@ export { SPEC_DOCUMENTS } from '../core/requirements.js';
 export interface SpecDocument {
   /** Where the document is (a URL the page links to). */
   url: string;
-  /** The anchors of its headings (GitHub's slugs), to link a section to the deepest heading it names. */
-  anchors: ReadonlySet<string>;
+  /** Its headings, in which a section finds the deepest heading it names (catalog/sources.ts, as the golden check does). */
+  headings: Heading;
+  /** Each heading's anchor: GitHub's slug, numbered from the second heading of the same slug on (#waf-migration-1). */
+  anchors: ReadonlyMap<Heading, string>;
 }
 
 export interface ReportLinks {
@@ -40,18 +43,32 @@ export const NO_LINKS: ReportLinks = { documents: {}, specFiles: null, note: 'Li
 export const headingAnchor = (heading: string): string =>
   heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
 
-/** The anchors of a markdown document's headings. */
-export function headingAnchors(markdown: string): Set<string> {
-  return new Set([...markdown.matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)].map((m) => headingAnchor(m[1]!)));
+/** A markdown document at a URL, its headings and their anchors. */
+export function documentOf(url: string, markdown: string): SpecDocument {
+  const headings = headingTree(markdown);
+  const anchors = new Map<Heading, string>();
+  const seen = new Map<string, number>();
+  const visit = (heading: Heading): void => {
+    for (const child of heading.children) {
+      const slug = headingAnchor(child.title);
+      const count = seen.get(slug) ?? 0;
+      seen.set(slug, count + 1);
+      anchors.set(child, count === 0 ? slug : `${slug}-${count}`);
+      visit(child);
+    }
+  };
+  visit(headings);
+  return { url, headings, anchors };
 }
 
 /**
- * The URL of a requirement's section: its document, at the deepest heading its section names
- * ("Resources and their fields > Filter; Recommended sequence" → #filter), else at the document's top.
+ * The URL of a requirement's section: its document, at the deepest heading its (first) place names
+ * ("Endpoints > WAF migration > Migration mapping rules" → #waf-migration-1, the second heading of
+ * that name), else at the document's top.
  */
 export function sectionUrl(document: SpecDocument, section: string): string {
-  const path = section.split(';')[0]!.split('>').map((part) => headingAnchor(part));
-  const anchor = [...path].reverse().find((a) => document.anchors.has(a));
+  const { heading } = headingOf(document.headings, section.split(';')[0]!);
+  const anchor = heading === null ? undefined : document.anchors.get(heading);
   return anchor === undefined ? document.url : `${document.url}#${anchor}`;
 }
 
@@ -61,7 +78,7 @@ export function sectionLink(links: ReportLinks, document: string, section: strin
   return found ? sectionUrl(found, section) : null;
 }
 
-const documentAt = (file: string): SpecDocument => ({ url: pathToFileURL(file).href, anchors: headingAnchors(readFileSync(file, 'utf8')) });
+const documentAt = (file: string): SpecDocument => documentOf(pathToFileURL(file).href, readFileSync(file, 'utf8'));
 
 /** The copy of the spec documents shipped in the package (package.json "files" has docs/). */
 export const SHIPPED_SPEC_DOCS = join(PACKAGE_ROOT, 'docs', 'spec');

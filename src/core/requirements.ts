@@ -52,8 +52,8 @@ export interface Requirement {
   profile: Profile;
   /**
    * The document the statement comes from. Every catalog entry names one (the golden check,
-   * catalog/coverage.ts `checkSources`, holds it to its profile); optional only so that a test can
-   * make a requirement up without one.
+   * catalog/sources.ts `checkSources`, holds it to its profile and resolves its section there);
+   * optional only so that a test can make a requirement up without one.
    */
   document?: SourceDocument;
   /**

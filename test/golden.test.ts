@@ -3,8 +3,9 @@
 
 import { describe, expect, it } from 'vitest';
 import { checkCoverage, type CitingTest } from '../src/catalog/coverage.js';
-import type { AreaCatalog } from '../src/core/requirements.js';
-import { STORAGE_AREAS, ZONE_API_AREAS } from '../src/core/requirements.js';
+import type { AreaCatalog, Requirement } from '../src/core/requirements.js';
+import { SPEC_DOCUMENTS, STORAGE_AREAS, ZONE_API_AREAS } from '../src/core/requirements.js';
+import { checkSources, headingTree, loadSourceDocuments, type SourceDocuments } from '../src/catalog/sources.js';
 import { storageCatalog } from '../suites/storage/requirements/index.js';
 import { zoneApiCatalog } from '../suites/zone-api/requirements/index.js';
 import type { ListedSpec } from '../src/runner/list.js';
@@ -29,6 +30,10 @@ for (const { suite, title, catalog: documentCatalog, areas, idPattern } of docum
       expect(specs.length).toBeGreaterThan(40);
       expect(checkCoverage(documentCatalog, specs)).toEqual([]);
       expect(duplicates(specs.map((s) => s.name)), 'spec names identify specs in reports and baselines').toEqual([]);
+    });
+
+    it('names the source of every requirement: its document, agreeing with its profile, and a section that resolves there', () => {
+      expect(checkSources(documentCatalog, SPEC_DOCUMENTS[suite], loadSourceDocuments())).toEqual([]);
     });
 
     it(`has one catalog file per area of the ${title} document, in the report's area names`, () => {
@@ -146,5 +151,76 @@ describe('the coverage check catches drift', () => {
   it('flags a duplicated ID', () => {
     const twice: AreaCatalog[] = [{ area: 'filters', requirements: [catalog[0]!.requirements[0]!, catalog[0]!.requirements[0]!] }];
     expect(checkCoverage(twice, [{ name: 'a', requirements: ['ZM-A'] }]).map((p) => p.kind)).toEqual(['duplicate-id']);
+  });
+});
+
+describe('the source check catches a catalog out of step with its documents', () => {
+  const documents: SourceDocuments = new Map([
+    ['zone-management-api.md', headingTree([
+      '# Zone API', '## Endpoints', '### Firewall rules and filters (deprecated)', 'Rules for the combined create:', '1. The filter first.', '2. Neither is created.',
+      '```', '## Not a heading: fenced', '```', '## Limits', '| Certificate issuance rate | 15 |',
+    ].join('\n'))],
+    ['object-storage-interface.md', headingTree('# Storage\n## Limits\n')],
+    ['reference-notes.md', headingTree('# Notes\n## HTTP API conventions\n- Custom hostnames: POST creates.\n')],
+  ]);
+  const entry = (id: string, over: Partial<Requirement>): Requirement =>
+    ({ id, area: 'filters', level: 'must', profile: 'core', document: 'zone-management-api.md', section: 'Limits', text: 'a requirement', ...over });
+  const problems = (...requirements: Requirement[]) => checkSources([{ area: 'filters', requirements }], 'zone-management-api.md', documents).map((p) => `${p.kind}: ${p.detail}`);
+
+  it('is quiet when each entry names its document, a profile that follows from it and a section that resolves', () => {
+    expect(problems(
+      entry('ZM-A', { section: 'Endpoints > Firewall rules and filters > Rules for the combined create > 2' }),
+      entry('ZM-B', { section: 'Endpoints > Firewall rules and filters (deprecated); Limits > Certificate issuance rate' }),
+      entry('ZM-C', { profile: 'extended', document: 'reference-notes.md', section: 'HTTP API conventions > Custom hostnames' }),
+    )).toEqual([]);
+  });
+
+  it('flags an entry without a document, naming what to give it', () => {
+    expect(problems(entry('ZM-A', { document: undefined }))).toEqual([
+      "no-document: ZM-A names no document: give it document: 'zone-management-api.md' if the spec document states it (core), else 'reference-notes.md' or the contract of docs/ it comes from (extended)",
+    ]);
+  });
+
+  it('flags a profile its source disagrees with, both ways, and the other suite\'s document', () => {
+    expect(problems(
+      entry('ZM-CONVENTION-AS-CORE', { document: 'reference-notes.md', section: 'HTTP API conventions' }),
+      entry('ZM-DOCUMENTED-AS-EXTENDED', { profile: 'extended' }),
+      entry('ZM-STORAGE', { document: 'object-storage-interface.md' }),
+    )).toEqual([
+      'profile-disagrees: ZM-CONVENTION-AS-CORE is core, but its source reference-notes.md makes it extended: a statement of the spec document is core, a convention (reference-notes.md, a contract of docs/) is extended',
+      'profile-disagrees: ZM-DOCUMENTED-AS-EXTENDED is extended, but its source zone-management-api.md makes it core: a statement of the spec document is core, a convention (reference-notes.md, a contract of docs/) is extended',
+      "other-suite-document: ZM-STORAGE cites object-storage-interface.md, the other suite's document: its suite's is zone-management-api.md",
+    ]);
+  });
+
+  it('flags a section that is no heading, a heading in the wrong place, words its text lacks, a heading inside fenced code, an unknown document', () => {
+    expect(problems(
+      entry('ZM-TYPO', { section: 'Endpoint > Firewall rules and filters' }),
+      entry('ZM-MISPLACED', { section: 'Limits > Firewall rules and filters' }),
+      entry('ZM-NO-RULE-3', { section: 'Endpoints > Firewall rules and filters > Rules for the combined create > 3' }),
+      entry('ZM-OUT-OF-ORDER', { section: 'Endpoints > Firewall rules and filters > 2 > Rules for the combined create' }),
+      entry('ZM-FENCED', { section: 'Not a heading: fenced' }),
+      entry('ZM-SECOND-PLACE', { section: 'Limits; Versioning' }),
+      entry('ZM-CONTRACT', { profile: 'extended', document: 'docs/nowhere.md' }),
+    )).toEqual([
+      'section-not-found: ZM-TYPO: section "Endpoint > Firewall rules and filters" does not resolve in zone-management-api.md: "Endpoint" is none of its headings (Endpoints, Limits)',
+      'section-not-found: ZM-MISPLACED: section "Limits > Firewall rules and filters" does not resolve in zone-management-api.md: "Firewall rules and filters" is neither a heading under "Limits" nor words of its text',
+      'section-not-found: ZM-NO-RULE-3: section "Endpoints > Firewall rules and filters > Rules for the combined create > 3" does not resolve in zone-management-api.md: "3" is neither a heading under "Firewall rules and filters (deprecated)" nor words of its text after the parts before it',
+      'section-not-found: ZM-OUT-OF-ORDER: section "Endpoints > Firewall rules and filters > 2 > Rules for the combined create" does not resolve in zone-management-api.md: "Rules for the combined create" is neither a heading under "Firewall rules and filters (deprecated)" nor words of its text after the parts before it',
+      'section-not-found: ZM-FENCED: section "Not a heading: fenced" does not resolve in zone-management-api.md: "Not a heading: fenced" is none of its headings (Endpoints, Limits)',
+      'section-not-found: ZM-SECOND-PLACE: section "Versioning" does not resolve in zone-management-api.md: "Versioning" is none of its headings (Endpoints, Limits)',
+      'unknown-document: ZM-CONTRACT cites docs/nowhere.md, which is not among the documents (zone-management-api.md, object-storage-interface.md, reference-notes.md)',
+    ]);
+  });
+
+  it('catches the real catalog drifting: a convention made core, a heading of the document renamed', () => {
+    const real = loadSourceDocuments();
+    const madeCore = zoneApiCatalog.map((c) => ({ ...c, requirements: c.requirements.map((r) => (r.id === 'ZM-FW-PUT' ? { ...r, profile: 'core' as const } : r)) }));
+    expect(checkSources(madeCore, 'zone-management-api.md', real).map((p) => p.kind)).toEqual(['profile-disagrees']);
+    const spec = readFileSync(join(ROOT, 'docs/spec/object-storage-interface.md'), 'utf8');
+    const renamed = new Map(real).set('object-storage-interface.md', headingTree(spec.replace('### Alarm operations', '### Alarms')));
+    const broken = checkSources(storageCatalog, 'object-storage-interface.md', renamed);
+    expect(broken.length).toBeGreaterThan(0);
+    expect(broken.every((p) => p.kind === 'section-not-found' && p.detail.includes('"Alarm operations" is neither a heading under "Endpoints"')), broken.map((p) => p.detail).join('\n')).toBe(true);
   });
 });

@@ -12,8 +12,8 @@ import { junitOf } from '../src/report/junit.js';
 import { buildReport, type Report } from '../src/report/model.js';
 import { summaryMarkdown } from '../src/report/summary.js';
 
-const requirement = (id: string, extra: object = {}) => ({ id, area: 'filters' as const, level: 'must' as const, profile: 'core' as const, section: 's', text: `${id} text`, ...extra });
-const catalog: AreaCatalog[] = [{ area: 'filters', requirements: [requirement('R-CORE'), requirement('R-SKIP'), requirement('R-EXT', { profile: 'extended' }), requirement('R-KNOWN')] }];
+const requirement = (id: string, extra: object = {}) => ({ id, area: 'filters' as const, level: 'must' as const, profile: 'core' as const, document: 'zone-management-api.md' as const, section: 's', text: `${id} text`, ...extra });
+const catalog: AreaCatalog[] = [{ area: 'filters', requirements: [requirement('R-CORE'), requirement('R-SKIP'), requirement('R-EXT', { profile: 'extended', document: 'reference-notes.md', section: 'HTTP API conventions' }), requirement('R-KNOWN')] }];
 const spec = (title: string, requirements: string[], status: TestRecord['status'], extra: Partial<TestRecord> = {}): TestRecord =>
   ({ name: `zone-api > filters > ${title}`, target: 'zone-api', spec: { describe: ['filters'], title }, file: 'f.spec.ts', requirements, status, durationMs: 1, ...extra });
 
@@ -94,11 +94,12 @@ describe('junit.xml keeps the gate\'s meaning', () => {
     expect(junit).toMatch(/failures="2" errors="0" skipped="1"/);
   });
 
-  it('every test case carries its requirement IDs, profile, area, status and whether the gate counts it', () => {
+  it('every test case carries its requirement IDs and their sources, profile, area, status and whether the gate counts it', () => {
     const junit = junitOf(withBaseline('core'));
     expect(caseOf(junit, 'convention fails')).toContain([
       '<properties>',
       '<property name="requirement" value="R-EXT"/>',
+      '<property name="source" value="R-EXT: convention, reference-notes.md § HTTP API conventions"/>',
       '<property name="profile" value="extended"/>',
       '<property name="area" value="filters"/>',
       '<property name="status" value="failed"/>',
@@ -106,6 +107,7 @@ describe('junit.xml keeps the gate\'s meaning', () => {
       '</properties>',
     ].join('\n                ').replace('\n                </properties>', '\n            </properties>'));
     expect(caseOf(junit, 'core fails')).toContain('<property name="gated" value="true"/>');
+    expect(caseOf(junit, 'core fails')).toContain('<property name="source" value="R-CORE: documented, zone-management-api.md § s"/>');
     expect(caseOf(junit, 'known fails')).toContain('<property name="known" value="issue #9"/>');
   });
 });

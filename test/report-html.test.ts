@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AreaCatalog } from '../src/core/requirements.js';
 import { escapeHtml } from '../src/core/markup.js';
 import { renderHtml, replayCommand } from '../src/report/html.js';
-import { headingAnchors, localLinks, sectionLink, sectionUrl, type ReportLinks } from '../src/report/links.js';
+import { documentOf, localLinks, sectionLink, sectionUrl, type ReportLinks } from '../src/report/links.js';
 import { buildReport, type Report } from '../src/report/model.js';
 import { writeReport } from '../src/report/write.js';
 import type { TestRecord } from '../src/core/records.js';
@@ -19,7 +19,7 @@ import { readReport, ROOT, runCli, tempDir } from './helpers/cli.js';
 
 const HOSTILE = '<script>alert("pwned")</script>';
 
-const requirement = (id: string, extra: object = {}) => ({ id, area: 'filters' as const, level: 'must' as const, profile: 'core' as const, section: 's', text: `${id} text`, ...extra });
+const requirement = (id: string, extra: object = {}) => ({ id, area: 'filters' as const, level: 'must' as const, profile: 'core' as const, document: 'zone-management-api.md' as const, section: 's', text: `${id} text`, ...extra });
 const catalog: AreaCatalog[] = [
   { area: 'filters', requirements: [requirement('R-PASS'), requirement('R-FAIL', { text: `fails on ${HOSTILE}` }), requirement('R-SKIP', { level: 'should' }), requirement('R-UNSPEC', { unspecified: true, text: 'left open by the spec' })] },
   { area: 'dns-records', pending: 'specs arrive with issue #7', requirements: [requirement('R-PENDING', { area: 'dns-records' })] },
@@ -133,7 +133,7 @@ describe('renderHtml on a hand-made report', () => {
 describe('renderHtml: failures by cause, links, baseline badges', () => {
   const AUTH = 'HTTP 403, errors 10000 "Authentication error"';
   const links: ReportLinks = {
-    documents: { 'zone-api': { url: 'file:///docs/zone-management-api.md', anchors: new Set(['filter', 'resources-and-their-fields']) } },
+    documents: { 'zone-management-api.md': documentOf('file:///docs/zone-management-api.md', '# Zone\n## Resources and their fields\n### Filter\n') },
     specFiles: 'file:///pkg/',
     note: 'Sections open the spec document at /docs.',
   };
@@ -183,20 +183,27 @@ describe('renderHtml: failures by cause, links, baseline badges', () => {
   });
 
   it('finds the section of a requirement in the document: the deepest heading it names, else the document', () => {
-    const document = { url: 'file:///d.md', anchors: headingAnchors('# Title\n## Resources and their fields\n### Filter\n## What the service does\n') };
+    const document = documentOf('file:///d.md', '# Title\n## Resources and their fields\n### Filter\n## What the service does\n## States and transitions\n### WAF migration\n'
+      + '## Endpoints\n### Firewall rules and filters (deprecated)\nRules for the combined create:\n### WAF migration\nMigration mapping rules:\n');
     expect(sectionUrl(document, 'Resources and their fields > Filter; Recommended sequence')).toBe('file:///d.md#filter');
     expect(sectionUrl(document, 'What the service does > envelope')).toBe('file:///d.md#what-the-service-does');
     expect(sectionUrl(document, 'Nowhere')).toBe('file:///d.md');
-    // A section may name its document: the production conventions, a contract of docs/.
-    const links: ReportLinks = { documents: { 'zone-api': document, 'reference-notes': { url: 'file:///notes.md', anchors: new Set(['storage-runtime-workerd']) } }, specFiles: null, note: '' };
-    expect(sectionLink(links, 'zone-api', 'reference-notes > Storage runtime (workerd)')).toBe('file:///notes.md#storage-runtime-workerd');
-    expect(sectionLink(links, 'zone-api', 'reference-notes (public API schema, official client)')).toBe('file:///notes.md');
-    expect(sectionLink(links, 'zone-api', 'docs/settings-contract.md > Zone settings')).toBeNull();
-    expect(sectionLink(links, 'storage', 'Errors')).toBeNull();
+    // The heading the section names, not the first of its slug: GitHub numbers the second (-1).
+    expect(sectionUrl(document, 'Endpoints > WAF migration > Migration mapping rules')).toBe('file:///d.md#waf-migration-1');
+    expect(sectionUrl(document, 'States and transitions > WAF migration')).toBe('file:///d.md#waf-migration');
+    // A heading named without its aside: "(deprecated)" is in the anchor.
+    expect(sectionUrl(document, 'Endpoints > Firewall rules and filters > Rules for the combined create > 2')).toBe('file:///d.md#firewall-rules-and-filters-deprecated');
+    // Each requirement names its document: a spec document, the production conventions, a contract of docs/.
+    const links: ReportLinks = { documents: { 'zone-management-api.md': document, 'reference-notes.md': documentOf('file:///notes.md', '# Notes\n## Storage runtime (workerd)\n') }, specFiles: null, note: '' };
+    expect(sectionLink(links, 'reference-notes.md', 'Storage runtime (workerd)')).toBe('file:///notes.md#storage-runtime-workerd');
+    expect(sectionLink(links, 'reference-notes.md', 'Nowhere')).toBe('file:///notes.md');
+    expect(sectionLink(links, 'zone-management-api.md', 'Resources and their fields > Filter')).toBe('file:///d.md#filter');
+    expect(sectionLink(links, 'docs/settings-contract.md', 'Zone settings')).toBeNull();
+    expect(sectionLink(links, 'object-storage-interface.md', 'Errors')).toBeNull();
     // The documents where they are (SPECGATE_SPEC_DOCS, else ../shared/spec/ beside specgate): found.
     const local = localLinks(specDocumentsFixture());
-    expect(Object.keys(local.documents)).toEqual(expect.arrayContaining(['storage', 'zone-api', 'reference-notes', 'docs/settings-contract.md']));
-    expect(sectionLink(local, 'storage', 'reference-notes > Storage runtime (workerd)')).toMatch(/^file:\/\/.*\/reference-notes\.md#storage-runtime-workerd$/);
+    expect(Object.keys(local.documents)).toEqual(expect.arrayContaining(['object-storage-interface.md', 'zone-management-api.md', 'reference-notes.md', 'docs/settings-contract.md']));
+    expect(sectionLink(local, 'reference-notes.md', 'Storage runtime (workerd)')).toMatch(/^file:\/\/.*\/reference-notes\.md#storage-runtime-workerd$/);
     expect(localLinks(join(ROOT, 'no-such-dir')).note).toContain('sections are not linked');
   });
 });
@@ -279,6 +286,29 @@ describe('report.html of a real run, in Chromium', () => {
     expect(failed).toBeGreaterThan(1);
     expect(failed).toBeLessThan(all);
     await page.locator('#f-status').selectOption('');
+
+    // By source: what the document states, and the conventions; each row says which, and its section opens its own document.
+    const { requirements } = readReport(reportDir);
+    const ofKind = (kind: string) => requirements.filter((r) => r.source.kind === kind).length;
+    expect(ofKind('documented') + ofKind('convention')).toBe(all);
+    await page.locator('#f-source').selectOption('convention');
+    expect(ofKind('convention')).toBeGreaterThan(0);
+    expect(await rows.count()).toBe(ofKind('convention'));
+    expect(await count.textContent()).toBe(`${ofKind('convention')} of ${all} requirements shown`);
+    expect(await page.locator('#matrix tbody tr:visible .src-documented').count()).toBe(0);
+    const convention = page.locator('#req-ST-KV-PUT-UNDEFINED-TYPEERROR');
+    expect(await convention.locator('.src').textContent()).toBe('convention');
+    expect(await convention.locator('a.section').textContent()).toBe('reference-notes.md § Storage runtime (workerd)');
+    expect(await convention.locator('a.section').getAttribute('href')).toMatch(/^file:\/\/.*\/reference-notes\.md#storage-runtime-workerd$/);
+    await page.locator('#f-source').selectOption('documented');
+    expect(await rows.count()).toBe(ofKind('documented'));
+    expect(await convention.isVisible()).toBe(false);
+    expect(await page.locator('#req-ST-KV-GET-SINGLE a.section').textContent()).toBe('object-storage-interface.md § Endpoints > Key-value operations > get');
+    await page.locator('#f-status').selectOption('failed');
+    expect(await rows.count()).toBe(requirements.filter((r) => r.source.kind === 'documented' && r.status === 'failed').length);
+    await page.locator('#f-status').selectOption('');
+    await page.locator('#f-source').selectOption('');
+    expect(await rows.count()).toBe(all);
 
     const screenshot = join(dir, 'report.png');
     await page.screenshot({ path: screenshot }); // the first screen: a full-page shot takes more than 30 s on a loaded machine

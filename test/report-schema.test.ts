@@ -52,14 +52,14 @@ describe('report.schema.json', () => {
     expect(schemaProblems('report', withCauses(unlabelled))).toContain("/causes/0 must have required property 'label'");
   });
 
-  it('accepts an interrupted run (format 5), and refuses an interrupt without its signal or with an unknown one', () => {
+  it('accepts an interrupted run (format 5 on), and refuses an interrupt without its signal or with an unknown one', () => {
     const interrupted = (edit: (i: Record<string, unknown>) => void) => broken((r) => {
       const mark: Record<string, unknown> = { signal: 'SIGINT', at: '2026-11-26T18:00:00.000Z', unfinishedSpecs: 3 };
       edit(mark);
       (r.run as Record<string, unknown>).interrupted = mark;
       r.verdicts.outcome = 'interrupted';
     });
-    expect(report.specgate.format).toBe(5);
+    expect(report.specgate.format).toBe(6);
     expect(schemaProblems('report', interrupted(() => {}))).toEqual([]);
     expect(schemaProblems('report', interrupted((i) => { delete i.signal; }))).toContain("/run/interrupted must have required property 'signal'");
     expect(schemaProblems('report', interrupted((i) => { i.signal = 'SIGKILL'; }))).toContain('/run/interrupted/signal must be equal to one of the allowed values');
@@ -71,6 +71,17 @@ describe('report.schema.json', () => {
       .toContain("/areas/0/core must have required property 'throughConventions'");
     expect(schemaProblems('report', broken((r) => { delete (r.verdicts.core as Partial<Report['verdicts']['core']>).throughConventions; })))
       .toContain("/verdicts/core must have required property 'throughConventions'");
+  });
+
+  it('carries each requirement\'s source (format 6): documented in its spec document or a convention, and refuses one of another kind', () => {
+    const byId = new Map(report.requirements.map((r) => [r.id, r]));
+    expect(byId.get('ZM-FW-COMBINED-INVALID-RULE')).toMatchObject({ profile: 'core', source: { kind: 'documented', document: 'zone-management-api.md' }, section: 'Endpoints > Firewall rules and filters > Rules for the combined create > 2' });
+    expect(byId.get('ZM-FW-PUT')).toMatchObject({ profile: 'extended', source: { kind: 'convention', document: 'reference-notes.md' }, section: 'HTTP API conventions' });
+    expect(byId.get('ZM-WAF-EXT-PREVIOUS-API')).toMatchObject({ source: { kind: 'convention', document: 'docs/waf-migration-contract.md' } });
+    expect(byId.get('ST-KV-GET-SINGLE')).toMatchObject({ source: { kind: 'documented', document: 'object-storage-interface.md' } });
+    expect(report.requirements.filter((r) => r.source.document === undefined).map((r) => r.id)).toEqual([]);
+    expect(schemaProblems('report', broken((r) => { (r.requirements[0]!.source as { kind: string }).kind = 'rumour'; }))).toContain('/requirements/0/source/kind must be equal to one of the allowed values');
+    expect(schemaProblems('report', broken((r) => { delete (r.requirements[0] as Partial<Report['requirements'][number]>).source; }))).toContain("/requirements/0 must have required property 'source'");
   });
 
   it('refuses a report without its summary', () => {

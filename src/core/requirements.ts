@@ -6,9 +6,28 @@ export type Level = 'must' | 'should' | 'may';
 
 /**
  * core: the spec states it. extended: a convention the spec leaves open (status codes, payloads of
- * operations whose shape is "not shown"), taken from reference-notes.md.
+ * operations whose shape is "not shown"), taken from reference-notes.md or a contract of the project.
  */
 export type Profile = 'core' | 'extended';
+
+/** The spec document of each suite (its file name in docs/spec/): what its core requirements state. */
+export const SPEC_DOCUMENTS = { 'zone-api': 'zone-management-api.md', storage: 'object-storage-interface.md' } as const;
+export type SpecDocument = (typeof SPEC_DOCUMENTS)[keyof typeof SPEC_DOCUMENTS];
+
+/**
+ * The document a statement is written in: a suite's spec document; the production service's observed
+ * conventions (reference-notes.md, beside the spec documents); or a contract of the project in docs/,
+ * where the reference decides what the documents leave open.
+ */
+export type SourceDocument = SpecDocument | 'reference-notes.md' | `docs/${string}.md`;
+
+/** documented: the spec document states it (core). convention: reference-notes or a contract of the project (extended). */
+export type SourceKind = 'documented' | 'convention';
+
+export const isSpecDocument = (document: string): document is SpecDocument => (Object.values(SPEC_DOCUMENTS) as string[]).includes(document);
+export const sourceKind = (document: SourceDocument): SourceKind => (isSpecDocument(document) ? 'documented' : 'convention');
+/** The profile a statement of that document belongs to. */
+export const profileOfSource = (document: SourceDocument): Profile => (isSpecDocument(document) ? 'core' : 'extended');
 
 /** The suites: one per document. */
 export const SUITE_NAMES = ['zone-api', 'storage'] as const;
@@ -31,7 +50,18 @@ export interface Requirement {
   area: Area;
   level: Level;
   profile: Profile;
-  /** Where the statement is, e.g. "Endpoints > Firewall rules and filters > rule 2". */
+  /**
+   * The document the statement comes from. Every catalog entry names one (the golden check,
+   * catalog/sources.ts `checkSources`, holds it to its profile and resolves its section there);
+   * optional only so that a test can make a requirement up without one.
+   */
+  document?: SourceDocument;
+  /**
+   * Where in its document the statement is: the headings from the top down, then, where the
+   * deepest heading holds several statements, the words that find the place in its text, in
+   * order, e.g. "Endpoints > Firewall rules and filters > Rules for the combined create > 2".
+   * Several places are separated by "; ". The golden check resolves each against the document.
+   */
   section: string;
   /** One-line paraphrase of what is required. */
   text: string;

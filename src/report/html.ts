@@ -3,7 +3,7 @@
 // Everything in a report may come from a target (errors quote what it sent), so every piece of
 // report text goes through `escapeHtml`; the inline script reads only the page's own DOM.
 
-import type { Level } from '../core/requirements.js';
+import type { Level, SourceKind } from '../core/requirements.js';
 import { escapeHtml } from '../core/markup.js';
 import { isEverything } from '../core/selection.js';
 import { causeCount, stepUnder, type FailureCause } from './causes.js';
@@ -15,6 +15,8 @@ import { conventionsVerdictText, coreVerdictText, incompleteConsequence, interru
 import { REQUIREMENT_STATUSES as STATUSES, type AreaSummary, type Report, type ReportRequirement, type ReportTest, type RunTarget } from './model.js';
 
 const LEVELS: readonly Level[] = ['must', 'should', 'may'];
+/** The source filter's choices: what each kind of statement is called on the page. */
+const SOURCE_KINDS: readonly [SourceKind, string][] = [['documented', 'documented (core)'], ['convention', 'conventions (extended)']];
 
 
 /** Template tag: interpolated values are escaped unless they are already markup (`Html`). */
@@ -249,18 +251,18 @@ const rowId = (id: string): string => `req-${id}`;
 /** The links of one report: a requirement to its matrix row and its document's section, a spec to its file. */
 class Linker {
   private readonly requirements: Map<string, ReportRequirement>;
-  private readonly suiteOfArea: Map<string, string>;
 
   constructor(report: Report, readonly links: ReportLinks) {
     this.requirements = new Map(report.requirements.map((r) => [r.id, r]));
-    this.suiteOfArea = new Map(report.areas.map((a) => [a.area, a.suite]));
   }
 
-  /** The section of a requirement, leading to it in the spec document when the report has it. */
+  /** The source of a requirement: its document and section, leading to it when the report has the document. */
   section(requirement: ReportRequirement): Html {
-    const url = sectionLink(this.links, this.suiteOfArea.get(requirement.area) ?? '', requirement.section);
-    if (url === null) return html`<span class="section">${requirement.section}</span>`;
-    return html`<a class="section" href="${url}" title="Open this section of its document">§ ${requirement.section}</a>`;
+    const { document } = requirement.source;
+    const label = `${document === undefined ? '' : `${document} `}§ ${requirement.section}`;
+    const url = document === undefined ? null : sectionLink(this.links, document, requirement.section);
+    if (url === null) return html`<span class="section">${label}</span>`;
+    return html`<a class="section" href="${url}" title="Open this section of its document">${label}</a>`;
   }
 
   /** A requirement ID leading to its row (where its section is linked). */
@@ -375,12 +377,16 @@ function specList(requirement: ReportRequirement, testByName: Map<string, Report
 function matrixRow(requirement: ReportRequirement, testByName: Map<string, ReportTest>, causeOf: Map<string, string>, linker: Linker): Html {
   const r = requirement;
   const causes = [...new Set(r.tests.map((name) => causeOf.get(name)).filter((c) => c !== undefined))];
-  return html`<tr id="${rowId(r.id)}" data-status="${r.status}" data-area="${r.area}" data-level="${r.level}" data-causes="${` ${causes.join(' ')} `}">
+  return html`<tr id="${rowId(r.id)}" data-status="${r.status}" data-area="${r.area}" data-level="${r.level}" data-source="${r.source.kind}" data-causes="${` ${causes.join(' ')} `}">
 <td><a href="#${rowId(r.id)}"><code>${r.id}</code></a></td><td>${r.area}</td><td class="word">${r.level}</td><td class="word">${r.profile}</td><td class="word"><span class="badge s-${r.status}">${r.notVerifiedReason === undefined ? r.status : `${r.status}: ${r.notVerifiedReason}`}</span></td>
-<td>${r.text}<div>${linker.section(r)}</div></td><td>${specList(r, testByName)}</td></tr>`;
+<td>${r.text}<div>${sourceBadge(r)} ${linker.section(r)}</div></td><td>${specList(r, testByName)}</td></tr>`;
 }
 
 const options = (values: string[]): Html[] => values.map((v) => html`<option value="${v}">${v}</option>`);
+
+/** Whether the statement is the document's or a convention, before its section. */
+const sourceBadge = (r: ReportRequirement): Html =>
+  html`<span class="src src-${r.source.kind}" title="${r.source.kind === 'documented' ? 'Stated by the spec document (core)' : 'A convention: the production service\'s (reference-notes) or a contract of specgate (extended)'}">${r.source.kind}</span>`;
 
 function matrixSection(report: Report, linker: Linker): Html {
   const testByName = new Map(report.tests.map((t) => [t.name, t]));
@@ -392,6 +398,7 @@ function matrixSection(report: Report, linker: Linker): Html {
 <select id="f-status" aria-label="Status"><option value="">all statuses</option>${options([...STATUSES])}</select>
 <select id="f-area" aria-label="Area"><option value="">all areas</option>${options(areas)}</select>
 <select id="f-level" aria-label="Level"><option value="">all levels</option>${options([...LEVELS])}</select>
+<select id="f-source" aria-label="Source"><option value="">documented and conventions</option>${SOURCE_KINDS.map(([kind, label]) => html`<option value="${kind}">${label}</option>`)}</select>
 ${report.causes.length > 0 ? html`<select id="f-cause" aria-label="Cause"><option value="">all causes</option>${report.causes.map((c, i) => html`<option value="${c.id}">${i + 1}. ${shortLabel(c.label)}</option>`)}</select>` : ''}
 <span id="f-count" aria-live="polite">${report.requirements.length} of ${report.requirements.length} requirements shown</span>
 </div>
@@ -466,7 +473,7 @@ code.cmd{background:var(--bg2);padding:1px 4px;border-radius:4px;overflow-wrap:a
 #f-count{color:#59636e}
 table.matrix{table-layout:fixed}.matrix td{overflow-wrap:anywhere}.matrix th:nth-child(1){width:15%}.matrix th:nth-child(2){width:9%}.matrix th:nth-child(3){width:5.5%}.matrix th:nth-child(4){width:7%}.matrix th:nth-child(5){width:8%}.matrix th:nth-child(6){width:31.5%}
 .matrix td.word{overflow-wrap:normal;white-space:nowrap}
-.tgt{color:#8c959f}.section{color:#59636e;font-size:12px}a.section,a.file{text-decoration:none}a.section:hover,a.file:hover{text-decoration:underline}
+.tgt{color:#8c959f}.section{color:#59636e;font-size:12px}.src{font-size:11px;border:1px solid var(--line);border-radius:4px;padding:0 4px;margin-right:2px}.src-documented{color:var(--passed)}.src-convention{color:#9a6700}a.section,a.file{text-decoration:none}a.section:hover,a.file:hover{text-decoration:underline}
 tr:target{outline:2px solid #0969da}
 .cause{border:1px solid var(--line);border-left:4px solid var(--failed);border-radius:6px;padding:6px 10px;margin:8px 0}.cause>summary{font-size:15px;overflow-wrap:anywhere}
 .cause .failure{border-left-width:2px}.failure>summary small{color:#59636e;font-weight:normal}.shown{color:#59636e;font-size:12px}
@@ -518,9 +525,9 @@ const SCRIPT = `
   }
 
   // The requirement matrix.
-  var text = byId('f-text'), status = byId('f-status'), area = byId('f-area'), level = byId('f-level'), cause = byId('f-cause'), count = byId('f-count');
+  var text = byId('f-text'), status = byId('f-status'), area = byId('f-area'), level = byId('f-level'), source = byId('f-source'), cause = byId('f-cause'), count = byId('f-count');
   var rows = all('table.matrix tbody tr');
-  listen([text, status, area, level, cause], function () {
+  listen([text, status, area, level, source, cause], function () {
     var wanted = words(text);
     var shown = 0;
     rows.forEach(function (row) {
@@ -528,6 +535,7 @@ const SCRIPT = `
       var visible = (!status.value || row.dataset.status === status.value)
         && (!area.value || row.dataset.area === area.value)
         && (!level.value || row.dataset.level === level.value)
+        && (!source.value || row.dataset.source === source.value)
         && (!cause || !cause.value || row.dataset.causes.indexOf(' ' + cause.value + ' ') !== -1)
         && wanted.every(function (w) { return haystack.indexOf(w) !== -1; });
       row.hidden = !visible;

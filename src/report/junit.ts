@@ -4,7 +4,8 @@
 // It keeps the gate's meaning: a <failure> is a failure the gate counts. A failed spec the gate does
 // not count (a production convention under the core gate, a failure the baseline knows) is
 // <skipped> with a message that says so, its error whole in <system-err>. Every test case carries
-// its requirement IDs, profile and area, and whether the gate counts it, as <properties>.
+// its requirement IDs, each with its source (documented or a convention, document and section),
+// profile and area, and whether the gate counts it, as <properties>.
 
 import { escapeXml } from '../core/markup.js';
 import type { Report } from './model.js';
@@ -52,9 +53,27 @@ function testsuite(report: Report, name: string, tests: Report['tests']): string
   ].join('\n');
 }
 
+// Each test case looks its requirements up: the report's requirements by ID, made once per report.
+const byReport = new WeakMap<Report, Map<string, Report['requirements'][number]>>();
+function requirementsOf(report: Report): Map<string, Report['requirements'][number]> {
+  let byId = byReport.get(report);
+  if (!byId) byReport.set(report, (byId = new Map(report.requirements.map((r) => [r.id, r]))));
+  return byId;
+}
+
+/** "ZM-FW-PUT: convention, reference-notes.md § HTTP API conventions": where a cited requirement's statement comes from. */
+function sourceOf(report: Report, id: string): string | undefined {
+  const requirement = requirementsOf(report).get(id);
+  if (!requirement) return undefined;
+  const { kind, document } = requirement.source;
+  return `${id}: ${kind}, ${document === undefined ? '' : `${document} `}§ ${requirement.section}`;
+}
+
 function properties(report: Report, test: Report['tests'][number]): string[] {
+  const sources = test.requirements.map((id) => sourceOf(report, id)).filter((source) => source !== undefined);
   const pairs: [string, string][] = [
     ...test.requirements.map((id): [string, string] => ['requirement', id]),
+    ...sources.map((source): [string, string] => ['source', source]),
     ['profile', test.profile],
     ['area', test.area],
     ['status', test.status],

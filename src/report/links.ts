@@ -6,29 +6,30 @@
 // folder. A document that is not there gets no link (its section stays plain text), and the page
 // says which it is.
 //
-// A section names its document when it is not the suite's own: `reference-notes > Storage runtime
-// (workerd)` (the production conventions), `docs/settings-contract.md > ...`.
+// Each requirement names its document as data (its `document`, in the report its `source`): the
+// spec document's file name, `reference-notes.md`, or `docs/<name>.md`; the links are keyed so.
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { headingOf, headingTree, type Heading } from '../catalog/sources.js';
 import { PACKAGE_ROOT } from '../core/paths.js';
+import { SPEC_DOCUMENTS } from '../core/requirements.js';
 
 /** The spec document of each suite (file names under the documents' folder). */
-export const SPEC_DOCUMENTS: Readonly<Record<string, string>> = {
-  'zone-api': 'zone-management-api.md',
-  storage: 'object-storage-interface.md',
-};
+export { SPEC_DOCUMENTS } from '../core/requirements.js';
 
 export interface SpecDocument {
   /** Where the document is (a URL the page links to). */
   url: string;
-  /** The anchors of its headings (GitHub's slugs), to link a section to the deepest heading it names. */
-  anchors: ReadonlySet<string>;
+  /** Its headings, in which a section finds the deepest heading it names (catalog/sources.ts, as the golden check does). */
+  headings: Heading;
+  /** Each heading's anchor: GitHub's slug, numbered from the second heading of the same slug on (#waf-migration-1). */
+  anchors: ReadonlyMap<Heading, string>;
 }
 
 export interface ReportLinks {
-  /** Per suite, its spec document; also `reference-notes` and `docs/<name>.md`; absent: the section is shown without a link. */
+  /** Per document, as requirements name it: each spec document's file name, `reference-notes.md`, `docs/<name>.md`; absent: the section is shown without a link. */
   documents: Readonly<Record<string, SpecDocument>>;
   /** The URL spec files (a test's `file`, relative to specgate's package) resolve against; null: no link. */
   specFiles: string | null;
@@ -42,35 +43,42 @@ export const NO_LINKS: ReportLinks = { documents: {}, specFiles: null, note: 'Li
 export const headingAnchor = (heading: string): string =>
   heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
 
-/** The anchors of a markdown document's headings. */
-export function headingAnchors(markdown: string): Set<string> {
-  return new Set([...markdown.matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)].map((m) => headingAnchor(m[1]!)));
+/** A markdown document at a URL, its headings and their anchors. */
+export function documentOf(url: string, markdown: string): SpecDocument {
+  const headings = headingTree(markdown);
+  const anchors = new Map<Heading, string>();
+  const seen = new Map<string, number>();
+  const visit = (heading: Heading): void => {
+    for (const child of heading.children) {
+      const slug = headingAnchor(child.title);
+      const count = seen.get(slug) ?? 0;
+      seen.set(slug, count + 1);
+      anchors.set(child, count === 0 ? slug : `${slug}-${count}`);
+      visit(child);
+    }
+  };
+  visit(headings);
+  return { url, headings, anchors };
 }
 
 /**
- * The URL of a requirement's section: its document, at the deepest heading its section names
- * ("Resources and their fields > Filter; Recommended sequence" → #filter), else at the document's top.
+ * The URL of a requirement's section: its document, at the deepest heading its (first) place names
+ * ("Endpoints > WAF migration > Migration mapping rules" → #waf-migration-1, the second heading of
+ * that name), else at the document's top.
  */
 export function sectionUrl(document: SpecDocument, section: string): string {
-  const path = section.split(';')[0]!.split('>').map((part) => headingAnchor(part));
-  const anchor = [...path].reverse().find((a) => document.anchors.has(a));
+  const { heading } = headingOf(document.headings, section.split(';')[0]!);
+  const anchor = heading === null ? undefined : document.anchors.get(heading);
   return anchor === undefined ? document.url : `${document.url}#${anchor}`;
 }
 
-/**
- * The URL of a requirement's section, in the document it names (reference-notes, a contract of
- * docs/) or else its suite's; null when the report has no such document.
- */
-export function sectionLink(links: ReportLinks, suite: string, section: string): string | null {
-  const [first = '', ...rest] = section.split(';')[0]!.split('>').map((part) => part.trim());
-  const named = links.documents[first.replace(/\s*\(.*\)$/, '')];
-  if (named) return sectionUrl(named, rest.join(' > '));
-  if (/^(?:reference-notes|docs\/)/.test(first)) return null;
-  const own = links.documents[suite];
-  return own ? sectionUrl(own, section) : null;
+/** The URL of a requirement's section in its document; null when the report has no such document. */
+export function sectionLink(links: ReportLinks, document: string, section: string): string | null {
+  const found = links.documents[document];
+  return found ? sectionUrl(found, section) : null;
 }
 
-const documentAt = (file: string): SpecDocument => ({ url: pathToFileURL(file).href, anchors: headingAnchors(readFileSync(file, 'utf8')) });
+const documentAt = (file: string): SpecDocument => documentOf(pathToFileURL(file).href, readFileSync(file, 'utf8'));
 
 /** The copy of the spec documents shipped in the package (package.json "files" has docs/). */
 export const SHIPPED_SPEC_DOCS = join(PACKAGE_ROOT, 'docs', 'spec');
@@ -81,14 +89,14 @@ export const specDocumentsDir = (): string => process.env.SPECGATE_SPEC_DOCS || 
 /** The links of a report written on this machine: the spec documents, specgate's contracts and spec files. */
 export function localLinks(documentsDir = specDocumentsDir()): ReportLinks {
   const documents: Record<string, SpecDocument> = {};
-  for (const [suite, name] of Object.entries(SPEC_DOCUMENTS)) {
+  for (const name of Object.values(SPEC_DOCUMENTS)) {
     const file = join(documentsDir, name);
-    if (existsSync(file)) documents[suite] = documentAt(file);
+    if (existsSync(file)) documents[name] = documentAt(file);
   }
   const found = Object.keys(documents).length > 0;
   // In the documents' folder (docs/spec/), or beside it (the project's ../shared/ layout).
   const notes = [join(documentsDir, 'reference-notes.md'), join(documentsDir, '..', 'reference-notes.md')].find((file) => existsSync(file));
-  if (notes) documents['reference-notes'] = documentAt(notes);
+  if (notes) documents['reference-notes.md'] = documentAt(notes);
   const docs = join(PACKAGE_ROOT, 'docs');
   if (existsSync(docs)) for (const name of readdirSync(docs).filter((f) => f.endsWith('.md'))) documents[`docs/${name}`] = documentAt(join(docs, name));
   return {

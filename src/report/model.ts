@@ -17,13 +17,13 @@
 
 import { checkCoverage, type CoverageProblem } from '../catalog/coverage.js';
 import { rowStatus, type AfterDate, type ScheduleRow, type ScheduleStatus } from '../catalog/deprecation-schedule.js';
-import type { AreaCatalog, Level, Profile, Requirement } from '../core/requirements.js';
+import { sourceKind, type AreaCatalog, type Level, type Profile, type Requirement, type SourceKind } from '../core/requirements.js';
 import type { Gate, Selection } from '../core/selection.js';
 import type { RunTarget } from '../core/records.js';
 import type { FileError, NotApplicableSpec, TestRecord, TestStatus } from '../core/records.js';
 import { failureCauses, type FailureCause } from './causes.js';
 
-export const REPORT_FORMAT = 5;
+export const REPORT_FORMAT = 6;
 
 export type { Gate, Selection } from '../core/selection.js';
 export type { RunTarget } from '../core/records.js';
@@ -55,12 +55,24 @@ export interface BaselineOutcome {
   staleEntries: string[];
 }
 
+/**
+ * Where a requirement's statement comes from: documented (its suite's spec document states it) or
+ * a convention (reference-notes.md, the production service's; or a contract of specgate's docs/).
+ */
+export interface RequirementSource {
+  kind: SourceKind;
+  /** The document, as the catalog names it: `zone-management-api.md`, `reference-notes.md`, `docs/waf-migration-contract.md`, ... */
+  document?: string;
+}
+
 export interface ReportRequirement {
   id: string;
   area: string;
   level: Level;
   profile: Profile;
+  /** Where in its source document the statement is. */
   section: string;
+  source: RequirementSource;
   text: string;
   status: RequirementStatus;
   /** Its status over the core specs citing it, and over the extended ones (absent when none of that profile cite it). */
@@ -282,6 +294,12 @@ function statusesFor(citing: TestRecord[], id: string): TestStatus[] {
   return speaking.length === 0 && citing.length > 0 ? ['skipped'] : speaking;
 }
 
+/** Every catalog entry names its document (the golden check); one made up without it reads by its profile. */
+function sourceOf(r: Requirement): RequirementSource {
+  if (r.document === undefined) return { kind: r.profile === 'core' ? 'documented' : 'convention' };
+  return { kind: sourceKind(r.document), document: r.document };
+}
+
 function requirementRow(r: Requirement, catalog: AreaCatalog, tests: ReportTest[], outOfScope: ReadonlyMap<string, string>): ReportRequirement {
   const citing = tests.filter((t) => t.requirements.includes(r.id));
   const ofProfile = (profile: Profile) => statusesFor(citing.filter((t) => t.profile === profile), r.id);
@@ -290,7 +308,7 @@ function requirementRow(r: Requirement, catalog: AreaCatalog, tests: ReportTest[
   const scopeReason = citing.length === 0 ? outOfScope.get(r.id) : undefined;
   const status: RequirementStatus = r.unspecified ? 'unspecified' : catalog.pending ? 'pending' : scopeReason !== undefined ? 'out-of-scope' : statusOf(statusesFor(citing, r.id));
   const row: ReportRequirement = {
-    id: r.id, area: r.area, level: r.level, profile: r.profile, section: r.section, text: r.text,
+    id: r.id, area: r.area, level: r.level, profile: r.profile, section: r.section, source: sourceOf(r), text: r.text,
     status, byProfile, tests: citing.map((t) => t.name),
   };
   if (catalog.pending && !r.unspecified) row.pendingReason = catalog.pending;

@@ -45,6 +45,12 @@ describe('usage mistakes that were silent, ambiguous or a hang: one line, exit 2
     expect(lines(result.stderr)).toEqual([message]);
   });
 
+  it('an adapter that does not exist is refused before a container is started for the run (it was checked only after)', async () => {
+    const result = await runCli(['run', '--suite', 'all', '--target-image', 'no-such-image:1', '--adapter', './no-such-adapter.ts']);
+    expect(result.code).toBe(2);
+    expect(lines(result.stderr)).toEqual([expect.stringMatching(/^specgate: --adapter \.\/no-such-adapter\.ts: no file at \/.*\/no-such-adapter\.ts$/)]);
+  });
+
   it('a misspelt adapter gets the nearest name', async () => {
     const result = await runCli(['run', '--suite', 'storage', '--adapter', 'refrence']);
     expect(result.code).toBe(2);

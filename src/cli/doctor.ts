@@ -7,6 +7,7 @@ import { UsageError } from '../core/errors.js';
 import type { RunConfig } from '../core/run-config.js';
 import { checkAdapter, checkZoneTarget, type Check } from '../targets/preflight.js';
 import { adapterRefs } from '../targets/storage-target.js';
+import { givenAdapters } from '../core/adapter-choice.js';
 import { placeOf, startBundledReference, targetPlaces, type TargetPlace } from '../targets/zone-target.js';
 import { configLine, loadConfigFile } from './config-file.js';
 import { credentialsFrom, needsCredentials, parseRunFlags, runConfigFrom } from './run-config.js';
@@ -71,7 +72,7 @@ async function adapters(config: RunConfig): Promise<Checked[]> {
   try {
     refs = await adapterRefs(config.storage.adapters, config.storage);
   } catch (error) {
-    return [{ target: `storage: --adapter ${config.storage.adapters}`, checks: [asCheck('adapter', error)] }];
+    return [{ target: `storage: --adapter ${givenAdapters(config.storage.adapters)}`, checks: [asCheck('adapter', error)] }];
   }
   return Promise.all(refs.map(async (ref) => ({ target: `storage: adapter ${ref.name}`, checks: (await checkAdapter(ref, config.storage)).checks })));
 }

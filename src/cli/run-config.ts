@@ -7,6 +7,7 @@ import { accessSync, constants, existsSync, mkdirSync, rmdirSync, statSync } fro
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { withDashedValues } from './usage.js';
+import { DEFAULT_ADAPTERS, isWorkerd, parseAdapterChoices } from '../core/adapter-choice.js';
 import { SUITES } from '../catalog/suites.js';
 import { parseAsOf } from '../core/dates.js';
 import { didYouMean, nearest } from '../core/did-you-mean.js';
@@ -80,16 +81,19 @@ export function runConfigFrom(flags: RunFlags, loaded: LoadedConfig | undefined,
     throw new UsageError('--token, --email, --key and --control apply to a --target URL; the bundled reference makes its own');
   }
   checkFlagsServeSuites(flags);
-  const adapters = flags.adapter ?? adapterFromFile(file?.adapter, fromFile) ?? 'reference';
+  const suites = suitesFrom(flags.suite);
+  // Parsed and checked here, before a container starts or a runtime is resolved; only for a run of
+  // the storage suite (a config file's adapter may serve other runs than this one).
+  const adapters = parseAdapterChoices(suites.includes('storage') ? flags.adapter ?? adapterFromFile(file?.adapter, fromFile) ?? DEFAULT_ADAPTERS : DEFAULT_ADAPTERS);
   const compatibilityDate = flags['compatibility-date'] ?? file?.compatibilityDate;
   // The file's date may serve another adapter than this run's; a flag given for nothing is a mistake.
-  if (flags['compatibility-date'] !== undefined && !listOf([adapters]).includes('workerd')) {
+  if (flags['compatibility-date'] !== undefined && !adapters.some((choice) => choice.kind === 'workerd' && choice.date === undefined)) {
     throw new UsageError('--compatibility-date applies to the workerd adapter (--adapter workerd); workerd@DATE names a date per adapter');
   }
   const miniflare = flags.miniflare ?? fromFile(file?.miniflare);
   const workerd = flags.workerd ?? fromFile(file?.workerd);
   for (const flag of ['miniflare', 'workerd'] as const) {
-    if (flags[flag] !== undefined && !listOf([adapters]).some((name) => name === 'workerd' || name.startsWith('workerd@'))) {
+    if (flags[flag] !== undefined && !adapters.some(isWorkerd)) {
       throw new UsageError(`--${flag} applies to the workerd adapter (--adapter workerd or workerd@DATE)`);
     }
   }
@@ -106,7 +110,7 @@ export function runConfigFrom(flags: RunFlags, loaded: LoadedConfig | undefined,
   const concurrency = positiveInteger('--concurrency', flags.concurrency) ?? file?.target?.concurrency ?? DEFAULT_CONCURRENCY;
   const asOf = flags['as-of'] ?? file?.asOf;
   return {
-    suites: suitesFrom(flags.suite),
+    suites,
     zoneApi: {
       targets: url === undefined ? [] : listOf([url]),
       controls: control === undefined ? [] : listOf([control]),
@@ -128,7 +132,7 @@ export function runConfigFrom(flags: RunFlags, loaded: LoadedConfig | undefined,
       startupMs: startupSeconds === undefined ? DEFAULT_STARTUP_MS : timerMs('--startup-timeout', startupSeconds),
       specTimeoutMs,
     },
-    selection: selectionFrom(flags, file, suitesFrom(flags.suite)),
+    selection: selectionFrom(flags, file, suites),
     ...(flags.grep !== undefined && { grep: flags.grep }),
     seed: seedFrom(flags.seed),
     gate: gateFrom(flags.gate ?? file?.gate ?? 'core'),

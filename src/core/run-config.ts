@@ -3,6 +3,7 @@
 // what needs it (the zone API targets, the storage adapters). Nothing copies options field by field.
 
 import type { Plan } from '../contract/control.js';
+import type { AdapterChoice } from './adapter-choice.js';
 import type { SuiteName } from './requirements.js';
 import type { Gate, Selection } from './selection.js';
 import type { ZoneAllowance } from './zone-safety.js';
@@ -52,8 +53,8 @@ export interface ZoneApiConfig {
 
 /** Which storage adapters the storage suite runs against. */
 export interface StorageConfig {
-  /** Built-in names or module paths, comma-separated (`reference`: both reference backends). */
-  adapters: string;
+  /** The adapters, parsed and checked (core/adapter-choice.ts; `reference`: both reference backends). */
+  adapters: AdapterChoice[];
   /** workerd's compatibility date for `workerd` (`workerd@DATE` names its own). */
   compatibilityDate?: string;
   /** The miniflare the workerd adapter runs (--miniflare): a folder it is installed in, or its package folder. */

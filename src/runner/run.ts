@@ -18,6 +18,7 @@ import type { WorkerContext } from '../spec-kit/worker-context.js';
 import { loadAdapter, type StorageTargetRef } from '../core/adapter-module.js';
 import { adapterPreflightError, checkAdapter } from '../targets/preflight.js';
 import { adapterRefs, BUILTIN_ADAPTERS } from '../targets/storage-target.js';
+import { onlyDefaultAdapters } from '../core/adapter-choice.js';
 import { resolveZoneTarget, targetPlaces, type ResolvedTarget } from '../targets/zone-target.js';
 import { foreignZoneNotice } from './foreign-zones.js';
 import { UsageError } from '../core/errors.js';
@@ -139,7 +140,7 @@ async function runInterruptibly(config: RunConfig, interruption: Interruption): 
     acceptIncomplete: config.acceptIncomplete,
     // Drift between catalog and specs shows only on a run of everything: a filtered run, or one
     // adapter alone (which leaves out the specs of capabilities it lacks), cites less by design.
-    checkCoverage: config.grep === undefined && isEverything(selection) && config.storage.adapters === 'reference' && !interruption.interrupted,
+    checkCoverage: config.grep === undefined && isEverything(selection) && onlyDefaultAdapters(config.storage.adapters) && !interruption.interrupted,
     ...(zone && { schedule: loadSchedule() }),
   });
   const secrets = zones.flatMap((z) => secretsOf(z.target.credentials));

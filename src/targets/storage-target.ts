@@ -3,12 +3,8 @@
 // resolves what --adapter names into references (plain data) that the CLI validates before the run
 // and each test worker loads again (core/adapter-module.ts).
 
-import { existsSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
-import { WORKERD_AT_DATE, type BuiltinAdapterName, type StorageTargetRef } from '../core/adapter-module.js';
-import { UsageError } from '../core/errors.js';
-import { didYouMean } from '../core/did-you-mean.js';
-import { requireOptionalPart } from '../core/optional-package.js';
+import type { AdapterChoice } from '../core/adapter-choice.js';
+import type { BuiltinAdapterName, StorageTargetRef } from '../core/adapter-module.js';
 import { ownModule } from '../core/paths.js';
 
 
@@ -32,33 +28,20 @@ export const BUILTIN_ADAPTERS: Readonly<Record<BuiltinAdapterName, StorageTarget
 
 
 /**
- * `reference` (the default) means both reference backends. Several adapters, separated by commas,
- * run side by side in one run (each its own target in the report): e.g. `workerd,workerd@2025-07-18`.
+ * The references the workers load, one per adapter the run chose (core/adapter-choice.ts): several
+ * run side by side in one run (each its own target in the report), e.g. `workerd,workerd@2025-07-18`.
  */
-export async function adapterRefs(adapter: string | undefined, options: AdapterOptions = {}): Promise<StorageTargetRef[]> {
-  const names = (adapter ?? 'reference').split(',').map((name) => name.trim()).filter(Boolean);
-  if (names.length === 0) throw new UsageError('--adapter needs a name or a path');
-  return (await Promise.all(names.map((name) => adapterRefsOf(name, options)))).flat();
+export async function adapterRefs(choices: readonly AdapterChoice[], options: AdapterOptions = {}): Promise<StorageTargetRef[]> {
+  return Promise.all(choices.map((choice) => adapterRefOf(choice, options)));
 }
 
-async function adapterRefsOf(adapter: string, options: AdapterOptions): Promise<StorageTargetRef[]> {
-  if (adapter === 'reference') return [BUILTIN_ADAPTERS['reference-kv']!, BUILTIN_ADAPTERS['reference-sqlite']!];
-  const dated = WORKERD_AT_DATE.exec(adapter);
-  if (adapter === 'workerd' || dated) return [await workerdRef(dated ? dated[1]! : options.compatibilityDate, dated ? `--adapter ${adapter}` : '--compatibility-date', options)];
-  const builtin = BUILTIN_ADAPTERS[adapter as BuiltinAdapterName] as StorageTargetRef | undefined;
-  if (adapter === 'miniflare2') requireOptionalPart('miniflare2', '--adapter miniflare2');
-  if (builtin) return [builtin];
-  const path = isAbsolute(adapter) ? adapter : resolve(process.cwd(), adapter);
-  if (!existsSync(path) && looksLikePath(adapter)) throw new UsageError(`--adapter ${adapter}: no file at ${path}`);
-  if (!existsSync(path)) {
-    const names = ['reference', ...Object.keys(BUILTIN_ADAPTERS)];
-    throw new UsageError(`--adapter: no built-in adapter named "${adapter}"${didYouMean(adapter, names)} (${names.join(', ')}) and no file at ${path}`);
+async function adapterRefOf(choice: AdapterChoice, options: AdapterOptions): Promise<StorageTargetRef> {
+  switch (choice.kind) {
+    case 'builtin': return BUILTIN_ADAPTERS[choice.name];
+    case 'workerd': return workerdRef(choice.date ?? options.compatibilityDate, choice.date !== undefined ? `--adapter ${choice.given}` : '--compatibility-date', options);
+    case 'module': return { name: choice.given, module: choice.path };
   }
-  return [{ name: adapter, module: path }];
 }
-
-/** A name with a folder or a module's extension is a path, never a built-in adapter's name. */
-const looksLikePath = (name: string): boolean => /[\\/]/.test(name) || /\.[cm]?[jt]sx?$/.test(name);
 
 /**
  * The workerd adapter at a compatibility date, resolved here once (which miniflare, which date, and

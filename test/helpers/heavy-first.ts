@@ -9,18 +9,22 @@ import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The test files that take longest, longest first (wall time of each in a full `npm test` in CI,
- * 2 workers on 2 cores: bench/ci-speed.md). Keep the list short: a file left out only starts later.
+ * The test files that take longest, longest first: their wall time alone (vitest's timings of each,
+ * run alone) and in a full `npm test` in CI beside CPU burners, where the CPU-bound ones grow most
+ * (bench/ci-speed.md). A file left out only starts later; keep the list to the long ones.
  */
 export const HEAVY_FILES: readonly string[] = [
   'test/broken-zone-api.test.ts',
   'test/blind-storage.test.ts',
-  'test/adapter-timeout.test.ts',
   'test/broken-storage-behaviour.test.ts',
-  'test/report-html.test.ts',
+  'test/adapter-timeout.test.ts',
+  'test/cli-defects.test.ts',
+  'test/container-target.test.ts',
   'test/real-target.test.ts',
   'test/workerd-options.test.ts',
   'test/workerd-conformance.test.ts',
+  'test/crash-consistency.test.ts',
+  'test/report-html.test.ts',
   'test/cli.test.ts',
   'test/container-engine.test.ts',
   'test/baseline.test.ts',
@@ -30,7 +34,7 @@ export const HEAVY_FILES: readonly string[] = [
 ];
 
 /** The position of a file in HEAVY_FILES; every other file after them all. */
-export function heavyRank(root: string, moduleId: string): number {
+function heavyRank(root: string, moduleId: string): number {
   const index = HEAVY_FILES.indexOf(relative(root, moduleId).split('\\').join('/'));
   return index === -1 ? HEAVY_FILES.length : index;
 }

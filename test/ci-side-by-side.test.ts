@@ -2,11 +2,16 @@
 // one's output is printed whole (never interleaved with another's), and the run fails naming every
 // command that failed, only after all have ended.
 
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, runAsUser, tempDir, type CliResult } from './helpers/cli.js';
 
 const sideBySide = (...jobs: string[]): Promise<CliResult> => runAsUser('bash', [join(ROOT, '.ci/side-by-side'), ...jobs], tempDir('side-by-side'));
+
+/** A command that waits (at most `steps` × 50 ms) for a file the second job of the run makes. */
+const waitsForSecond = (dir: string, steps: number): string =>
+  `for i in $(seq ${steps}); do [ -e ${dir}/second-started ] && { echo saw the second; exit 0; }; sleep 0.05; done; echo the second never started; exit 1`;
 
 /** The lines of a job's section of the output: after its header, up to the next header. */
 function section(stdout: string, name: string): string[] {
@@ -21,10 +26,20 @@ describe('.ci/side-by-side', () => {
   it('runs the commands at once: the first waits for a file the second makes', async () => {
     const dir = tempDir('side-by-side-files');
     // Were the jobs run one after the other, the first would give up after a minute and fail.
-    const waits = `for i in $(seq 1200); do [ -e ${dir}/second-started ] && { echo saw the second; exit 0; }; sleep 0.05; done; echo the second never started; exit 1`;
-    const run = await sideBySide(`first=${waits}`, `second=touch ${dir}/second-started`);
+    const run = await sideBySide(`first=${waitsForSecond(dir, 1200)}`, `second=touch ${dir}/second-started`);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(section(run.stdout, 'first')).toEqual(['saw the second']);
+  });
+
+  it('(the negative case: a side-by-side that waits for each job before starting the next fails that check)', async () => {
+    const script = readFileSync(join(ROOT, '.ci/side-by-side'), 'utf8');
+    const start = 'names[$!]="$name"; starts[$!]=$(date +%s%N)';
+    expect(script).toContain(start);
+    const sequential = join(tempDir('side-by-side-sequential'), 'side-by-side');
+    writeFileSync(sequential, script.replace(start, `${start}; wait $!`));
+    const dir = tempDir('side-by-side-files');
+    const run = await runAsUser('bash', [sequential, `first=${waitsForSecond(dir, 20)}`, `second=touch ${dir}/second-started`], dir);
+    expect(run.code).not.toBe(0);
   });
 
   it('prints each output whole under its header with the exit code, and exits 1 naming every failure once all have ended', async () => {

@@ -1,6 +1,7 @@
 // The project's own tests (test/). The conformance specs in suites/ are not run from here
 // directly: they run through specgate's CLI, against the reference and its broken variants.
 import { defineConfig } from 'vitest/config';
+import { HeavyFirstSequencer } from './test/helpers/heavy-first.js';
 
 export default defineConfig({
   test: {
@@ -8,7 +9,12 @@ export default defineConfig({
     // Most files wait on specgate child processes; two files at a time on 2 cores measured
     // 4m25s against 6m32s for vitest's default of one worker here.
     maxWorkers: 2,
-    testTimeout: 120_000,
-    hookTimeout: 60_000,
+    // The longest files first, also on a fresh clone without vitest's timings (test/helpers/heavy-first.ts).
+    sequence: { sequencer: HeavyFirstSequencer },
+    // Limits for a test or hook that hangs, not for a slow one: most start specgate runs, whose
+    // time grows with the machine's load (CI runs beside CPU burners, load 10-30), and at load 30
+    // three full zone API runs side by side (report-diff-merge.test.ts) took over the old 120 s.
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
   },
 });

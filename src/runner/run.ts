@@ -28,7 +28,9 @@ import { BailReporter } from './bail.js';
 import { CollectingReporter } from './collector.js';
 import { ProgressReporter } from './progress.js';
 import { Interruption } from './interrupt.js';
-import { isEverything } from '../core/selection.js';
+import { isEverything, selects } from '../core/selection.js';
+import { listSpecs, specFiles } from './list.js';
+import type { SuiteName } from '../core/requirements.js';
 import { nearestContaining } from '../core/did-you-mean.js';
 
 const VERSION = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -100,7 +102,8 @@ async function runInterruptibly(config: RunConfig, interruption: Interruption): 
   // Once, before any spec: a run in zones it does not own says what it will do there.
   for (const zone of zones) for (const line of foreignZoneNotice(zone.target, SUITES['zone-api'])) process.stderr.write(`${line}\n`);
   const several = zones.length > 1;
-  const projects = [...zones.flatMap((zone) => zoneProjects(zone.target, several, config.zoneApi)), ...adapters.map((adapter) => storageProject(adapter, config.storage))];
+  const planned = [...zones.flatMap((zone) => zoneProjects(zone.target, several, config.zoneApi)), ...adapters.map((adapter) => storageProject(adapter, config.storage))];
+  const projects = narrowedTo(planned, await filesSelectedBy(selection, config.suites));
   const collector = new CollectingReporter(PACKAGE_ROOT, new Map(projects.map((p) => [p.name, { target: p.label, clockGroup: p.clockGroup }])), () => interruption.interrupted);
   const bail = config.maxFailures === undefined ? undefined : new BailReporter(config.maxFailures, config.gate, requirementProfiles());
   if (bail) collector.leftOut = (test) => bail.notReached(test);
@@ -269,6 +272,32 @@ function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Re
     target: { suite: 'storage', name: ref.name, ...(isAdapterPath(ref) && { module: ref.module }), capabilities: supports, ...(ref.runtime && { runtime: ref.runtime }) },
     group: 0,
   };
+}
+
+/**
+ * The spec files that hold a spec the selection selects (--area, --requirement, --level,
+ * --profile), found by listing the specs without running them (runner/list.ts): a narrowed run
+ * starts no worker for the other files (each costs seconds of start-up per target). Undefined: every
+ * file, for a run of everything, a shard (selected by a spec's title, which a listing does not
+ * separate from its describe blocks), or a selection that selects nothing (the runner's own account
+ * of that, with the nearest names, needs every spec declared).
+ */
+async function filesSelectedBy(selection: Selection, suites: SuiteName[]): Promise<Set<string> | undefined> {
+  if (isEverything(selection) || selection.shard) return undefined;
+  const catalog = new Map(Object.values(SUITES).flatMap((suite) => suite.catalog.flatMap((area) => area.requirements.map((r) => [r.id, r] as const))));
+  const selected = (await listSpecs(suites)).filter((spec) => selects(selection, { title: spec.name, requirements: spec.requirements, extended: spec.extended !== undefined }, catalog));
+  return selected.length === 0 ? undefined : new Set(selected.map((spec) => spec.file));
+}
+
+/** Each project with only the files of `files` it would run (explicitly), and none left empty. */
+function narrowedTo(projects: PlannedProject[], files: Set<string> | undefined): PlannedProject[] {
+  if (!files) return projects;
+  return projects.flatMap((project) => {
+    const excluded = new Set(specFiles(project.exclude ?? []));
+    const own = specFiles(project.include).filter((file) => files.has(file) && !excluded.has(file));
+    const { exclude: _, ...rest } = project;
+    return own.length === 0 ? [] : [{ ...rest, include: own }];
+  });
 }
 
 /** The profile of each catalogued requirement, by ID (what --bail needs to tell a gated failure). */

@@ -64,7 +64,7 @@ describe('an adapter\'s start(): before any spec, within --startup-timeout', () 
     expect(workers.flat().filter((c) => c === 'create').length).toBeGreaterThan(10);
     const failed = readReport(reportDir).tests.filter((t) => t.status === 'failed');
     expect(failed.every((t) => !/did not start|did not settle|timed out/.test(t.error ?? '')), failed.map((t) => t.error).join('\n')).toBe(true);
-  }, 180_000);
+  }, 600_000);
 
   it('a start() that never settles: the preflight stops the run in --startup-timeout (exit 2, one line with its fix)', async () => {
     const { path } = adapterWithStart('hanging-start', 'await new Promise(() => {});');
@@ -74,7 +74,7 @@ describe('an adapter\'s start(): before any spec, within --startup-timeout', () 
     expect(run.stderr.trim().split('\n')).toEqual([
       'specgate: --adapter hanging-start: its runtime did not start within 1 s (the start-up limit, --startup-timeout); fix: allow it longer with --startup-timeout S (default 180), or find out why it does not start (for workerd: SPECGATE_WORKERD_STDIO=1 shows its output)',
     ]);
-  }, 120_000);
+  }, 600_000);
 
   it('without the preflight, every spec that runs fails as a start-up failure: none times out, none waits for vitest', async () => {
     const { path } = adapterWithStart('hanging-start', 'await new Promise(() => {});');
@@ -86,14 +86,14 @@ describe('an adapter\'s start(): before any spec, within --startup-timeout', () 
     for (const test of ran) {
       expect(test, test.name).toMatchObject({ status: 'failed', error: 'adapter hanging-start: its runtime did not start within 1 s (the start-up limit, --startup-timeout)' });
     }
-  }, 180_000);
+  }, 600_000);
 
   it('a start() that throws: the preflight shows its message whole (every line) with the fix it names', async () => {
     const { path } = adapterWithStart('failing-start', "throw Object.assign(new Error('the runtime refused:\\n  line two\\n  line three'), { fix: 'install the runtime' });");
     const run = await runCli(['run', '--suite', 'storage', '--adapter', path, '--report-dir', join(tempDir('startup-throws'), 'report')]);
     expect(run.code, run.stderr).toBe(2);
     expect(run.stderr.trim()).toBe('specgate: --adapter failing-start: its runtime did not start: the runtime refused:\n  line two\n  line three; fix: install the runtime');
-  }, 120_000);
+  }, 600_000);
 });
 
 describe('startAdapter (in-process, fake timers)', () => {

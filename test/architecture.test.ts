@@ -27,7 +27,7 @@ async function violations(root: string, paths: string[]): Promise<string[]> {
 describe('the layers', () => {
   it('no import runs back up and no module is in a circle (src, reference-impl, suites)', async () => {
     expect(await violations(ROOT, ['src', 'reference-impl', 'suites'])).toEqual([]);
-  }, 60_000);
+  }, 600_000);
 
   it('the rules catch an upward import, a circle, and the reference reaching into the harness', async () => {
     const dir = tempDir('layers');
@@ -44,7 +44,7 @@ describe('the layers', () => {
       'no-circular: src/core/a.ts -> src/core/b.ts',
       'reference-knows-only-the-contract: reference-impl/store.ts -> src/runner/run.ts',
     ]));
-  }, 60_000);
+  }, 600_000);
 });
 
 describe('commands that run no specs', () => {
@@ -66,11 +66,11 @@ describe('commands that run no specs', () => {
       const loads = loadsOf(args);
       if (args[0] === 'list') expect(loads.some((url) => url.endsWith('.spec.ts')), 'list imports the spec files').toBe(true);
       expect(heavy(loads)).toEqual([]);
-    }, 60_000);
+    }, 600_000);
   }
 
   it('(positive control: `specgate run` does load vitest, and the recorder sees it)', () => {
     const loads = loadsOf(['run', '--suite', 'zone-api', '--target', 'http://127.0.0.1:9/client/v4', '--token', 't']);
     expect(heavy(loads).some((url) => url.includes('/node_modules/vitest/'))).toBe(true);
-  }, 60_000);
+  }, 600_000);
 });

@@ -58,7 +58,7 @@ describe('certificate-rate verdicts on a ticking clock, with the POSTs over the 
     expect(proxy.held(), 'the proxy held the POSTs over the limit').toBeGreaterThan(0);
     expect(statuses.length, run.stdout + run.stderr).toBe(4);
     expect(statuses.filter((s) => s === 'failed'), run.stdout + run.stderr).toEqual([]);
-  }, 400_000);
+  }, 600_000);
 });
 
 describe('expectRefusedBefore: the clock read after the answer decides', () => {

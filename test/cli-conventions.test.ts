@@ -102,7 +102,7 @@ describe('usage errors found in the world: a report directory that is a file, a 
     expect(result.code, result.stderr).toBe(0);
     const { summary } = readReport(dir);
     expect([summary.passed > 0, summary.failed]).toEqual([true, 0]);
-  }, 120_000);
+  }, 600_000);
 
   const listening = (): Promise<Server> => new Promise((resolve) => { const server = createServer(); server.listen(0, '127.0.0.1', () => resolve(server)); });
 
@@ -130,7 +130,7 @@ describe('usage errors found in the world: a report directory that is a file, a 
     const exited = new Promise((resolve) => child.on('exit', resolve));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
-  }, 60_000);
+  }, 600_000);
 });
 
 describe('specgate list without vitest', () => {
@@ -151,5 +151,5 @@ describe('specgate list without vitest', () => {
     expect(listed.length).toBeGreaterThan(300);
     expect(listed.some((spec) => spec.dated !== undefined)).toBe(true);
     expect(byFile(listed)).toEqual(byFile(collected));
-  }, 180_000);
+  }, 600_000);
 });

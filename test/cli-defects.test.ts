@@ -74,7 +74,7 @@ describe('usage mistakes that were silent, ambiguous or a hang: one line, exit 2
     const result = await runCli(['run', '--suite', 'storage', '--report-dir', '/proc/x']);
     expect(result.code).toBe(2);
     expect(lines(result.stderr)).toEqual(['specgate: --report-dir /proc/x: cannot make a directory in /proc (ENOENT); give a directory on a writable file system']);
-  }, 60_000);
+  }, 600_000);
 });
 
 describe('a request that got no answer says why in words, keeping the code', () => {
@@ -104,7 +104,7 @@ describe('a request that got no answer says why in words, keeping the code', () 
     } finally {
       close();
     }
-  }, 60_000);
+  }, 600_000);
 
   it('a raw exchange (the transport specs) speaks TLS to an https:// URL, and says why there was no answer', async () => {
     const { ports, close } = await servers();
@@ -260,7 +260,7 @@ describe('a run against a target refusing the token: --bail, --json, --reporter 
     expect(unstopped.run.stoppedEarly).toBeUndefined();
     expect(report.summary.total).toBeLessThan(unstopped.summary.total);
     expect(report.tests.filter((t) => t.status === 'skipped'), 'the specs the stop cut off are not in the report as skipped').toEqual([]);
-  }, 240_000);
+  }, 600_000);
 
   it('--reporter github: an ::error annotation on the spec\'s line for each gated failure, summary.md appended to $GITHUB_STEP_SUMMARY', async () => {
     const dir = tempDir('github');
@@ -280,7 +280,7 @@ describe('a run against a target refusing the token: --bail, --json, --reporter 
       expect(readFileSync(join(ROOT, 'suites/zone-api/auth.spec.ts'), 'utf8').split('\n')[line - 1]).toContain(title);
     }
     expect(readFileSync(stepSummary, 'utf8')).toBe(`# earlier step\n${readFileSync(join(dir, 'summary.md'), 'utf8')}\n`);
-  }, 240_000);
+  }, 600_000);
 });
 
 describe('specgate list takes run\'s selection flags and ends with a total', () => {
@@ -295,7 +295,7 @@ describe('specgate list takes run\'s selection flags and ends with a total', () 
     expect(names.length).toBeGreaterThan(0);
     expect(names).toEqual(ran);
     expect(lines(text.stdout).at(-1)).toMatch(new RegExp(`^specgate: ${names.length} specs? in 1 file \\(of \\d+ specs in the suites listed\\)$`));
-  }, 180_000);
+  }, 600_000);
 
   it('--grep, --area, --level narrow the listing; without a selection the total has no "of"', async () => {
     const grep = await runCli(['list', '--grep', 'bearer token authenticates']);
@@ -309,7 +309,7 @@ describe('specgate list takes run\'s selection flags and ends with a total', () 
     expect(new Set(specs.map((spec) => spec.file))).toEqual(new Set(['suites/storage/alarms.spec.ts']));
     const all = await runCli(['list', '--suite', 'storage']);
     expect(lines(all.stdout).at(-1)).toMatch(/^specgate: \d+ specs in \d+ files$/);
-  }, 120_000);
+  }, 600_000);
 
   it('a bad selection is one line and exit 2, as for run', async () => {
     for (const [args, line] of [
@@ -320,7 +320,7 @@ describe('specgate list takes run\'s selection flags and ends with a total', () 
       const result = await runCli(['list', ...args]);
       expect([result.code, lines(result.stderr)]).toEqual([2, [line]]);
     }
-  }, 60_000);
+  }, 600_000);
 });
 
 describe('the README\'s serve-and-run example', () => {
@@ -351,7 +351,7 @@ describe('the README\'s serve-and-run example', () => {
     } finally {
       server.kill('SIGTERM');
     }
-  }, 180_000);
+  }, 600_000);
 });
 
 describe('--reporter github: annotations GitHub keeps', () => {

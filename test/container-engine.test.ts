@@ -68,7 +68,7 @@ describe.skipIf(unavailable !== undefined)(`a real Docker engine${unavailable ? 
   let images: TestImages;
   beforeAll(async () => {
     images = await testImages((line) => process.stdout.write(`container images: ${line}\n`));
-  }, 300_000);
+  }, 600_000);
 
   /** Runs the CLI while recording the containers the engine has of the --target-image it names. */
   async function cliWatched(args: string[]): Promise<CliResult & { seen: Map<string, Set<string>> }> {
@@ -169,7 +169,7 @@ describe.skipIf(unavailable !== undefined)(`a real Docker engine${unavailable ? 
     expect(result.code, result.stderr).toBe(129);
     expect(result.stderr).toContain(`specgate: exiting: container ${seen.slice(0, 12)} removed`);
     expect(await containerState(seen)).toBe('gone');
-  }, 60_000);
+  }, 600_000);
 
   // Concurrent: each its own image, so that each watch sees only its own containers.
   describe.concurrent('an image that does not come up: exit 2 before any spec, with the reason and the last lines of its log, credentials masked', () => {
@@ -179,7 +179,7 @@ describe.skipIf(unavailable !== undefined)(`a real Docker engine${unavailable ? 
       expect(run.stderr).toMatch(/^specgate: container from image specgate-no-such-image:never did not start: .*(pull|registry|no such host|not found)/im);
       expect(run.stdout).not.toMatch(/passed/);
       expect(run.seen.size).toBe(0);
-    }, 60_000);
+    }, 600_000);
 
     it('an image that exits at once', async () => {
       const run = await cliWatched(['run', '--suite', 'zone-api', '--target-image', images.exitsAtOnce, '--target-port', '0', '--token', TOKEN]);
@@ -189,7 +189,7 @@ describe.skipIf(unavailable !== undefined)(`a real Docker engine${unavailable ? 
       const [id] = [...run.seen.keys()];
       expect(run.seen.size).toBe(1);
       expect(await containerState(id!)).toBe('gone');
-    }, 60_000);
+    }, 600_000);
 
     it('an image that never answers, within --target-startup-timeout', async () => {
       const run = await cliWatched(['run', '--suite', 'zone-api', '--target-image', images.neverAnswers, '--target-port', '0', '--target-startup-timeout', '2', '--token', TOKEN]);
@@ -199,7 +199,7 @@ describe.skipIf(unavailable !== undefined)(`a real Docker engine${unavailable ? 
       const [id, states] = [...run.seen][0]!;
       expect(states).toContain('running');
       expect(await containerState(id)).toBe('gone');
-    }, 60_000);
+    }, 600_000);
 
     it('an image whose command cannot start', async () => {
       const run = await cliWatched(['run', '--suite', 'zone-api', '--target-image', images.unstartable, '--target-port', '0']);
@@ -208,12 +208,12 @@ describe.skipIf(unavailable !== undefined)(`a real Docker engine${unavailable ? 
       const [id] = [...run.seen.keys()];
       expect(run.seen.size).toBe(1);
       expect(await containerState(id!)).toBe('gone');
-    }, 60_000);
+    }, 600_000);
   });
 
   it('--target-network bridge on an engine without a bridge network: exit 2 saying so, before any container', async () => {
     const run = await cliWatched(['run', '--suite', 'zone-api', '--target-image', REFERENCE, '--target-network', 'bridge']);
     expect([run.code, run.stderr]).toEqual([2, 'specgate: --target-network bridge: the Docker engine has no bridge network, so it cannot publish the container\'s port; leave --target-network out (host networking is used on such an engine)\n']);
     expect(run.seen.size).toBe(0);
-  }, 60_000);
+  }, 600_000);
 });

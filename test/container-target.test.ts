@@ -21,7 +21,7 @@ import { FakeDockerEngine, freePort, type ImageBehaviour } from './helpers/fake-
 const TOKEN = 'container-canary-token-5f2c9a';
 // Limits that only catch a hang: each test starts Node child processes that load TypeScript and
 // testcontainers, which took up to 30 s (and a CLI run 90 s) at a load average of 24 on 2 cores.
-const CHILD_PROCESS_LIMIT_MS = 180_000;
+const CHILD_PROCESS_LIMIT_MS = 600_000;
 const CLI_RUN_LIMIT_MS = 600_000;
 const IMAGE = 'specgate-reference:test';
 

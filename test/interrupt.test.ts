@@ -100,7 +100,7 @@ describe('Ctrl-C during a run', () => {
     expect(new Set(report.run.targets.map((t) => t.suite))).toEqual(new Set(['storage', 'zone-api']));
     // The run's workers and runtimes are gone with it (polled: the last may take a moment to exit).
     await expect.poll(() => groupAlive(run.pid), { timeout: 20_000, interval: 200 }).toBe(false);
-  }, 180_000);
+  }, 600_000);
 
   it('a second Ctrl-C stops a spec that would not finish: the report leaves it out, unfinished, not failed', async () => {
     const { adapter, hanging } = hangingAdapter();
@@ -117,12 +117,12 @@ describe('Ctrl-C during a run', () => {
     expect(report.errors).toEqual([]);
     expect(`${run.stdout}${run.stderr}`).not.toMatch(/Worker exited unexpectedly|^\s+at /m);
     await expect.poll(() => groupAlive(run.pid), { timeout: 20_000, interval: 200 }).toBe(false);
-  }, 180_000);
+  }, 600_000);
 
   it('to the CLI alone (kill -INT): the same', async () => {
     const dir = join(tempDir('interrupt-process'), 'report');
     const run = await runAndInterrupt(['--suite', 'zone-api', '--report-dir', dir], 'process');
     expectPartialReport(dir, run);
     await expect.poll(() => groupAlive(run.pid), { timeout: 20_000, interval: 200 }).toBe(false);
-  }, 180_000);
+  }, 600_000);
 });

@@ -28,7 +28,7 @@ beforeAll(async () => {
   }
   expect(readReport(reports.shard1).tests.length).toBeGreaterThan(0);
   expect(readReport(reports.shard2).tests.length).toBeGreaterThan(0);
-}, 240_000);
+}, 600_000);
 
 const oneLine = (text: string) => text.trim().split('\n');
 

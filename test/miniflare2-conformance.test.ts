@@ -35,5 +35,5 @@ describe('the storage suite against Miniflare 2', () => {
     expect(report.tests.filter((t) => t.area === 'sql' || t.area === 'pitr').map((t) => t.name)).toEqual([]);
     const ran = (area: string) => report.tests.filter((t) => t.area === area).length;
     for (const area of ['kv', 'list', 'limits', 'options', 'transactions', 'consistency', 'alarms']) expect(ran(area), area).toBeGreaterThan(0);
-  }, 300_000);
+  }, 600_000);
 });

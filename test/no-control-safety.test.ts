@@ -21,7 +21,7 @@ beforeEach(async () => { server = await startServer({ testMode: true }); });
 afterEach(async () => { await server.close(); });
 
 const TOKEN_VAR = 'NO_CONTROL_SAFETY_TOKEN';
-const RUN_TIMEOUT = 240_000;
+const RUN_TIMEOUT = 600_000;
 
 type ProvidedZones = Partial<Record<Plan, { id: string; name: string; allow?: ZoneAllowance[] }>>;
 

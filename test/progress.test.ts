@@ -192,5 +192,5 @@ describe('ProgressReporter', () => {
     } finally {
       await server.close();
     }
-  }, 120_000);
+  }, 600_000);
 });

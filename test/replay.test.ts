@@ -36,7 +36,7 @@ describe('replay commands', () => {
       expect(again.report.tests.map((t) => [t.name, t.status])).toEqual([[test.name, 'failed']]);
       expect(firstLine(again.report.tests[0])).toBe(firstLine(test));
     }
-  }, 240_000);
+  }, 600_000);
 
   it('selects exactly the spec whose name has regular-expression characters, on the zone API target', async () => {
     const spec = { describe: ['create, read, unknown ids (extended)'], title: 'POST creates a custom hostname that GET and the list then show' };
@@ -48,5 +48,5 @@ describe('replay commands', () => {
     expect(again.code, again.output).toBe(0);
     expect(again.report.tests.map((t) => t.name)).toEqual([test.name]);
     expect(again.report.run.seed).toBe(7);
-  }, 120_000);
+  }, 600_000);
 });

@@ -238,7 +238,7 @@ describe('report.html of a real run, in Chromium', () => {
     const result = await runCli(['run', '--suite', 'storage', '--adapter', adapter, '--report-dir', reportDir]);
     expect(result.code, result.stderr).toBe(1);
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  }, 180_000);
+  }, 600_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -352,7 +352,7 @@ describe('report.html of a wrong-token run against the served reference, in Chro
     expect(run.code, run.stderr).toBe(1);
     report = readReport(reportDir);
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  }, 240_000);
+  }, 600_000);
 
   afterAll(async () => {
     await browser?.close();

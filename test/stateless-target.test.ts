@@ -60,7 +60,7 @@ describe('the zone suite against targets that implement nothing', () => {
       '--target', targets.map((t) => t.baseUrl).join(','), '--control', targets.map((t) => t.controlUrl).join(',')],
     { SPECGATE_TOKEN: 'statelesstoken0123', SPECGATE_EMAIL: 'stateless@example.test', SPECGATE_KEY: 'statelesskey0123' });
     report = readReport(reportDir);
-  }, 300_000);
+  }, 600_000);
   afterAll(async () => { await Promise.all(targets.map((t) => t.close())); });
 
   it('fails the run, every target reported', () => {

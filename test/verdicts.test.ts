@@ -29,7 +29,7 @@ describe('two verdicts', () => {
     expect(run.stdout).toMatch(/ST-LIST-START-AND-START-AFTER-TYPEERROR\] \(production convention, not gated\)/);
     expect(readFileSync(join(reportDir, 'summary.md'), 'utf8')).toContain('**Verdict: passed (gate: core).**');
     expect(readFileSync(join(reportDir, 'report.html'), 'utf8')).toContain('<span class="badge s-passed">passed</span>');
-  }, 120_000);
+  }, 600_000);
 
   it('--gate extended fails the same run', async () => {
     const reportDir = tempDir('verdict-extended');
@@ -37,7 +37,7 @@ describe('two verdicts', () => {
     expect(run.code, run.stdout).toBe(1);
     expect(readReport(reportDir).verdicts).toMatchObject({ gate: 'extended', outcome: 'failed' });
     expect(run.stdout).toContain('specgate: FAILED (gate: extended)');
-  }, 120_000);
+  }, 600_000);
 
   it('so does `gate: "extended"` in the config file, and a flag overrides it', async () => {
     const dir = tempDir('verdict-config');
@@ -45,7 +45,7 @@ describe('two verdicts', () => {
     writeFileSync(config, "export default { gate: 'extended' };\n");
     expect((await listRun(join(dir, 'r1'), ['--config', config])).code).toBe(1);
     expect((await listRun(join(dir, 'r2'), ['--config', config, '--gate', 'core'])).code).toBe(0);
-  }, 180_000);
+  }, 600_000);
 
   it('writes no terminal escape codes into any artefact, even when vitest colours its output', async () => {
     const reportDir = tempDir('verdict-colour');
@@ -58,7 +58,7 @@ describe('two verdicts', () => {
       expect(text, file).not.toContain('\x1b[');
       expect(text, `${file}, escaped as JSON`).not.toMatch(/\\u001b\[/i);
     }
-  }, 120_000);
+  }, 600_000);
 
   it('refuses an unknown gate before running anything', async () => {
     const run = await runCli(['run', '--gate', 'strict']);

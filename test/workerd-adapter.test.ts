@@ -130,12 +130,12 @@ describe('workerd adapter (miniflare 4)', { timeout: 60_000 }, () => {
     adapter = createWorkerdAdapter();
     // Starting workerd is not any spec's time: its own generous limit (4–26 s on a loaded machine).
     await adapter.start!();
-  }, 180_000);
+  }, 600_000);
 
   afterAll(async () => {
     for (const object of objects) await object.destroy().catch(() => {});
     await adapter?.close?.();
-  }, 60_000);
+  }, 600_000);
 
   it('declares what it supports', () => {
     expect(adapter.name).toBe('workerd');

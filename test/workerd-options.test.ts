@@ -45,7 +45,7 @@ describe('--compatibility-date and workerd@DATE: refused before any spec runs', 
     expect(run.stderr.trim()).toMatch(message);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(existsSync(reportDir)).toBe(false);
-  }, 60_000);
+  }, 600_000);
 
   it('a config file whose compatibilityDate is not a date exits 2', async () => {
     const run = await runCli(['run', '--suite', 'storage', '--config', writeConfig({ adapter: 'workerd', compatibilityDate: 'yesterday' })]);
@@ -73,7 +73,7 @@ describe('the compatibility date reaches workerd', () => {
     });
     expect(statusOfDeleteAllSpec(report)).toEqual(['passed']);
     expect(readFileSync(join(reportDir, 'summary.md'), 'utf8')).toContain('at compatibility date 2025-07-18, started by miniflare');
-  }, 120_000);
+  }, 600_000);
 
   it('the flag overrides the file (2026-03-01: deleteAll deletes the alarm, ST-KV-DELETEALL-KEEPS-ALARM fails)', async () => {
     const reportDir = tempDir('workerd-flag-date');
@@ -83,14 +83,14 @@ describe('the compatibility date reaches workerd', () => {
     const report = readReport(reportDir);
     expect(storageTarget(report)).toMatchObject({ name: 'workerd@2026-03-01', runtime: { compatibilityDate: '2026-03-01' } });
     expect(statusOfDeleteAllSpec(report)).toEqual(['failed']);
-  }, 120_000);
+  }, 600_000);
 
   it('by default the newest date the installed runtime declares, under the plain name workerd', async () => {
     const reportDir = tempDir('workerd-default-date');
     const run = await runCli(['run', '--suite', 'storage', '--adapter', 'workerd', '--grep', 'delete\\(key\\) resolves to false for a key', '--report-dir', reportDir]);
     expect(run.code, run.stdout.slice(-2000)).toBe(0);
     expect(storageTarget(readReport(reportDir))).toMatchObject({ name: 'workerd', runtime: { compatibilityDate: supportedCompatibilityDate } });
-  }, 120_000);
+  }, 600_000);
 });
 
 describe("the user's own miniflare", () => {
@@ -139,7 +139,7 @@ module.exports = { ...real, Miniflare };
     // runtime started in a test worker: all three through it.
     expect(readFileSync(log, 'utf8').trim().split('\n')).toEqual(['2025-07-18', '2025-07-18', '2025-07-18']);
     expect(readFileSync(join(reportDir, 'summary.md'), 'utf8')).toContain("started by miniflare 4.99.0-user (the working directory's");
-  }, 120_000);
+  }, 600_000);
 
   it('a miniflare 2 in the working directory is refused (it does not run workerd): exit 2', async () => {
     const { dir } = projectWithMiniflare('2.14.4');
@@ -195,7 +195,7 @@ module.exports = { ...real, Miniflare };
     expect(said).not.toMatch(/compatibility date/);
     expect(said).not.toMatch(/create\(\) must resolve|adapter's own tests/);
     expect(existsSync(join(dir, 'report'))).toBe(false);
-  }, 120_000);
+  }, 600_000);
 });
 
 /** An executable that is not workerd. */
@@ -221,7 +221,7 @@ describe('--workerd PATH: the binary that runs, and its own version', () => {
     // Before 2026-02-24 (delete_all_deletes_alarm): the date reached the binary.
     expect(statusOfDeleteAllSpec(report)).toEqual(['passed']);
     expect(readFileSync(join(reportDir, 'summary.md'), 'utf8')).toContain(`workerd 2026-01-15 (given by --workerd, ${binary}) at compatibility date 2026-01-15`);
-  }, 120_000);
+  }, 600_000);
 
   it.each([
     [['--workerd', '/nonexistent/workerd'], /^specgate: --workerd \/nonexistent\/workerd: no executable file there; fix: give the path of a workerd binary/],
@@ -233,7 +233,7 @@ describe('--workerd PATH: the binary that runs, and its own version', () => {
     expect(run.code, run.stderr).toBe(2);
     expect(run.stderr.trim()).toMatch(message);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
-  }, 60_000);
+  }, 600_000);
 
   it.each(['--workerd', '--miniflare'])('%s without the workerd adapter is a usage error', async (flag) => {
     const run = await runCli(['run', '--suite', 'storage', '--adapter', 'reference', flag, '/tmp']);

@@ -54,8 +54,10 @@ const inUse = (m: Readonly<FirewallModel>, filterId: string) => [...m.rules.valu
 
 /** Adds what a successful combined create answered: its rules and, for each, the filter made for it (protected). */
 async function addCreated(m: FirewallModel, response: ApiResponse<FirewallRule[]>, items: RuleItem[]): Promise<void> {
+  const sentFilter = (item: RuleItem) => ('expression' in item.filter ? { expression: item.filter.expression } : { id: item.filter.id });
   await agree(['ZM-FW-COMBINED-CREATE'], () => {
     expect(Array.isArray(response.body?.result) && response.body!.result.length, `a successful create answers one rule per item (${items.length}): ${answered(response)}`).toBe(items.length);
+    response.body!.result.forEach((rule, i) => expect(rule.filter, `rule ${i} of the answer has the filter sent`).toMatchObject(sentFilter(items[i]!)));
   });
   response.body!.result.forEach((rule, i) => {
     const item = items[i]!;
@@ -139,6 +141,7 @@ class CreateFilter implements Command {
     const response = await r.api.post<Filter[]>(r.zone.path('/filters'), { json: [{ expression, paused: this.paused }] });
     await agree(['ZM-FLT-CREATE'], () => {
       expect(succeeded(response) && response.body!.result.length, `creating a filter through the filters endpoint: ${answered(response)}`).toBe(1);
+      expect(response.body!.result[0]!.expression, 'the filter created has the expression sent').toBe(expression);
     });
     const [filter] = response.body!.result;
     m.filters.set(filter!.id, { id: filter!.id, expression, paused: this.paused, protected: false });

@@ -3,10 +3,11 @@
 
 import fc from 'fast-check';
 import { expect } from 'vitest';
+import type { ApiResponse } from '../../src/spec-kit/api-client.js';
 import { answered, errorsIn, expectArray, expectFailure, expectObject, expectRefused, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
 import { describe, spec } from '../../src/spec-kit/spec.js';
 import {
-  DELETE_FILTERS, PUT_FILTER, PUT_FILTERS, combinedCreate, contentsOf, createFilters, createRules, expectNothingCreated, idsInScope, expressions, listed, rulesFor, uniqueExpression,
+  DELETE_FILTERS, PUT_FILTER, PUT_FILTERS, combinedCreate, contentsOf, expectListingSeesCreate, createFilters, createRules, expectNothingCreated, idsInScope, expressions, listed, rulesFor, uniqueExpression,
   type Filter, type FirewallRule,
 } from './support/firewall.js';
 import { batchItem, describeBatch, itemsOf, listingChange, withContext } from './support/combined-batch.js';
@@ -283,7 +284,7 @@ describe('the firewall rules paths of the Versioning table', () => {
     await expectNothingCreated(api, zone, before);
   });
 
-  spec(['ZM-FW-COMBINED-INVALID-FILTER', 'ZM-ENV-REFUSAL-4XX'], 'an item whose filter is missing, null, not an object, without an expression, or names an id that is not a string is refused with a 4xx and nothing is created', async ({ api, zone }) => {
+  spec('ZM-FW-COMBINED-INVALID-FILTER', 'an item whose filter is missing, null, not an object, without an expression, or names an id that is not a string is refused with a 4xx and nothing is created', async ({ api, zone, convention }) => {
     const before = await contentsOf(api, zone);
     const items: [string, Record<string, unknown>][] = [
       ['without a filter', { action: 'block' }],
@@ -294,44 +295,60 @@ describe('the firewall rules paths of the Versioning table', () => {
       ['whose filter has no expression', { filter: {}, action: 'block' }],
       ['whose filter has no expression but other fields', { filter: { paused: false, description: 'no expression' }, action: 'block' }],
     ];
-    for (const [what, item] of items) {
-      expectRefused(await api.post(zone.path('/firewall/rules'), { json: [{ filter: { expression: uniqueExpression() }, action: 'block' }, item] }), `a batch with an item ${what}`);
-    }
+    const answers: ApiResponse[] = [];
+    for (const [, item] of items) answers.push(await api.post(zone.path('/firewall/rules'), { json: [{ filter: { expression: uniqueExpression() }, action: 'block' }, item] }));
+    await convention('ZM-ENV-REFUSAL-4XX', 'each refusal is a 4xx', () => items.forEach(([what], i) => expectRefused(answers[i]!, `a batch with an item ${what}`)));
+    items.forEach(([what], i) => expectFailure(answers[i]!, `a batch with an item ${what}`));
     await expectNothingCreated(api, zone, before);
-  });
+  }, { conventions: ['ZM-ENV-REFUSAL-4XX'] });
 
-  spec(['ZM-FW-COMBINED-INVALID-RULE', 'ZM-ENV-REFUSAL-4XX'], 'fields of the wrong type, a missing action, an empty batch or an item that is not an object are refused with a 4xx and create nothing; so is a PATCH whose body is not an object', async ({ api, zone }) => {
+  spec(['ZM-FW-COMBINED-INVALID-RULE', 'ZM-FW-COMBINED-INVALID-FILTER'], 'fields of the wrong type, a missing action, an empty batch or an item that is not an object are refused with a 4xx and create nothing; so is a PATCH whose body is not an object', async ({ api, zone, convention }) => {
     const before = await contentsOf(api, zone);
     const valid = () => ({ filter: { expression: uniqueExpression() }, action: 'block' });
-    const wrong: [string, unknown][] = [
-      ['an empty batch', []],
+    // What the document shows: an array of {filter: {expression: string}, action: string}; paused boolean, priority a number or null.
+    const invalid: [string, unknown][] = [
       ['a batch whose item is a string', [valid(), 'block']],
       ['a batch whose item is null', [valid(), null]],
       ['an item without an action', [{ filter: { expression: uniqueExpression() } }]],
-      ['a description that is a number', [{ ...valid(), description: 5 }]],
       ['paused as a string', [{ ...valid(), paused: 'true' }]],
-      ['a priority that is negative', [{ ...valid(), priority: -1 }]],
-      ['a priority that is not an integer', [{ ...valid(), priority: 1.5 }]],
       ['a priority that is a string', [{ ...valid(), priority: '1' }]],
-      ['a ref that is an object', [{ ...valid(), ref: { id: 1 } }]],
       ['an action that is a number', [{ ...valid(), action: 1 }]],
       ['a filter expression that is empty', [{ filter: { expression: ' ' }, action: 'block' }]],
       ['a filter expression that is a number', [{ filter: { expression: 42 }, action: 'block' }]],
       ['a filter paused as a string', [{ filter: { expression: uniqueExpression(), paused: 'no' }, action: 'block' }]],
+    ];
+    // Production's conventions: the document shows no description or ref, no range of priority, nor says an empty batch is refused.
+    const conventional: [string, unknown][] = [
+      ['an empty batch', []],
+      ['a description that is a number', [{ ...valid(), description: 5 }]],
+      ['a priority that is negative', [{ ...valid(), priority: -1 }]],
+      ['a priority that is not an integer', [{ ...valid(), priority: 1.5 }]],
+      ['a ref that is an object', [{ ...valid(), ref: { id: 1 } }]],
       ['a filter description that is a list', [{ filter: { expression: uniqueExpression(), description: ['x'] }, action: 'block' }]],
     ];
-    const answers = await Promise.all(wrong.map(([, body]) => api.post(zone.path('/firewall/rules'), { json: body })));
-    wrong.forEach(([what], i) => expectRefused(answers[i]!, `POST of ${what}`));
-    const [rule] = await createRules(api, zone, [{ ...valid(), description: 'kept', priority: 3 }]);
-    for (const body of [{ description: 7 }, { paused: 1 }, { priority: -2 }, { action: null }, [{ action: 'allow' }], 'allow', 5, null]) {
-      expectRefused(await api.patch(zone.path(`/firewall/rules/${rule!.id}`), { json: body }), `PATCH ${JSON.stringify(body)}`);
-    }
-    expect(expectObject(await api.get<FirewallRule>(zone.path(`/firewall/rules/${rule!.id}`))), 'the rule after the refused PATCHes').toMatchObject({ description: 'kept', priority: 3, paused: false, action: 'block' });
-    // Positive control: a valid PATCH of the same form changes the rule, and the same read sees it.
-    expectSuccess(await api.patch(zone.path(`/firewall/rules/${rule!.id}`), { json: { description: 'changed', priority: 4 } }), 'positive control: a valid PATCH');
-    expect(expectObject(await api.get<FirewallRule>(zone.path(`/firewall/rules/${rule!.id}`))), 'positive control: the read shows the valid PATCH').toMatchObject({ description: 'changed', priority: 4 });
-    expect((await contentsOf(api, zone)).rules.filter((id) => !before.rules.includes(id)), 'only the one valid rule was created').toEqual([rule!.id]);
-  });
+    const answers = await Promise.all(invalid.map(([, body]) => api.post(zone.path('/firewall/rules'), { json: body })));
+    await convention('ZM-ENV-REFUSAL-4XX', 'an invalid rule or filter is refused with a 4xx', () => invalid.forEach(([what], i) => expectRefused(answers[i]!, `POST of ${what}`)));
+    invalid.forEach(([what], i) => expectFailure(answers[i]!, `POST of ${what}`));
+    expect(await contentsOf(api, zone), 'the invalid items created neither filter nor rule').toEqual(before);
+    const afterInvalid = await contentsOf(api, zone);
+    const others = await Promise.all(conventional.map(([, body]) => api.post(zone.path('/firewall/rules'), { json: body })));
+    await convention('ZM-ENV-REFUSAL-4XX', 'fields the document does not show, out of production\'s range or of the wrong type, and an empty batch, are refused with a 4xx and create nothing', async () => {
+      conventional.forEach(([what], i) => expectRefused(others[i]!, `POST of ${what}`));
+      expect(await contentsOf(api, zone), 'they created nothing').toEqual(afterInvalid);
+    });
+    await convention('ZM-FW-PATCH', 'a PATCH whose body is not an object or has fields of the wrong type is refused with a 4xx and changes nothing', async () => {
+      const [rule] = await createRules(api, zone, [{ ...valid(), description: 'kept', priority: 3 }]);
+      for (const body of [{ description: 7 }, { paused: 1 }, { priority: -2 }, { action: null }, [{ action: 'allow' }], 'allow', 5, null]) {
+        expectRefused(await api.patch(zone.path(`/firewall/rules/${rule!.id}`), { json: body }), `PATCH ${JSON.stringify(body)}`);
+      }
+      expect(expectObject(await api.get<FirewallRule>(zone.path(`/firewall/rules/${rule!.id}`))), 'the rule after the refused PATCHes').toMatchObject({ description: 'kept', priority: 3, paused: false, action: 'block' });
+      // Positive control: a valid PATCH of the same form changes the rule, and the same read sees it.
+      expectSuccess(await api.patch(zone.path(`/firewall/rules/${rule!.id}`), { json: { description: 'changed', priority: 4 } }), 'positive control: a valid PATCH');
+      expect(expectObject(await api.get<FirewallRule>(zone.path(`/firewall/rules/${rule!.id}`))), 'positive control: the read shows the valid PATCH').toMatchObject({ description: 'changed', priority: 4 });
+    });
+    // Positive control of "nothing created": the same listing shows a valid combined create.
+    await expectListingSeesCreate(api, zone, await contentsOf(api, zone));
+  }, { conventions: ['ZM-ENV-REFUSAL-4XX', 'ZM-FW-PATCH'] });
 
   spec(['ZM-FW-RULE-SHAPE', 'ZM-FW-PATCH'], 'description and ref read back as set, and priority at the ends of its range', async ({ api, zone }) => {
     const [rule] = await rulesFor(api, zone, [{ filter: { expression: uniqueExpression() }, action: 'block', description: 'a description', ref: 'REF-1', priority: 0 }]);
@@ -480,15 +497,17 @@ describe('objects left by a refused request', () => {
   spec(['ZM-FW-COMBINED-FILTER-NO-DELETE', 'ZM-FW-COMBINED-FILTER-NO-PUT'], 'a filter left by a create refused for the quota or a missing feature is protected by rule 4', async ({ api, newZone, setUp, task }) => {
     const full = await newZone({ plan: 'pro', rule_quota: 1, features: [] });
     await createRules(api, full, [{ filter: { expression: uniqueExpression() }, action: 'block' }]);
-    const overQuota = uniqueExpression();
-    expectFailure(await combinedCreate(api, full, [{ filter: { expression: overQuota }, action: 'block' }]), 'a combined create over the rule quota');
     const featureless = await newZone({ plan: 'pro', features: [] });
-    const noFeature = uniqueExpression();
-    expectFailure(await combinedCreate(api, featureless, [{ filter: { expression: noFeature }, action: 'log' }]), 'a combined create of a log rule without the feature');
-    const leftovers = [
-      ...(await listed<Filter>(api, full, '/filters')).filter((f) => f.expression === overQuota).map((f) => ({ zone: full, filter: f })),
-      ...(await listed<Filter>(api, featureless, '/filters')).filter((f) => f.expression === noFeature).map((f) => ({ zone: featureless, filter: f })),
+    const refusals = [
+      { zone: full, expression: uniqueExpression(), action: 'block' },
+      { zone: featureless, expression: uniqueExpression(), action: 'log' },
     ];
+    const leftovers: { zone: typeof full; filter: Filter }[] = [];
+    for (const { zone, expression, action } of refusals) {
+      // A create that was not refused is the quota's or the feature's failure (their specs), not rule 4's: nothing is left here.
+      if ((await combinedCreate(api, zone, [{ filter: { expression }, action }])).body?.success === true) continue;
+      leftovers.push(...(await listed<Filter>(api, zone, '/filters')).filter((f) => f.expression === expression).map((filter) => ({ zone, filter })));
+    }
     // A target that leaves no filter (rule 3 allows either) gives rule 4 nothing to protect here.
     if (leftovers.length === 0) return;
     // Positive controls first: the same DELETE and PUT forms are taken on filters of the filters endpoint.

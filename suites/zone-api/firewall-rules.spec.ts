@@ -513,7 +513,6 @@ describe('objects left by a refused request', () => {
     // Positive controls first: the same DELETE and PUT forms are taken on filters of the filters endpoint.
     const [unused, replaced] = await createFilters(api, full, [{ expression: uniqueExpression() }, { expression: uniqueExpression() }]);
     expectSuccess(await api.delete(full.path(`/filters/${unused!.id}`)), 'positive control: DELETE on an unused filter of the filters endpoint');
-    expectFailure(await api.get(full.path(`/filters/${unused!.id}`)), 'positive control: that filter is gone');
     await setUp(PUT_FILTER, async () =>
       expectSuccess(await api.put(full.path(`/filters/${replaced!.id}`), { json: { id: replaced!.id, expression: uniqueExpression(), paused: true } }), 'PUT on a filter of the filters endpoint'));
     // Both statements of rule 4 are checked on each left filter; a failure blames the one it breaks.

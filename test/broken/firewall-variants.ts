@@ -6,6 +6,9 @@
 
 import type { FastifyRequest } from 'fastify';
 import type { ReferenceApp } from '../../reference-impl/zone-api/app.js';
+import { successEnvelope } from '../../reference-impl/zone-api/errors.js';
+import { filterJson } from '../../reference-impl/zone-api/firewall/model.js';
+import type { FilterRow } from '../../reference-impl/zone-api/firewall/store.js';
 import { FIREWALL_VARIANTS } from '../blind/zone-api/variants/firewall.js';
 import type { BrokenVariant } from './zone-api-variants.js';
 
@@ -16,6 +19,8 @@ const blind = (name: string): BrokenVariant['customize'] => {
 };
 
 const RULES = /^\/client\/v4\/zones\/([^/]+)\/firewall\/rules(\?|$)/;
+const FILTER_ITEM = /^\/client\/v4\/zones\/([^/]+)\/filters\/([^/?]+)(\?|$)/;
+const FILTERS = /^\/client\/v4\/zones\/[^/]+\/filters(\?|$)/;
 const FILTER_ITEM_OR_COLLECTION = /^\/client\/v4\/zones\/[^/]+\/filters(\/[^/?]+)?(\?|$)/;
 
 /** How long a combined create waits for a second one to the same zone (the race window); a lone one goes on after it. */
@@ -52,7 +57,47 @@ function quotaCountedOnArrival({ app, state: { firewall } }: ReferenceApp): void
   });
 }
 
+/** A deleted filter is only marked deleted: read by its id, it still answers as it was. */
+function deletedFilterStillReadable({ app, state: { firewall } }: ReferenceApp): void {
+  const deleting = new Map<string, FilterRow>();
+  const deleted = new Map<string, FilterRow>();
+  app.addHook('preHandler', async (request, reply) => {
+    const [, zoneId, id] = FILTER_ITEM.exec(request.url) ?? [];
+    if (id === undefined) return;
+    const row = firewall.getFilter(zoneId!, id);
+    if (request.method === 'DELETE' && row) deleting.set(id, row);
+    const gone = deleted.get(id);
+    if (request.method === 'GET' && !row && gone) await reply.send(successEnvelope(filterJson(gone)));
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const id = FILTER_ITEM.exec(request.url)?.[2];
+    if (request.method === 'DELETE' && id !== undefined && reply.statusCode === 200 && deleting.has(id)) deleted.set(id, deleting.get(id)!);
+  });
+}
+
+/** A filter sent without an expression (or a blank one) is taken to match everything, and created. */
+function noExpressionMatchesAll({ app }: ReferenceApp): void {
+  app.addHook('preHandler', async (request) => {
+    if (request.method !== 'POST' || !FILTERS.test(request.url) || !Array.isArray(request.body)) return;
+    for (const item of request.body as Record<string, unknown>[]) {
+      if (item && typeof item === 'object' && (item.expression === undefined || (typeof item.expression === 'string' && item.expression.trim() === ''))) item.expression = 'http.request.uri.path matches ".*"';
+    }
+  });
+}
+
 export const firewallVariants: BrokenVariant[] = [
+  {
+    name: 'deleted-filter-still-readable',
+    misreading: 'a deleted filter is only marked deleted: GET by its id still answers it',
+    customize: deletedFilterStillReadable,
+    expectedFailures: ['ZM-FLT-DELETE', 'ZM-FW-COMBINED-FILTER-NO-DELETE', 'ZM-FW-DELETE', 'ZM-FW-DELETE-REVERSE-ORDER'],
+  },
+  {
+    name: 'filter-without-expression-matches-all',
+    misreading: 'a filter without an expression, or with a blank one, matches all traffic and is created',
+    customize: noExpressionMatchesAll,
+    expectedFailures: ['ZM-FLT-EXPRESSION-INVALID'],
+  },
   {
     name: 'combined-filter-put-allowed',
     misreading: 'only DELETE is taken to endanger filters used elsewhere: PUT replaces a filter made by the combined create',

@@ -86,26 +86,6 @@ const cases: [name: string, observe: (probe: Probe) => Promise<unknown>][] = [
     await p.control('POST', '/standalone_zones', { domain: 'brand.example' });
     return result(await p.control('GET', '/route/shop.eu.brand.example'));
   }],
-  ['combined create: filters left by a refused request are unprotected', async (p) => {
-    const zone = await p.zone({ rule_quota: 0 });
-    await p.api('POST', `/zones/${zone}/firewall/rules`, [{ filter: { expression: 'ip.src eq 192.0.2.1' }, action: 'block' }]);
-    const [filter] = result(await p.api('GET', `/zones/${zone}/filters`)) as unknown as Json[];
-    return (await p.api('DELETE', `/zones/${zone}/filters/${filter!.id as string}`)).status;
-  }],
-  ['shared filter: a rule shows its filter as it was when the rule was made', async (p) => {
-    const zone = await p.zone();
-    const [filter] = result(await p.api('POST', `/zones/${zone}/filters`, [{ expression: 'ip.src eq 192.0.2.1' }])) as unknown as Json[];
-    const [rule] = result(await p.api('POST', `/zones/${zone}/firewall/rules`, [{ filter: { id: filter!.id }, action: 'block' }])) as unknown as Json[];
-    await p.api('PUT', `/zones/${zone}/filters/${filter!.id as string}`, { expression: 'ip.src eq 192.0.2.2' });
-    return (result(await p.api('GET', `/zones/${zone}/firewall/rules/${rule!.id as string}`)).filter as Json).expression;
-  }],
-  ['shared filter: a rule ignores its filter\'s paused', async (p) => {
-    const zone = await p.zone();
-    const [filter] = result(await p.api('POST', `/zones/${zone}/filters`, [{ expression: 'ip.src eq 192.0.2.1' }])) as unknown as Json[];
-    const [rule] = result(await p.api('POST', `/zones/${zone}/firewall/rules`, [{ filter: { id: filter!.id }, action: 'block' }])) as unknown as Json[];
-    await p.api('PUT', `/zones/${zone}/filters/${filter!.id as string}`, { expression: 'ip.src eq 192.0.2.1', paused: true });
-    return (result(await p.api('GET', `/zones/${zone}/firewall/rules/${rule!.id as string}`)).filter as Json).paused;
-  }],
   ['waf: 4 KB counted in characters', async (p) => {
     const zone = await p.zone();
     // 4096 characters, more than 4096 bytes.

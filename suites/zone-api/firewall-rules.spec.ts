@@ -3,16 +3,40 @@
 
 import fc from 'fast-check';
 import { expect } from 'vitest';
+import type { ApiResponse } from '../../src/spec-kit/api-client.js';
 import { answered, errorsIn, expectArray, expectFailure, expectObject, expectRefused, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
 import { describe, spec } from '../../src/spec-kit/spec.js';
 import {
-  combinedCreate, contentsOf, createFilters, createRules, expectNothingCreated, idsInScope, expressions, listed, rulesFor, uniqueExpression,
+  DELETE_FILTERS, PUT_FILTER, PUT_FILTERS, combinedCreate, contentsOf, expectListingSeesCreate, createFilters, createRules, expectNothingCreated, idsInScope, expressions, listed, rulesFor, uniqueExpression,
   type Filter, type FirewallRule,
 } from './support/firewall.js';
 import { batchItem, describeBatch, itemsOf, listingChange, withContext } from './support/combined-batch.js';
 import { checkProperty } from '../../src/spec-kit/property.js';
+import { answerLine } from '../../src/spec-kit/answer-line.js';
+import { Disagreement, firewallCommands, ruleQuota, runModel } from './support/firewall-model.js';
 
 const INVALID_ACTION = 'no-such-action';
+
+/**
+ * Runs every check, each of one statement, even after one failed; then fails with all their
+ * messages, blaming exactly the statements whose checks failed (task.meta.failedRequirements).
+ */
+async function eachStatement(task: { meta: { failedRequirements?: string[] } }, checks: readonly (readonly [string, () => Promise<void>])[]): Promise<void> {
+  const failures: [string, string][] = [];
+  for (const [id, check] of checks) {
+    try {
+      await check();
+    } catch (error) {
+      failures.push([id, error instanceof Error ? error.message : String(error)]);
+    }
+  }
+  if (failures.length === 0) return;
+  task.meta.failedRequirements = [...new Set(failures.map(([id]) => id))];
+  throw new Error(failures.map(([id, message]) => `${message} [${id}]`).join('\n'));
+}
+
+/** The fields of a filter a rule shows (the rule's filter object: id, expression, paused). */
+const filterFields = (f: Filter) => ({ id: f.id, expression: f.expression, paused: f.paused });
 
 describe('combined create of filter and rule', () => {
   spec(['ZM-FW-COMBINED-CREATE', 'ZM-FW-RULE-SHAPE', 'ZM-FW-PRIORITY-NULL'], 'creates filter and rule and answers the rules, priority null when not set', async ({ api, zone }) => {
@@ -117,21 +141,23 @@ describe('the exceptions of rule 3: quota and features', () => {
 });
 
 describe('rule 4: filters created by the combined create are protected', () => {
-  spec('ZM-FW-COMBINED-FILTER-NO-PUT', 'PUT on such a filter is refused and the filter is unchanged; the same PUT on a filter of the filters endpoint changes it', async ({ api, zone }) => {
+  spec('ZM-FW-COMBINED-FILTER-NO-PUT', 'PUT on such a filter is refused and the filter is unchanged; the same PUT on a filter of the filters endpoint changes it', async ({ api, zone, setUp, convention }) => {
     const expression = uniqueExpression();
     const [rule] = await createRules(api, zone, [{ filter: { expression }, action: 'block' }]);
-    const path = zone.path(`/filters/${rule!.filter.id}`);
-    expectFailure(await api.put(path, { json: { id: rule!.filter.id, expression: uniqueExpression(), paused: true } }), 'PUT on a filter created with its rule');
-    const filter = expectObject(await api.get<Filter>(path), 'reading the filter');
-    expect(filter.expression, 'the protected filter keeps its expression').toBe(expression);
-    expect(filter.paused, 'the protected filter keeps paused').toBe(rule!.filter.paused);
-    // Positive control: the same PUT on a filter created through the filters endpoint is taken, and the same read sees it.
+    // The PUT form first, on a filter of the filters endpoint: the refusal below is then the protection's, not the form's.
     const [standalone] = await createFilters(api, zone, [{ expression: uniqueExpression() }]);
     const replacement = uniqueExpression();
     const standalonePath = zone.path(`/filters/${standalone!.id}`);
-    expectSuccess(await api.put(standalonePath, { json: { id: standalone!.id, expression: replacement, paused: true } }), 'positive control: the same PUT on a filter of the filters endpoint');
-    expect(expectObject(await api.get<Filter>(standalonePath), 'reading that filter'), 'positive control: the read shows what the PUT changed').toMatchObject({ expression: replacement, paused: true });
-  }, { extended: 'the PUT body {id, expression, paused} is production\'s (the spec lists PUT /filters/{filter_id} but shows no payload): the positive control needs the target to take it' });
+    await setUp(PUT_FILTER, async () => expectSuccess(await api.put(standalonePath, { json: { id: standalone!.id, expression: replacement, paused: true } }), 'PUT on a filter of the filters endpoint'));
+    await convention('ZM-FLT-PUT', 'the read shows what the PUT on a filter of the filters endpoint changed', async () => {
+      expect(expectObject(await api.get<Filter>(standalonePath), 'reading that filter')).toMatchObject({ expression: replacement, paused: true });
+    });
+    const path = zone.path(`/filters/${rule!.filter.id}`);
+    expectFailure(await api.put(path, { json: { id: rule!.filter.id, expression: uniqueExpression(), paused: true } }), 'the same PUT on a filter created with its rule');
+    const filter = expectObject(await api.get<Filter>(path), 'reading the filter');
+    expect(filter.expression, 'the protected filter keeps its expression').toBe(expression);
+    expect(filter.paused, 'the protected filter keeps paused').toBe(rule!.filter.paused);
+  }, { conventions: ['ZM-FLT-PUT'] });
 
   spec('ZM-FW-COMBINED-FILTER-NO-DELETE', 'DELETE on such a filter is refused and the filter stays, even once its rule is gone', async ({ api, zone }) => {
     const [rule] = await createRules(api, zone, [{ filter: { expression: uniqueExpression() }, action: 'block' }]);
@@ -147,32 +173,35 @@ describe('rule 4: filters created by the combined create are protected', () => {
     expectSuccess(await api.delete(zone.path(`/filters/${standalone!.id}`)), 'positive control: DELETE on an unused filter of the filters endpoint');
     expectFailure(await api.get(zone.path(`/filters/${standalone!.id}`)), 'positive control: the deleted filter is not found');
   });
-  const COLLECTION_FORMS = { extended: 'PUT and DELETE on the filters collection take production\'s payloads ([{id, expression}], ?id=), which the spec does not show' };
 
-  spec('ZM-FW-COMBINED-FILTER-NO-PUT', 'PUT on the filters collection does not get round the protection either', async ({ api, zone }) => {
+  spec('ZM-FW-COMBINED-FILTER-NO-PUT', 'PUT on the filters collection does not get round the protection either', async ({ api, zone, setUp, convention }) => {
     const expression = uniqueExpression();
     const [rule] = await createRules(api, zone, [{ filter: { expression }, action: 'block' }]);
-    expectFailure(await api.put(zone.path('/filters'), { json: [{ id: rule!.filter.id, expression: uniqueExpression(), paused: true }] }), 'PUT /filters naming a filter created with its rule');
-    expect(expectObject(await api.get<Filter>(zone.path(`/filters/${rule!.filter.id}`)), 'the protected filter after the collection PUT'), 'the protected filter is unchanged')
-      .toMatchObject({ id: rule!.filter.id, expression, paused: rule!.filter.paused });
-    // Positive control: the same PUT naming a filter of the filters endpoint is taken, and the same read sees it.
+    // The collection's PUT form first, naming a filter of the filters endpoint: the refusal below is then the protection's.
     const [standalone] = await createFilters(api, zone, [{ expression: uniqueExpression() }]);
     const replacement = uniqueExpression();
-    expectSuccess(await api.put(zone.path('/filters'), { json: [{ id: standalone!.id, expression: replacement, paused: true }] }), 'positive control: PUT /filters naming a filter of the filters endpoint');
-    expect(expectObject(await api.get<Filter>(zone.path(`/filters/${standalone!.id}`))), 'positive control: the read shows the PUT').toMatchObject({ expression: replacement, paused: true });
-  }, COLLECTION_FORMS);
+    await setUp(PUT_FILTERS, async () => expectSuccess(await api.put(zone.path('/filters'), { json: [{ id: standalone!.id, expression: replacement, paused: true }] }), 'PUT /filters naming a filter of the filters endpoint'));
+    await convention('ZM-FLT-PUT', 'the read shows what the collection PUT changed', async () => {
+      expect(expectObject(await api.get<Filter>(zone.path(`/filters/${standalone!.id}`)), 'reading that filter')).toMatchObject({ expression: replacement, paused: true });
+    });
+    expectFailure(await api.put(zone.path('/filters'), { json: [{ id: rule!.filter.id, expression: uniqueExpression(), paused: true }] }), 'the same PUT /filters naming a filter created with its rule');
+    expect(expectObject(await api.get<Filter>(zone.path(`/filters/${rule!.filter.id}`)), 'the protected filter after the collection PUT'), 'the protected filter is unchanged')
+      .toMatchObject({ id: rule!.filter.id, expression, paused: rule!.filter.paused });
+  }, { conventions: ['ZM-FLT-PUT'] });
 
-  spec('ZM-FW-COMBINED-FILTER-NO-DELETE', 'DELETE on the filters collection does not get round the protection either, even once the rule is gone', async ({ api, zone }) => {
+  spec('ZM-FW-COMBINED-FILTER-NO-DELETE', 'DELETE on the filters collection does not get round the protection either, even once the rule is gone', async ({ api, zone, setUp, convention }) => {
     const [rule] = await createRules(api, zone, [{ filter: { expression: uniqueExpression() }, action: 'block' }]);
-    expectFailure(await api.delete(zone.path('/filters'), { query: { id: [rule!.filter.id] } }), 'DELETE /filters?id= naming a filter created with its rule');
-    expectSuccess(await api.delete(zone.path(`/firewall/rules/${rule!.id}`)), 'deleting its rule (so that only the protection can refuse the DELETE)');
-    expectFailure(await api.delete(zone.path('/filters'), { query: { id: [rule!.filter.id] } }), 'DELETE /filters?id= naming it, now unused');
-    expect(expectObject(await api.get<Filter>(zone.path(`/filters/${rule!.filter.id}`)), 'the protected filter after the collection DELETEs').id).toBe(rule!.filter.id);
-    // Positive control: the same DELETE naming an unused filter of the filters endpoint removes it.
+    // The collection's DELETE form first, naming an unused filter of the filters endpoint: the refusals below are then the protection's.
     const [standalone] = await createFilters(api, zone, [{ expression: uniqueExpression() }]);
-    expectSuccess(await api.delete(zone.path('/filters'), { query: { id: [standalone!.id] } }), 'positive control: DELETE /filters?id= naming a filter of the filters endpoint');
-    expectFailure(await api.get(zone.path(`/filters/${standalone!.id}`)), 'positive control: it is gone');
-  }, COLLECTION_FORMS);
+    await setUp(DELETE_FILTERS, async () => expectSuccess(await api.delete(zone.path('/filters'), { query: { id: [standalone!.id] } }), 'DELETE /filters?id= naming a filter of the filters endpoint'));
+    await convention('ZM-FLT-BULK-DELETE', 'the filter the collection DELETE named is gone', async () => {
+      expectFailure(await api.get(zone.path(`/filters/${standalone!.id}`)), 'reading it');
+    });
+    expectFailure(await api.delete(zone.path('/filters'), { query: { id: [rule!.filter.id] } }), 'the same DELETE naming a filter created with its rule');
+    expectSuccess(await api.delete(zone.path(`/firewall/rules/${rule!.id}`)), 'deleting its rule (so that only the protection can refuse the DELETE)');
+    expectFailure(await api.delete(zone.path('/filters'), { query: { id: [rule!.filter.id] } }), 'the same DELETE naming it, now unused');
+    expect(expectObject(await api.get<Filter>(zone.path(`/filters/${rule!.filter.id}`)), 'the protected filter after the collection DELETEs').id).toBe(rule!.filter.id);
+  }, { conventions: ['ZM-FLT-BULK-DELETE'] });
 });
 
 describe('the recommended sequence', () => {
@@ -255,7 +284,7 @@ describe('the firewall rules paths of the Versioning table', () => {
     await expectNothingCreated(api, zone, before);
   });
 
-  spec(['ZM-FW-COMBINED-INVALID-FILTER', 'ZM-ENV-REFUSAL-4XX'], 'an item whose filter is missing, null, not an object, without an expression, or names an id that is not a string is refused with a 4xx and nothing is created', async ({ api, zone }) => {
+  spec('ZM-FW-COMBINED-INVALID-FILTER', 'an item whose filter is missing, null, not an object, without an expression, or names an id that is not a string is refused with a 4xx and nothing is created', async ({ api, zone, convention }) => {
     const before = await contentsOf(api, zone);
     const items: [string, Record<string, unknown>][] = [
       ['without a filter', { action: 'block' }],
@@ -266,44 +295,60 @@ describe('the firewall rules paths of the Versioning table', () => {
       ['whose filter has no expression', { filter: {}, action: 'block' }],
       ['whose filter has no expression but other fields', { filter: { paused: false, description: 'no expression' }, action: 'block' }],
     ];
-    for (const [what, item] of items) {
-      expectRefused(await api.post(zone.path('/firewall/rules'), { json: [{ filter: { expression: uniqueExpression() }, action: 'block' }, item] }), `a batch with an item ${what}`);
-    }
+    const answers: ApiResponse[] = [];
+    for (const [, item] of items) answers.push(await api.post(zone.path('/firewall/rules'), { json: [{ filter: { expression: uniqueExpression() }, action: 'block' }, item] }));
+    await convention('ZM-ENV-REFUSAL-4XX', 'each refusal is a 4xx', () => items.forEach(([what], i) => expectRefused(answers[i]!, `a batch with an item ${what}`)));
+    items.forEach(([what], i) => expectFailure(answers[i]!, `a batch with an item ${what}`));
     await expectNothingCreated(api, zone, before);
-  });
+  }, { conventions: ['ZM-ENV-REFUSAL-4XX'] });
 
-  spec(['ZM-FW-COMBINED-INVALID-RULE', 'ZM-ENV-REFUSAL-4XX'], 'fields of the wrong type, a missing action, an empty batch or an item that is not an object are refused with a 4xx and create nothing; so is a PATCH whose body is not an object', async ({ api, zone }) => {
+  spec(['ZM-FW-COMBINED-INVALID-RULE', 'ZM-FW-COMBINED-INVALID-FILTER'], 'fields of the wrong type, a missing action, an empty batch or an item that is not an object are refused with a 4xx and create nothing; so is a PATCH whose body is not an object', async ({ api, zone, convention }) => {
     const before = await contentsOf(api, zone);
     const valid = () => ({ filter: { expression: uniqueExpression() }, action: 'block' });
-    const wrong: [string, unknown][] = [
-      ['an empty batch', []],
+    // What the document shows: an array of {filter: {expression: string}, action: string}; paused boolean, priority a number or null.
+    const invalid: [string, unknown][] = [
       ['a batch whose item is a string', [valid(), 'block']],
       ['a batch whose item is null', [valid(), null]],
       ['an item without an action', [{ filter: { expression: uniqueExpression() } }]],
-      ['a description that is a number', [{ ...valid(), description: 5 }]],
       ['paused as a string', [{ ...valid(), paused: 'true' }]],
-      ['a priority that is negative', [{ ...valid(), priority: -1 }]],
-      ['a priority that is not an integer', [{ ...valid(), priority: 1.5 }]],
       ['a priority that is a string', [{ ...valid(), priority: '1' }]],
-      ['a ref that is an object', [{ ...valid(), ref: { id: 1 } }]],
       ['an action that is a number', [{ ...valid(), action: 1 }]],
       ['a filter expression that is empty', [{ filter: { expression: ' ' }, action: 'block' }]],
       ['a filter expression that is a number', [{ filter: { expression: 42 }, action: 'block' }]],
       ['a filter paused as a string', [{ filter: { expression: uniqueExpression(), paused: 'no' }, action: 'block' }]],
+    ];
+    // Production's conventions: the document shows no description or ref, no range of priority, nor says an empty batch is refused.
+    const conventional: [string, unknown][] = [
+      ['an empty batch', []],
+      ['a description that is a number', [{ ...valid(), description: 5 }]],
+      ['a priority that is negative', [{ ...valid(), priority: -1 }]],
+      ['a priority that is not an integer', [{ ...valid(), priority: 1.5 }]],
+      ['a ref that is an object', [{ ...valid(), ref: { id: 1 } }]],
       ['a filter description that is a list', [{ filter: { expression: uniqueExpression(), description: ['x'] }, action: 'block' }]],
     ];
-    const answers = await Promise.all(wrong.map(([, body]) => api.post(zone.path('/firewall/rules'), { json: body })));
-    wrong.forEach(([what], i) => expectRefused(answers[i]!, `POST of ${what}`));
-    const [rule] = await createRules(api, zone, [{ ...valid(), description: 'kept', priority: 3 }]);
-    for (const body of [{ description: 7 }, { paused: 1 }, { priority: -2 }, { action: null }, [{ action: 'allow' }], 'allow', 5, null]) {
-      expectRefused(await api.patch(zone.path(`/firewall/rules/${rule!.id}`), { json: body }), `PATCH ${JSON.stringify(body)}`);
-    }
-    expect(expectObject(await api.get<FirewallRule>(zone.path(`/firewall/rules/${rule!.id}`))), 'the rule after the refused PATCHes').toMatchObject({ description: 'kept', priority: 3, paused: false, action: 'block' });
-    // Positive control: a valid PATCH of the same form changes the rule, and the same read sees it.
-    expectSuccess(await api.patch(zone.path(`/firewall/rules/${rule!.id}`), { json: { description: 'changed', priority: 4 } }), 'positive control: a valid PATCH');
-    expect(expectObject(await api.get<FirewallRule>(zone.path(`/firewall/rules/${rule!.id}`))), 'positive control: the read shows the valid PATCH').toMatchObject({ description: 'changed', priority: 4 });
-    expect((await contentsOf(api, zone)).rules.filter((id) => !before.rules.includes(id)), 'only the one valid rule was created').toEqual([rule!.id]);
-  });
+    const answers = await Promise.all(invalid.map(([, body]) => api.post(zone.path('/firewall/rules'), { json: body })));
+    await convention('ZM-ENV-REFUSAL-4XX', 'an invalid rule or filter is refused with a 4xx', () => invalid.forEach(([what], i) => expectRefused(answers[i]!, `POST of ${what}`)));
+    invalid.forEach(([what], i) => expectFailure(answers[i]!, `POST of ${what}`));
+    expect(await contentsOf(api, zone), 'the invalid items created neither filter nor rule').toEqual(before);
+    const afterInvalid = await contentsOf(api, zone);
+    const others = await Promise.all(conventional.map(([, body]) => api.post(zone.path('/firewall/rules'), { json: body })));
+    await convention('ZM-ENV-REFUSAL-4XX', 'fields the document does not show, out of production\'s range or of the wrong type, and an empty batch, are refused with a 4xx and create nothing', async () => {
+      conventional.forEach(([what], i) => expectRefused(others[i]!, `POST of ${what}`));
+      expect(await contentsOf(api, zone), 'they created nothing').toEqual(afterInvalid);
+    });
+    await convention('ZM-FW-PATCH', 'a PATCH whose body is not an object or has fields of the wrong type is refused with a 4xx and changes nothing', async () => {
+      const [rule] = await createRules(api, zone, [{ ...valid(), description: 'kept', priority: 3 }]);
+      for (const body of [{ description: 7 }, { paused: 1 }, { priority: -2 }, { action: null }, [{ action: 'allow' }], 'allow', 5, null]) {
+        expectRefused(await api.patch(zone.path(`/firewall/rules/${rule!.id}`), { json: body }), `PATCH ${JSON.stringify(body)}`);
+      }
+      expect(expectObject(await api.get<FirewallRule>(zone.path(`/firewall/rules/${rule!.id}`))), 'the rule after the refused PATCHes').toMatchObject({ description: 'kept', priority: 3, paused: false, action: 'block' });
+      // Positive control: a valid PATCH of the same form changes the rule, and the same read sees it.
+      expectSuccess(await api.patch(zone.path(`/firewall/rules/${rule!.id}`), { json: { description: 'changed', priority: 4 } }), 'positive control: a valid PATCH');
+      expect(expectObject(await api.get<FirewallRule>(zone.path(`/firewall/rules/${rule!.id}`))), 'positive control: the read shows the valid PATCH').toMatchObject({ description: 'changed', priority: 4 });
+    });
+    // Positive control of "nothing created": the same listing shows a valid combined create.
+    await expectListingSeesCreate(api, zone, await contentsOf(api, zone));
+  }, { conventions: ['ZM-ENV-REFUSAL-4XX', 'ZM-FW-PATCH'] });
 
   spec(['ZM-FW-RULE-SHAPE', 'ZM-FW-PATCH'], 'description and ref read back as set, and priority at the ends of its range', async ({ api, zone }) => {
     const [rule] = await rulesFor(api, zone, [{ filter: { expression: uniqueExpression() }, action: 'block', description: 'a description', ref: 'REF-1', priority: 0 }]);
@@ -412,4 +457,124 @@ describe('the firewall rules paths of the Versioning table', () => {
     expect(await ids({ paused: true })).toEqual([b!.id]);
     expect(await ids({ paused: false })).toEqual([a!.id, c!.id].sort());
   });
+});
+
+describe('state remembered across objects: a rule and its shared filter', () => {
+  spec('ZM-FLT-SHARED', 'a rule shows its shared filter\'s paused and expression as the filter has them, on read and in the listing', async ({ api, zone }) => {
+    const [paused, running] = await createFilters(api, zone, [{ expression: uniqueExpression(), paused: true }, { expression: uniqueExpression(), paused: false }]);
+    const rules = await createRules(api, zone, [
+      { filter: { id: paused!.id }, action: 'block' }, { filter: { id: paused!.id }, action: 'challenge' }, { filter: { id: running!.id }, action: 'block' },
+    ]);
+    const filterOf = (rule: FirewallRule) => (rule.filter.id === paused!.id ? paused! : running!);
+    // Both values of paused are shown, so a rule that always shows one of them is caught either way.
+    for (const rule of rules) {
+      const read = expectObject(await api.get<FirewallRule>(zone.path(`/firewall/rules/${rule.id}`)), `reading rule ${rule.id}`);
+      expect(read.filter, `rule ${rule.id} read back shows its filter as the filters endpoint made it`).toEqual(filterFields(filterOf(rule)));
+    }
+    const listing = new Map((await listed<FirewallRule>(api, zone, '/firewall/rules')).map((r) => [r.id, r]));
+    for (const rule of rules) expect(listing.get(rule.id)?.filter, `rule ${rule.id} in the listing shows its filter as the filters endpoint made it`).toEqual(filterFields(filterOf(rule)));
+  });
+
+  spec('ZM-FLT-SHARED', 'a rule read after its shared filter was changed and paused shows the filter as it is now', async ({ api, zone, setUp }) => {
+    const [filter] = await createFilters(api, zone, [{ expression: uniqueExpression(), paused: false }]);
+    const rules = await createRules(api, zone, [{ filter: { id: filter!.id }, action: 'block' }, { filter: { id: filter!.id }, action: 'allow' }]);
+    const expression = uniqueExpression();
+    await setUp(PUT_FILTER, async () =>
+      expectSuccess(await api.put(zone.path(`/filters/${filter!.id}`), { json: { id: filter!.id, expression, paused: true } }), 'PUT on the shared filter'));
+    const now = expectObject(await api.get<Filter>(zone.path(`/filters/${filter!.id}`)), 'reading the shared filter after the PUT');
+    // What the rules must show is what the filter is now, whatever the PUT did to it; and the PUT did change it (the control).
+    expect(filterFields(now), 'positive control: the filter read shows the PUT (else the rules have nothing new to show)').toEqual({ id: filter!.id, expression, paused: true });
+    for (const rule of rules) {
+      const read = expectObject(await api.get<FirewallRule>(zone.path(`/firewall/rules/${rule.id}`)), `reading rule ${rule.id}`);
+      expect(read.filter, `rule ${rule.id} read after its filter changed shows the filter as it is now`).toEqual(filterFields(now));
+    }
+    const listing = new Map((await listed<FirewallRule>(api, zone, '/firewall/rules')).map((r) => [r.id, r]));
+    for (const rule of rules) expect(listing.get(rule.id)?.filter, `rule ${rule.id} in the listing shows the filter as it is now`).toEqual(filterFields(now));
+  });
+});
+
+describe('objects left by a refused request', () => {
+  spec(['ZM-FW-COMBINED-FILTER-NO-DELETE', 'ZM-FW-COMBINED-FILTER-NO-PUT'], 'a filter left by a create refused for the quota or a missing feature is protected by rule 4', async ({ api, newZone, setUp, task }) => {
+    const full = await newZone({ plan: 'pro', rule_quota: 1, features: [] });
+    await createRules(api, full, [{ filter: { expression: uniqueExpression() }, action: 'block' }]);
+    const featureless = await newZone({ plan: 'pro', features: [] });
+    const refusals = [
+      { zone: full, expression: uniqueExpression(), action: 'block' },
+      { zone: featureless, expression: uniqueExpression(), action: 'log' },
+    ];
+    const leftovers: { zone: typeof full; filter: Filter }[] = [];
+    for (const { zone, expression, action } of refusals) {
+      // A create that was not refused is the quota's or the feature's failure (their specs), not rule 4's: nothing is left here.
+      if ((await combinedCreate(api, zone, [{ filter: { expression }, action }])).body?.success === true) continue;
+      leftovers.push(...(await listed<Filter>(api, zone, '/filters')).filter((f) => f.expression === expression).map((filter) => ({ zone, filter })));
+    }
+    // A target that leaves no filter (rule 3 allows either) gives rule 4 nothing to protect here.
+    if (leftovers.length === 0) return;
+    // Positive controls first: the same DELETE and PUT forms are taken on filters of the filters endpoint.
+    const [unused, replaced] = await createFilters(api, full, [{ expression: uniqueExpression() }, { expression: uniqueExpression() }]);
+    expectSuccess(await api.delete(full.path(`/filters/${unused!.id}`)), 'positive control: DELETE on an unused filter of the filters endpoint');
+    await setUp(PUT_FILTER, async () =>
+      expectSuccess(await api.put(full.path(`/filters/${replaced!.id}`), { json: { id: replaced!.id, expression: uniqueExpression(), paused: true } }), 'PUT on a filter of the filters endpoint'));
+    // Both statements of rule 4 are checked on each left filter; a failure blames the one it breaks.
+    await eachStatement(task, leftovers.flatMap(({ zone, filter }) => {
+      const path = zone.path(`/filters/${filter.id}`);
+      return [
+        ['ZM-FW-COMBINED-FILTER-NO-DELETE', async () => {
+          expectFailure(await api.delete(path), `DELETE on filter ${filter.id}, left by a refused combined create`);
+          expect(expectObject(await api.get<Filter>(path), `reading filter ${filter.id} after the refused DELETE`).id, 'the left filter is still there').toBe(filter.id);
+        }],
+        ['ZM-FW-COMBINED-FILTER-NO-PUT', async () => {
+          expectFailure(await api.put(path, { json: { id: filter.id, expression: uniqueExpression(), paused: true } }), `PUT on filter ${filter.id}, left by a refused combined create`);
+          expect(filterFields(expectObject(await api.get<Filter>(path), `reading filter ${filter.id} after the refused PUT`)), 'the left filter stays as it was left').toEqual(filterFields(filter));
+        }],
+      ] as const;
+    }));
+  });
+});
+
+describe('concurrency near the rule quota', () => {
+  spec(['ZM-FW-COMBINED-QUOTA', 'ZM-FW-COMBINED-FILTER-MAY-REMAIN'], 'combined creates sent at once for the last places of the quota: only as many succeed as fit, and the listing shows the quota full, not over', async ({ api, newZone, task }) => {
+    const cases = [{ quota: 3, existing: 2, requests: 4, size: 1 }, { quota: 4, existing: 2, requests: 3, size: 2 }];
+    // One case after the other: each check names the statement it blames (task.meta), which a case still running would overwrite.
+    for (const { quota, existing, requests, size } of cases) {
+      const zone = await newZone({ plan: 'enterprise', rule_quota: quota });
+      const first = await createRules(api, zone, Array.from({ length: existing }, () => ({ filter: { expression: uniqueExpression() }, action: 'block' })));
+      const batches = Array.from({ length: requests }, () => Array.from({ length: size }, () => ({ filter: { expression: uniqueExpression() }, action: 'block' })));
+      const answers = await Promise.all(batches.map((items) => combinedCreate(api, zone, items)));
+      const what = `${requests} combined creates of ${size} rule(s) sent at once with ${quota - existing} place(s) left in a quota of ${quota}`;
+      const won = answers.flatMap((a, i) => (a.body?.success === true ? [i] : []));
+      const rules = await listed<FirewallRule>(api, zone, '/firewall/rules');
+      task.meta.failedRequirements = ['ZM-FW-COMBINED-QUOTA'];
+      expect(rules.length, `${what}: the listing may hold at most the quota; answers: ${answers.map((a) => answerLine(a.status, a.body)).join(' | ')}`).toBeLessThanOrEqual(quota);
+      // Positive control: the free places are taken, by exactly one of the requests (each fills them).
+      expect(won.length, `${what}: exactly one fits; answers: ${answers.map((a) => answerLine(a.status, a.body)).join(' | ')}`).toBe(1);
+      const winner = expectArray<FirewallRule>(answers[won[0]!]!, 'the request that fitted');
+      expect(rules.map((r) => r.id).sort(), `${what}: the listing shows the first rules and the winner's`).toEqual([...first, ...winner].map((r) => r.id).sort());
+      const filters = await listed<Filter>(api, zone, '/filters');
+      task.meta.failedRequirements = ['ZM-FW-COMBINED-FILTER-MAY-REMAIN'];
+      for (const [i, items] of batches.entries()) {
+        if (won.includes(i)) continue;
+        for (const { filter } of items) expect(filters.filter((f) => f.expression === filter.expression).length, `${what}: a refused request's filter may remain, at most once`).toBeLessThanOrEqual(1);
+      }
+    }
+  });
+});
+
+describe('firewall rules and filters against a model', () => {
+  spec([
+    'ZM-FW-COMBINED-CREATE', 'ZM-FW-COMBINED-QUOTA', 'ZM-FW-COMBINED-FILTER-MAY-REMAIN', 'ZM-FW-COMBINED-FILTER-NO-PUT', 'ZM-FW-COMBINED-FILTER-NO-DELETE',
+    'ZM-FW-RULE-BY-FILTER-ID', 'ZM-FW-LIST', 'ZM-FW-DELETE', 'ZM-FLT-CREATE', 'ZM-FLT-LIST', 'ZM-FLT-DELETE', 'ZM-FLT-SHARED',
+  ], 'random sequences of creates (concurrent near the quota), filter PUTs and deletes agree with a model of rules and filters (property)', async ({ api, newZone, setUp, convention, target, task }) => {
+    task.meta.seed = target.seed;
+    try {
+      await checkProperty(fc.asyncProperty(ruleQuota, firewallCommands, async (quota, sequence) => {
+        await runModel(sequence, quota, async () => ({ api, zone: await newZone({ plan: 'enterprise', rule_quota: quota }), setUp, convention }));
+      }), { seed: target.seed, numRuns: 12 });
+    } catch (error) {
+      // The shrunk disagreement shows the documented statement its command breaks, not all twelve.
+      const cause = (error as { cause?: unknown }).cause;
+      if (cause instanceof Disagreement) task.meta.failedRequirements = cause.requirements;
+      throw error;
+    }
+  }, { timeout: 120_000, conventions: ['ZM-FLT-PUT', 'ZM-FW-PAGINATION'] });
 });

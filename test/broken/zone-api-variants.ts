@@ -40,7 +40,7 @@ export const zoneApiVariants: BrokenVariant[] = [
         return payload;
       });
     },
-    expectedFailures: ['ZM-ENV-REFUSAL-4XX', 'ZM-FW-COMBINED-ATOMIC-BATCH', 'ZM-FW-COMBINED-INVALID-FILTER', 'ZM-FW-COMBINED-INVALID-RULE'],
+    expectedFailures: ['ZM-FW-COMBINED-ATOMIC-BATCH', 'ZM-FW-COMBINED-INVALID-FILTER', 'ZM-FW-COMBINED-INVALID-RULE'],
   },
   {
     name: 'list-ignores-page',
@@ -95,7 +95,7 @@ export const zoneApiVariants: BrokenVariant[] = [
       });
     },
     // The in-use spec's positive control (the filter can be deleted once its rule is gone) finds it gone already.
-    expectedFailures: ['ZM-FLT-DELETE', 'ZM-FLT-IN-USE', 'ZM-FW-COMBINED-FILTER-NO-DELETE', 'ZM-FW-DELETE', 'ZM-FW-DELETE-KEEPS-FILTER', 'ZM-FW-DELETE-REVERSE-ORDER'],
+    expectedFailures: ['ZM-FLT-DELETE', 'ZM-FLT-IN-USE', 'ZM-FLT-LIST', 'ZM-FW-COMBINED-FILTER-NO-DELETE', 'ZM-FW-DELETE', 'ZM-FW-DELETE-KEEPS-FILTER', 'ZM-FW-DELETE-REVERSE-ORDER'],
   },
   {
     name: 'combined-filters-protected-by-item-path-only',
@@ -138,9 +138,9 @@ export const zoneApiVariants: BrokenVariant[] = [
     // Every "nothing was created" passes on a stale listing; their positive controls (a valid create
     // must show in the same listing) fail, and so do the specs that list after a change.
     expectedFailures: [
-      'ZM-ENV-REFUSAL-4XX', 'ZM-FLT-DELETE', 'ZM-FLT-EXPRESSION-INVALID', 'ZM-FW-COMBINED-ATOMIC-BATCH', 'ZM-FW-COMBINED-ERRORS-OF-BOTH',
+      'ZM-FLT-DELETE', 'ZM-FLT-EXPRESSION-INVALID', 'ZM-FLT-PUT', 'ZM-FW-COMBINED-ATOMIC-BATCH', 'ZM-FW-COMBINED-ERRORS-OF-BOTH',
       'ZM-FW-COMBINED-FEATURE', 'ZM-FW-COMBINED-FILTER-MAY-REMAIN', 'ZM-FW-COMBINED-INVALID-FILTER', 'ZM-FW-COMBINED-INVALID-RULE', 'ZM-FW-DELETE',
-      'ZM-FW-DELETE-REVERSE-ORDER', 'ZM-FW-RULE-BY-FILTER-ID', 'ZM-TRANSPORT-BODY-TOO-LARGE', 'ZM-TRANSPORT-JSON-BODY', 'ZM-TRANSPORT-MALFORMED-JSON',
+      'ZM-FW-DELETE-REVERSE-ORDER', 'ZM-FW-LIST', 'ZM-FW-RULE-BY-FILTER-ID', 'ZM-TRANSPORT-BODY-TOO-LARGE', 'ZM-TRANSPORT-JSON-BODY', 'ZM-TRANSPORT-MALFORMED-JSON',
       'ZM-TRANSPORT-TE-CL-DECLINED', 'ZM-TRANSPORT-WRONG-CONTENT-TYPE',
     ],
   },

@@ -10,6 +10,11 @@ export interface Filter { id: string; expression: string; paused: boolean; descr
 export interface FirewallRule { id: string; paused: boolean; action: string; priority: number | null; description?: string; filter: Filter }
 export interface RuleItem { filter: { expression: string } | { id: string }; action: string; [field: string]: unknown }
 
+// Set-up steps whose payloads the document does not show (it lists the paths only, under Versioning).
+export const PUT_FILTER = 'a PUT /filters/{filter_id} with {id, expression, paused} taken on a filter of the filters endpoint (the payload is not shown)';
+export const PUT_FILTERS = 'a PUT /filters with [{id, expression, paused}] taken on a filter of the filters endpoint (the payload is not shown)';
+export const DELETE_FILTERS = 'a DELETE /filters?id= taken on an unused filter of the filters endpoint (the query is not shown)';
+
 /** Valid and invalid expressions of the ruleset expression language (fixtures/expressions.json). */
 export const expressions = JSON.parse(readFileSync(new URL('../../../fixtures/expressions.json', import.meta.url), 'utf8')) as {
   valid: string[];

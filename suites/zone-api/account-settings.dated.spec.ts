@@ -87,9 +87,9 @@ function expectValidationError(response: Awaited<ReturnType<ApiClient['put']>>, 
 }
 
 describe('the legacy fields and zone_defaults.nameservers.type (the reference\'s mapping)', () => {
-  datedSpec('ZM-ACCT-EXT-NS-MAPPING', 'both fields are read from and written to the type: use_account_custom_ns_by_default first, then default_nameservers; the random variant shows as <vendor>.standard', BEFORE, async ({ api, control, skip }) => {
+  datedSpec('ZM-ACCT-EXT-NS-MAPPING', 'both fields are read from and written to the type: use_account_custom_ns_by_default first, then default_nameservers; the random variant shows as <vendor>.standard', BEFORE, async ({ api, control, skip, setUp }) => {
     const [standard, random, customAccount, customTenant] = await nameserverTypes(control, skip);
-    const account = await createAccount(api);
+    const account = await setUp(SET_UP.account, () => createAccount(api));
     expect(fieldsOf(account), 'a new account without settings').toEqual({ default_nameservers: standard, use_account_custom_ns_by_default: false });
     expect(await nameserverType(api, account.id), 'the type of a new account without settings').toBe(standard);
 
@@ -118,9 +118,9 @@ describe('the legacy fields and zone_defaults.nameservers.type (the reference\'s
     expect(await nameserverType(api, created.id), 'POST with use_account_custom_ns_by_default true').toBe(customAccount);
   }, { extended: `${EXTENDED.accounts}; ${EXTENDED.dnsSettings}` });
 
-  datedSpec('ZM-ACCT-EXT-NS-MAPPING', 'a value outside the fields\' values, or settings that are not an object, are refused with 400 (10014) and change nothing', BEFORE, async ({ api, control, skip }) => {
+  datedSpec('ZM-ACCT-EXT-NS-MAPPING', 'a value outside the fields\' values, or settings that are not an object, are refused with 400 (10014) and change nothing', BEFORE, async ({ api, control, skip, setUp }) => {
     const [standard, random, customAccount] = await nameserverTypes(control, skip);
-    const account = await createAccount(api, { settings: { default_nameservers: customAccount } });
+    const account = await setUp(SET_UP.account, () => createAccount(api, { settings: { default_nameservers: customAccount } }));
     expect(await nameserverType(api, account.id), 'positive control: the type reads as the account was created (not the default)').toBe(customAccount);
     for (const settings of [{ default_nameservers: random }, { default_nameservers: 'custom' }, { default_nameservers: null }, { use_account_custom_ns_by_default: 'true' }, { use_account_custom_ns_by_default: null, default_nameservers: standard }, 'custom.account', [customAccount]]) {
       const what = `settings ${JSON.stringify(settings)}`;
@@ -131,9 +131,9 @@ describe('the legacy fields and zone_defaults.nameservers.type (the reference\'s
     expect((await readAccount(api, account.id)).name, 'the name after the refused PUTs').toBe(account.name);
   }, { extended: `${EXTENDED.accounts}; ${EXTENDED.dnsSettings}` });
 
-  datedSpec('ZM-ACCT-EXT-FIELDS-IGNORED-AFTER', 'settings is {} and the two fields sent are ignored, valid or not', AFTER, async ({ api, control, skip }) => {
+  datedSpec('ZM-ACCT-EXT-FIELDS-IGNORED-AFTER', 'settings is {} and the two fields sent are ignored, valid or not', AFTER, async ({ api, control, skip, setUp }) => {
     const [, , customAccount, customTenant] = await nameserverTypes(control, skip);
-    const account = await createAccount(api, { settings: { default_nameservers: 'bogus', use_account_custom_ns_by_default: true } });
+    const account = await setUp(SET_UP.account, () => createAccount(api, { settings: { default_nameservers: 'bogus', use_account_custom_ns_by_default: true } }));
     expect(account.settings, 'POST /accounts answers settings {}').toEqual({});
     expectSuccess(await setNameserverType(api, account.id, customTenant!), 'PATCH dns_settings custom.tenant');
     for (const settings of [{ default_nameservers: customAccount, use_account_custom_ns_by_default: true }, { use_account_custom_ns_by_default: 'yes' }, 'not an object']) {
@@ -150,8 +150,8 @@ describe('the legacy fields and zone_defaults.nameservers.type (the reference\'s
 });
 
 describe('the account endpoints (the reference\'s payloads and errors)', () => {
-  datedSpec('ZM-ACCT-EXT-ENDPOINTS', 'name is required by POST and PUT (400, 10014); an unknown account is 404 (10024); GET /accounts pages with result_info', AFTER, async ({ api }) => {
-    const account = await createAccount(api);
+  datedSpec('ZM-ACCT-EXT-ENDPOINTS', 'name is required by POST and PUT (400, 10014); an unknown account is 404 (10024); GET /accounts pages with result_info', AFTER, async ({ api, setUp }) => {
+    const account = await setUp(SET_UP.account, () => createAccount(api));
     for (const body of [{}, { name: 7 }, { name: null }, { settings: {} }]) {
       expectValidationError(await api.post('/accounts', { json: body }), `POST /accounts ${JSON.stringify(body)}`);
       expectValidationError(await api.put(`/accounts/${account.id}`, { json: body }), `PUT /accounts/{account_id} ${JSON.stringify(body)}`);

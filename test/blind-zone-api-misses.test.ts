@@ -86,18 +86,6 @@ const cases: [name: string, observe: (probe: Probe) => Promise<unknown>][] = [
     await p.control('POST', '/standalone_zones', { domain: 'brand.example' });
     return result(await p.control('GET', '/route/shop.eu.brand.example'));
   }],
-  ['waf: 4 KB counted in characters', async (p) => {
-    const zone = await p.zone();
-    // 4096 characters, more than 4096 bytes.
-    const expression = `http.request.uri.path contains "${'é'.repeat(4096 - 35)}"`;
-    await p.control('PUT', `/zones/${zone}/waf_legacy`, { firewall_rules: [{ id: 'r1', expression, description: 'bypass' }] });
-    return result(await p.api('GET', `/zones/${zone}/waf_migration/check?phase_two=1`)).compatible;
-  }],
-  ['waf: previous-version APIs stop already in validation mode', async (p) => {
-    const zone = await p.zone({ plan: 'enterprise' });
-    await p.api('PUT', `/zones/${zone}/rulesets/phases/http_request_firewall_managed/entrypoint?waf_migration=validation`, { name: 'default', rules: [] });
-    return (await p.api('GET', `/zones/${zone}/firewall/waf/packages`)).status;
-  }],
   ['dns: zone_id and zone_name returned through 2024-11-30', async (p) => {
     const zone = await p.zone({ now: '2024-11-30T12:00:00.000Z' });
     return 'zone_id' in result(await p.api('POST', `/zones/${zone}/dns_records`, { type: 'A', name: 'www', content: '192.0.2.1', ttl: 1 }));

@@ -3,15 +3,17 @@
 // through DNS settings zone_defaults.nameservers.type, and the affected endpoints keep working
 // (what becomes of the two fields then is not stated, and not checked).
 //
-// Extended: the payloads of the account endpoints are not shown; specs use production's
-// ({name, settings}; support/settings.ts). The <vendor> comes from the control API (GET /vendor).
+// The payloads of the account endpoints are not shown: specs create an account with production's
+// ({name, settings}; support/settings.ts) as a set-up step, and assert the documented fields and
+// endpoints after it as core. The reference's mapping of the fields (docs/settings-contract.md) is
+// extended. The <vendor> comes from the control API (GET /vendor).
 
 import { expect } from 'vitest';
-import { errorCodes, expectArray, expectFailureStatus, expectObject, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
+import { errorCodes, expectArray, expectFailureStatus, expectObject, expectShape, expectSuccess, isObject } from '../../src/spec-kit/expect.js';
 import type { ApiClient } from '../../src/spec-kit/api-client.js';
 import { describe, datedSpec } from '../../src/spec-kit/spec.js';
 import {
-  accountDnsPath, createAccount, DATES, EXTENDED, listedAccount, nameserverType, nameserverTypes, readAccount, setNameserverType, uniqueAccountName, type Account,
+  accountDnsPath, createAccount, DATES, EXTENDED, listedAccount, nameserverType, nameserverTypes, readAccount, SET_UP, setNameserverType, uniqueAccountName, type Account,
 } from './support/settings.js';
 
 const BEFORE = { date: DATES.accountNameserverFields, side: 'before' } as const;
@@ -23,41 +25,51 @@ const fieldsOf = (account: Account | undefined) => ({
 });
 
 describe('the account fields default_nameservers and use_account_custom_ns_by_default', () => {
-  datedSpec(['ZM-ACCT-NS-FIELDS-BEFORE-2025-03-14', 'ZM-ACCT-AFFECTED-ENDPOINTS'], 'POST and PUT set them; GET /accounts and GET /accounts/{account_id} show them', BEFORE, async ({ api, control, skip }) => {
+  datedSpec(['ZM-ACCT-NS-FIELDS-BEFORE-2025-03-14', 'ZM-ACCT-AFFECTED-ENDPOINTS'], 'POST and PUT set them; GET /accounts and GET /accounts/{account_id} show them', BEFORE, async ({ expect, api, control, skip, setUp }) => {
     const [standard] = await nameserverTypes(control, skip);
     const initial = { default_nameservers: standard, use_account_custom_ns_by_default: false };
-    const created = await createAccount(api, { settings: initial });
-    expect(fieldsOf(created), 'POST /accounts answers the fields it was given').toEqual(initial);
-    expect(fieldsOf(await readAccount(api, created.id)), 'GET /accounts/{account_id} after POST').toEqual(initial);
+    const created = await setUp(SET_UP.account, () => createAccountWithSettings(api, initial));
+    // The fields are the document's: where production carries them (settings) is the set-up's.
+    expect.soft(fieldsOf(created), 'POST /accounts answers the fields it was given').toEqual(initial);
+    expect.soft(fieldsOf(await readAccount(api, created.id)), 'GET /accounts/{account_id} after POST').toEqual(initial);
 
     const custom = { default_nameservers: 'custom.account', use_account_custom_ns_by_default: true };
-    const name = uniqueAccountName();
-    const put = expectObject(await api.put<Account>(`/accounts/${created.id}`, { json: { name, settings: custom } }), 'PUT /accounts/{account_id}');
-    expect(fieldsOf(put), 'PUT /accounts/{account_id} answers the fields it set').toEqual(custom);
-    expect(fieldsOf(await readAccount(api, created.id)), 'GET /accounts/{account_id} after PUT').toEqual(custom);
+    const put = expectObject(await api.put<Account>(`/accounts/${created.id}`, { json: { name: uniqueAccountName(), settings: custom } }), 'PUT /accounts/{account_id}, the payload POST took');
+    expect.soft(fieldsOf(put), 'PUT /accounts/{account_id} answers the fields it set').toEqual(custom);
+    expect.soft(fieldsOf(await readAccount(api, created.id)), 'GET /accounts/{account_id} after PUT').toEqual(custom);
     expect(fieldsOf(await listedAccount(api, created.id)), 'GET /accounts lists the account with the fields PUT set').toEqual(custom);
-  }, { extended: EXTENDED.accounts });
+  });
 });
 
 describe('after the change', () => {
-  datedSpec('ZM-ACCT-AFFECTED-ENDPOINTS', 'GET and POST /accounts and GET and PUT /accounts/{account_id} keep working', AFTER, async ({ api }) => {
-    const created = await createAccount(api);
-    expect((await listedAccount(api, created.id))?.name, 'GET /accounts lists the new account').toBe(created.name);
+  datedSpec('ZM-ACCT-AFFECTED-ENDPOINTS', 'GET and POST /accounts and GET and PUT /accounts/{account_id} keep working', AFTER, async ({ expect, api, setUp }) => {
+    const created = await setUp(SET_UP.account, () => createAccount(api));
+    expect.soft((await listedAccount(api, created.id))?.name, 'GET /accounts lists the new account').toBe(created.name);
     const name = uniqueAccountName();
-    expectSuccess(await api.put(`/accounts/${created.id}`, { json: { name } }), 'PUT /accounts/{account_id}');
+    expectSuccess(await api.put(`/accounts/${created.id}`, { json: { name } }), 'PUT /accounts/{account_id} with the name POST took');
     expect((await readAccount(api, created.id)).name, 'GET /accounts/{account_id} shows the name PUT set').toBe(name);
-  }, { extended: EXTENDED.accounts });
+  });
 
-  datedSpec('ZM-ACCT-NS-FIELDS-REPLACED-2025-03-14', 'an account\'s default nameservers are set and read through zone_defaults.nameservers.type', AFTER, async ({ api, control, skip }) => {
+  datedSpec('ZM-ACCT-NS-FIELDS-REPLACED-2025-03-14', 'an account\'s default nameservers are set and read through zone_defaults.nameservers.type', AFTER, async ({ api, control, skip, setUp }) => {
     const [standard, , customAccount, customTenant] = await nameserverTypes(control, skip);
-    const account = await createAccount(api);
-    for (const type of [customAccount!, standard!, customTenant!]) {
+    const account = await setUp(SET_UP.account, () => createAccount(api));
+    // The first write finds the DNS settings' path; the other values must then be taken the same way.
+    await setUp(SET_UP.accountDnsSettings, async () => expectSuccess(await setNameserverType(api, account.id, customAccount!), 'PATCH /accounts/{account_id}/dns_settings zone_defaults.nameservers.type custom.account'));
+    expect(await nameserverType(api, account.id), 'the account\'s zone_defaults.nameservers.type after writing custom.account').toBe(customAccount);
+    for (const type of [standard!, customTenant!]) {
       expectSuccess(await setNameserverType(api, account.id, type), `PATCH /accounts/{account_id}/dns_settings zone_defaults.nameservers.type ${type}`);
       expect(await nameserverType(api, account.id), `the account's zone_defaults.nameservers.type after writing ${type}`).toBe(type);
     }
     expectSuccess(await api.get(`/accounts/${account.id}`), 'GET /accounts/{account_id} after setting the nameserver type');
-  }, { extended: `${EXTENDED.dnsSettings}; ${EXTENDED.accounts}` });
+  });
 });
+
+/** POST /accounts with the legacy fields in production's settings object, answered with that object. */
+async function createAccountWithSettings(api: ApiClient, settings: Record<string, unknown>): Promise<Account> {
+  const account = await createAccount(api, { settings });
+  expect(isObject(account.settings), `POST /accounts answers the account's settings as an object: ${JSON.stringify(account)}`).toBe(true);
+  return account;
+}
 
 // --- the reference's account endpoints (docs/settings-contract.md > Accounts and zone_defaults.nameservers.type)
 
@@ -75,9 +87,9 @@ function expectValidationError(response: Awaited<ReturnType<ApiClient['put']>>, 
 }
 
 describe('the legacy fields and zone_defaults.nameservers.type (the reference\'s mapping)', () => {
-  datedSpec('ZM-ACCT-EXT-NS-MAPPING', 'both fields are read from and written to the type: use_account_custom_ns_by_default first, then default_nameservers; the random variant shows as <vendor>.standard', BEFORE, async ({ api, control, skip }) => {
+  datedSpec('ZM-ACCT-EXT-NS-MAPPING', 'both fields are read from and written to the type: use_account_custom_ns_by_default first, then default_nameservers; the random variant shows as <vendor>.standard', BEFORE, async ({ api, control, skip, setUp }) => {
     const [standard, random, customAccount, customTenant] = await nameserverTypes(control, skip);
-    const account = await createAccount(api);
+    const account = await setUp(SET_UP.account, () => createAccount(api));
     expect(fieldsOf(account), 'a new account without settings').toEqual({ default_nameservers: standard, use_account_custom_ns_by_default: false });
     expect(await nameserverType(api, account.id), 'the type of a new account without settings').toBe(standard);
 
@@ -106,9 +118,9 @@ describe('the legacy fields and zone_defaults.nameservers.type (the reference\'s
     expect(await nameserverType(api, created.id), 'POST with use_account_custom_ns_by_default true').toBe(customAccount);
   }, { extended: `${EXTENDED.accounts}; ${EXTENDED.dnsSettings}` });
 
-  datedSpec('ZM-ACCT-EXT-NS-MAPPING', 'a value outside the fields\' values, or settings that are not an object, are refused with 400 (10014) and change nothing', BEFORE, async ({ api, control, skip }) => {
+  datedSpec('ZM-ACCT-EXT-NS-MAPPING', 'a value outside the fields\' values, or settings that are not an object, are refused with 400 (10014) and change nothing', BEFORE, async ({ api, control, skip, setUp }) => {
     const [standard, random, customAccount] = await nameserverTypes(control, skip);
-    const account = await createAccount(api, { settings: { default_nameservers: customAccount } });
+    const account = await setUp(SET_UP.account, () => createAccount(api, { settings: { default_nameservers: customAccount } }));
     expect(await nameserverType(api, account.id), 'positive control: the type reads as the account was created (not the default)').toBe(customAccount);
     for (const settings of [{ default_nameservers: random }, { default_nameservers: 'custom' }, { default_nameservers: null }, { use_account_custom_ns_by_default: 'true' }, { use_account_custom_ns_by_default: null, default_nameservers: standard }, 'custom.account', [customAccount]]) {
       const what = `settings ${JSON.stringify(settings)}`;
@@ -119,9 +131,9 @@ describe('the legacy fields and zone_defaults.nameservers.type (the reference\'s
     expect((await readAccount(api, account.id)).name, 'the name after the refused PUTs').toBe(account.name);
   }, { extended: `${EXTENDED.accounts}; ${EXTENDED.dnsSettings}` });
 
-  datedSpec('ZM-ACCT-EXT-FIELDS-IGNORED-AFTER', 'settings is {} and the two fields sent are ignored, valid or not', AFTER, async ({ api, control, skip }) => {
+  datedSpec('ZM-ACCT-EXT-FIELDS-IGNORED-AFTER', 'settings is {} and the two fields sent are ignored, valid or not', AFTER, async ({ api, control, skip, setUp }) => {
     const [, , customAccount, customTenant] = await nameserverTypes(control, skip);
-    const account = await createAccount(api, { settings: { default_nameservers: 'bogus', use_account_custom_ns_by_default: true } });
+    const account = await setUp(SET_UP.account, () => createAccount(api, { settings: { default_nameservers: 'bogus', use_account_custom_ns_by_default: true } }));
     expect(account.settings, 'POST /accounts answers settings {}').toEqual({});
     expectSuccess(await setNameserverType(api, account.id, customTenant!), 'PATCH dns_settings custom.tenant');
     for (const settings of [{ default_nameservers: customAccount, use_account_custom_ns_by_default: true }, { use_account_custom_ns_by_default: 'yes' }, 'not an object']) {
@@ -138,8 +150,8 @@ describe('the legacy fields and zone_defaults.nameservers.type (the reference\'s
 });
 
 describe('the account endpoints (the reference\'s payloads and errors)', () => {
-  datedSpec('ZM-ACCT-EXT-ENDPOINTS', 'name is required by POST and PUT (400, 10014); an unknown account is 404 (10024); GET /accounts pages with result_info', AFTER, async ({ api }) => {
-    const account = await createAccount(api);
+  datedSpec('ZM-ACCT-EXT-ENDPOINTS', 'name is required by POST and PUT (400, 10014); an unknown account is 404 (10024); GET /accounts pages with result_info', AFTER, async ({ api, setUp }) => {
+    const account = await setUp(SET_UP.account, () => createAccount(api));
     for (const body of [{}, { name: 7 }, { name: null }, { settings: {} }]) {
       expectValidationError(await api.post('/accounts', { json: body }), `POST /accounts ${JSON.stringify(body)}`);
       expectValidationError(await api.put(`/accounts/${account.id}`, { json: body }), `PUT /accounts/{account_id} ${JSON.stringify(body)}`);

@@ -6,9 +6,11 @@
 //
 // Core assertions use only what the spec shows: check → {compatible, migration_state}, config →
 // {name, rules[]}, rule fields (action, expression, enabled, action_parameters {id, overrides},
-// overrides.rules [{id, action, enabled}]). Where a spec relies on names the spec leaves "not shown"
-// (the previous-version API payloads, how paranoia level and score threshold appear, the skip rule's
-// action_parameters.rulesets) it is extended and says why.
+// overrides.rules [{id, action, enabled}]). What a spec needs that the document leaves "not shown"
+// is a set-up step (`setUp`): the previous-version API payloads (a URI-based override, a group's or
+// rule's mode), and the names under which paranoia level, score threshold and a skip rule's rulesets
+// appear; a target refusing or naming them otherwise leaves the spec not verified. The reference's
+// rule order and refusal statuses are convention checks (ZM-WAF-EXT-MAPPING-NAMES, -QUERY-VALUES).
 //
 // The reference evaluates no traffic: what a rule does to requests is asserted on the configuration
 // it produces and deploys (see the PAGE-RULE-WAF-OFF-NO-EFFECT and SKIP-RULES-DISABLE specs).
@@ -18,7 +20,7 @@ import { expect } from 'vitest';
 import type { ApiClient } from '../../src/spec-kit/api-client.js';
 import { answered, expectArray, expectFailure, expectObject, expectSuccess, isObject } from '../../src/spec-kit/expect.js';
 import { expectCheck, expectConfiguration } from './support/waf.js';
-import { describe, spec, type TestZone } from '../../src/spec-kit/spec.js';
+import { describe, spec, type SpecFixtures, type TestZone } from '../../src/spec-kit/spec.js';
 
 const ENTRYPOINT = '/rulesets/phases/http_request_firewall_managed/entrypoint';
 /** The previous version's open web-application core rule set package (contract). */
@@ -80,25 +82,56 @@ async function createUriOverride(api: ApiClient, zone: TestZone): Promise<string
   expect(typeof created.id, `the override has an id: ${show(created)}`).toBe('string');
   return created.id;
 }
-const OVERRIDE_PAYLOAD = 'creates a URI-based override through POST /firewall/waf/overrides, whose payload the spec does not show';
+const OVERRIDE_PAYLOAD = 'a URI-based override created through POST /firewall/waf/overrides {urls, rules, description} (the payload is not shown)';
+
+type SetUp = SpecFixtures['setUp'];
+type Convention = SpecFixtures['convention'];
+
+/** The reference's names of what the document describes without naming (docs/waf-migration-contract.md). */
+const PARANOIA_NAMES = 'paranoia level and score threshold read from overrides.categories (paranoia-level-N, disabled above the level) and overrides.rules[].score_threshold (the reference\'s names; the document shows neither)';
+
+/** The paranoia categories disabled and the score thresholds of the core rule set's overrides, read by the reference's names. */
+function paranoiaOf(setUp: SetUp, overrides: NonNullable<NonNullable<Rule['action_parameters']>['overrides']>): Promise<{ disabled: string[]; thresholds: unknown[] }> {
+  return setUp(PARANOIA_NAMES, () => {
+    const categories = overrides.categories ?? [];
+    expect(categories.length > 0 && categories.every((c) => /^paranoia-level-\d$/.test(String(c.category))), `overrides.categories names paranoia levels: ${show(overrides)}`).toBe(true);
+    expect((overrides.rules ?? []).every((r) => typeof r.score_threshold === 'number'), `overrides.rules[].score_threshold is a number: ${show(overrides)}`).toBe(true);
+    return { disabled: categories.filter((c) => c.enabled === false).map((c) => c.category).sort(), thresholds: overrides.rules!.map((r) => r.score_threshold) };
+  });
+}
+
+/** A firewall rule expression of exactly `bytes` bytes in UTF-8, mostly made of `char`. */
+function multiByteExpression(char: string, bytes: number): string {
+  const head = 'http.request.uri.path eq "/';
+  const room = bytes - Buffer.byteLength(head) - 1;
+  const count = Math.floor(room / Buffer.byteLength(char));
+  const expression = `${head}${char.repeat(count)}${'a'.repeat(room - count * Buffer.byteLength(char))}"`;
+  expect(Buffer.byteLength(expression), 'the expression has the intended size in bytes').toBe(bytes);
+  return expression;
+}
+
+/** A refusal's status: that it is refused is the document's, a 4xx is the reference's (ZM-WAF-EXT-QUERY-VALUES). */
+function refusalIs4xx(convention: Convention, refused: { status: number }, what: string): Promise<void> {
+  return convention('ZM-WAF-EXT-QUERY-VALUES', `${what} is refused with a 4xx`, () => expect(refused.status, `refused, not a 2xx: ${answered(refused as never)}`).toBeGreaterThanOrEqual(400));
+}
 
 describe('WAF migration, compatibility: URI-based overrides', () => {
-  spec(['ZM-WAF-URI-OVERRIDES-INCOMPATIBLE', 'ZM-WAF-PHASE1-NO-URI-OVERRIDES'], 'a zone with a URI-based override is not compatible, in phase one or two', async ({ api, newZone }) => {
+  spec(['ZM-WAF-URI-OVERRIDES-INCOMPATIBLE', 'ZM-WAF-PHASE1-NO-URI-OVERRIDES'], 'a zone with a URI-based override is not compatible, in phase one or two', async ({ api, newZone, setUp }) => {
     const zone = await newZone({ plan: 'enterprise' });
     expect((await check(api, zone)).compatible, 'an unconfigured zone is compatible in phase one (the baseline)').toBe(true);
     expect((await check(api, zone, true)).compatible, 'and in phase two (the baseline)').toBe(true);
-    await createUriOverride(api, zone);
+    await setUp(OVERRIDE_PAYLOAD, () => createUriOverride(api, zone));
     const one = await check(api, zone);
     expect(one.compatible, `a zone with a URI-based override is not eligible in phase one: ${show(one)}`).toBe(false);
     expect(one.migration_state, 'the zone is not migrated').toBe('start');
     const two = await check(api, zone, true);
     expect(two.compatible, `a zone with a URI-based override is not compatible, even in phase two: ${show(two)}`).toBe(false);
-  }, { extended: OVERRIDE_PAYLOAD });
+  });
 
-  spec(['ZM-WAF-URI-OVERRIDES-DELETE-FIRST'], 'deleting the URI-based overrides makes the zone compatible and migratable', async ({ api, newZone }) => {
+  spec(['ZM-WAF-URI-OVERRIDES-DELETE-FIRST'], 'deleting the URI-based overrides makes the zone compatible and migratable', async ({ api, newZone, setUp }) => {
     const zone = await newZone({ plan: 'pro' });
-    const first = await createUriOverride(api, zone);
-    const second = await createUriOverride(api, zone);
+    const first = await setUp(OVERRIDE_PAYLOAD, () => createUriOverride(api, zone));
+    const second = await setUp(OVERRIDE_PAYLOAD, () => createUriOverride(api, zone));
     expect((await check(api, zone)).compatible, 'with two overrides the zone is not compatible').toBe(false);
     expectSuccess(await api.delete(zone.path(`/firewall/waf/overrides/${first}`)), 'DELETE the first override');
     expect((await check(api, zone)).compatible, 'one override remains: the zone is still not compatible').toBe(false);
@@ -108,7 +141,7 @@ describe('WAF migration, compatibility: URI-based overrides', () => {
     const migrated = await migrate(api, zone, await config(api, zone, false), false);
     expectSuccess(migrated, 'the migration (pending) of the now compatible zone');
     expect((await check(api, zone)).migration_state, 'the zone has left start').not.toBe('start');
-  }, { extended: OVERRIDE_PAYLOAD });
+  });
 });
 
 describe('WAF migration, phase-one and phase-two eligibility', () => {
@@ -227,63 +260,64 @@ describe('WAF migration, the migration mapping', () => {
     expect(JSON.stringify(result), 'simulate is not an action of the new managed rules').not.toContain('simulate');
   });
 
-  const previousApi = 'changes group and rule modes through the previous-version API, whose payloads the spec does not show';
+  const previousApi = (what: 'group' | 'rule') => `every ${what} of the core rule set (package ${CORE_PACKAGE}, the reference's) switched off through PATCH /firewall/waf/packages/{package_id}/${what}s/{${what}_id} {mode: off} (the payloads are not shown)`;
 
-  spec(['ZM-WAF-MAP-GROUP-OVERRIDES-NOT-MIGRATED'], 'group overrides of the core rule set are not migrated', async ({ api, control, newZone }) => {
+  /** Switches every group or rule of the core rule set off through the previous-version API; answers their ids. */
+  async function overrideAll(api: ApiClient, zone: TestZone, what: 'group' | 'rule'): Promise<string[]> {
+    const items = expectArray(await api.get<{ id: string }[]>(zone.path(`/firewall/waf/packages/${CORE_PACKAGE}/${what}s`)), `GET the core rule set ${what}s`, { minLength: 1 });
+    for (const item of items) {
+      const patched = expectObject(await api.patch<{ mode: string }>(zone.path(`/firewall/waf/packages/${CORE_PACKAGE}/${what}s/${item.id}`), { json: { mode: 'off' } }), `PATCH a ${what} off`);
+      expect(patched.mode, `the ${what} override is in effect in the previous version`).toBe('off');
+    }
+    return items.map((item) => item.id);
+  }
+
+  spec(['ZM-WAF-MAP-GROUP-OVERRIDES-NOT-MIGRATED'], 'group overrides of the core rule set are not migrated', async ({ expect, api, control, newZone, setUp }) => {
     const zone = await newZone({ plan: 'enterprise' });
     await control.setWafLegacy(zone.id, { core_ruleset_enabled: true });
     const before = await config(api, zone);
-    const groups = expectArray(await api.get<{ id: string }[]>(zone.path(`/firewall/waf/packages/${CORE_PACKAGE}/groups`)), 'GET the core rule set groups');
-    expect(groups.length, 'the core rule set has groups').toBeGreaterThan(0);
-    for (const group of groups) {
-      const patched = expectObject(await api.patch<{ mode: string }>(zone.path(`/firewall/waf/packages/${CORE_PACKAGE}/groups/${group.id}`), { json: { mode: 'off' } }), 'PATCH a group off');
-      expect(patched.mode, 'the group override is in effect in the previous version').toBe('off');
-      expect(JSON.stringify(await config(api, zone)), `the configuration does not mention the group ${group.id}`).not.toContain(group.id);
-    }
-    expect(await config(api, zone), 'group overrides leave the configuration unchanged: they are not migrated').toEqual(before);
+    const groups = await setUp(previousApi('group'), () => overrideAll(api, zone, 'group'));
+    const after = await config(api, zone);
+    groups.forEach((id) => expect.soft(JSON.stringify(after), `the configuration does not mention the group ${id}`).not.toContain(id));
+    expect(after, 'group overrides leave the configuration unchanged: they are not migrated').toEqual(before);
     // Positive control: a change that is migrated (the sensitivity) does change the same configuration.
     await control.setWafLegacy(zone.id, { sensitivity: 'low' });
     expect(await config(api, zone), 'positive control: a migrated setting changes the configuration').not.toEqual(before);
-  }, { extended: previousApi });
+  });
 
-  spec(['ZM-WAF-MAP-RULE-OVERRIDES-NOT-MIGRATED'], 'rule overrides of the core rule set are not migrated', async ({ api, control, newZone }) => {
+  spec(['ZM-WAF-MAP-RULE-OVERRIDES-NOT-MIGRATED'], 'rule overrides of the core rule set are not migrated', async ({ expect, api, control, newZone, setUp }) => {
     const zone = await newZone({ plan: 'enterprise' });
     await control.setWafLegacy(zone.id, { core_ruleset_enabled: true });
     const before = await config(api, zone);
-    const rules = expectArray(await api.get<{ id: string }[]>(zone.path(`/firewall/waf/packages/${CORE_PACKAGE}/rules`)), 'GET the core rule set rules');
-    expect(rules.length, 'the core rule set has rules').toBeGreaterThan(0);
-    for (const rule of rules) {
-      const patched = expectObject(await api.patch<{ mode: string }>(zone.path(`/firewall/waf/packages/${CORE_PACKAGE}/rules/${rule.id}`), { json: { mode: 'off' } }), 'PATCH a rule off');
-      expect(patched.mode, 'the rule override is in effect in the previous version').toBe('off');
-    }
+    const rules = await setUp(previousApi('rule'), () => overrideAll(api, zone, 'rule'));
     const after = await config(api, zone);
-    rules.forEach((rule) => expect(JSON.stringify(after), `the configuration does not mention the rule ${rule.id}`).not.toContain(`"${rule.id}"`));
+    rules.forEach((id) => expect.soft(JSON.stringify(after), `the configuration does not mention the rule ${id}`).not.toContain(`"${id}"`));
     expect(after, 'rule overrides leave the configuration unchanged: they are not migrated').toEqual(before);
     // Positive control: a change that is migrated (the action) does change the same configuration.
     await control.setWafLegacy(zone.id, { action_mode: 'block' });
     expect(await config(api, zone), 'positive control: a migrated setting changes the configuration').not.toEqual(before);
-  }, { extended: previousApi });
+  });
 
-  spec(['ZM-WAF-MAP-PARANOIA-PL2'], 'the paranoia level is PL2 when the previous version had none (sensitivity default)', async ({ api, control, newZone }) => {
+  spec(['ZM-WAF-MAP-PARANOIA-PL2'], 'the paranoia level is PL2 when the previous version had none (sensitivity default)', async ({ api, control, newZone, setUp }) => {
     const zone = await newZone({ plan: 'enterprise' });
     await control.setWafLegacy(zone.id, { core_ruleset_enabled: true, sensitivity: 'default' });
     const overrides = overriddenRule(await config(api, zone)).action_parameters!.overrides!;
-    const disabled = (overrides.categories ?? []).filter((c) => c.enabled === false).map((c) => c.category).sort();
+    const { disabled } = await paranoiaOf(setUp, overrides);
     expect(disabled, `PL2: only the paranoia levels above 2 are disabled: ${show(overrides)}`).toEqual(['paranoia-level-3', 'paranoia-level-4']);
-  }, { extended: 'reads the paranoia level from overrides.categories (paranoia-level-N), the reference\'s names: the spec does not show them' });
+  });
 });
 
 describe('WAF migration, the sensitivity table (fixtures/waf-sensitivity.json)', () => {
   for (const row of sensitivityTable.rows) {
-    spec([row.id], `sensitivity ${row.sensitivity} maps to PL${row.paranoia_level} and score threshold ${row.threshold} (${row.score_threshold} or higher)`, async ({ api, control, newZone }) => {
+    spec([row.id], `sensitivity ${row.sensitivity} maps to PL${row.paranoia_level} and score threshold ${row.threshold} (${row.score_threshold} or higher)`, async ({ expect, api, control, newZone, setUp }) => {
       const zone = await newZone({ plan: 'enterprise' });
       await control.setWafLegacy(zone.id, { core_ruleset_enabled: true, sensitivity: row.sensitivity, action_mode: 'block' });
       const overrides = overriddenRule(await config(api, zone)).action_parameters!.overrides!;
-      const disabled = (overrides.categories ?? []).filter((c) => c.enabled === false).map((c) => c.category).sort();
+      const { disabled, thresholds } = await paranoiaOf(setUp, overrides);
       const above = [1, 2, 3, 4].filter((n) => n > row.paranoia_level).map((n) => `paranoia-level-${n}`);
-      expect(disabled, `PL${row.paranoia_level}: the paranoia levels above it are disabled, no other: ${show(overrides)}`).toEqual(above);
-      expect(overrides.rules!.map((r) => r.score_threshold), `score threshold ${row.threshold}: ${row.score_threshold} or higher`).toEqual([row.score_threshold]);
-    }, { extended: 'reads paranoia level and score threshold from overrides.categories and overrides.rules[].score_threshold, the reference\'s names: the spec does not show them' });
+      expect.soft(disabled, `PL${row.paranoia_level}: the paranoia levels above it are disabled, no other: ${show(overrides)}`).toEqual(above);
+      expect.soft(thresholds, `score threshold ${row.threshold}: ${row.score_threshold} or higher`).toEqual([row.score_threshold]);
+    });
   }
 });
 
@@ -330,7 +364,7 @@ describe('WAF migration, the new managed rules: no global switch, rulesets one b
 
   // No traffic evaluation in the reference: asserted on the configuration. The exception (skip)
   // names the managed rulesets it disables where its expression matches and runs before them.
-  spec(['ZM-WAF-SKIP-RULES-DISABLE'], 'an exception skips the managed rulesets where it matches, ahead of them', async ({ api, control, newZone }) => {
+  spec(['ZM-WAF-SKIP-RULES-DISABLE'], 'an exception skips the managed rulesets where it matches, ahead of them', async ({ expect, api, control, newZone, setUp, convention }) => {
     const zone = await newZone({ plan: 'enterprise' });
     const expression = 'ip.src eq 203.0.113.9';
     await control.setWafLegacy(zone.id, { core_ruleset_enabled: true, firewall_rules: [{ expression, description: 'bypass' }] });
@@ -342,24 +376,28 @@ describe('WAF migration, the new managed rules: no global switch, rulesets one b
       const skip = c.rules[skipIndex]!;
       expect(skip.enabled, 'the exception is enabled').toBe(true);
       const executed = rulesetRules(c).map((r) => r.action_parameters!.id);
-      expect([...(skip.action_parameters?.rulesets ?? [])].sort(), `the exception disables the managed rulesets: ${show(skip)}`).toEqual([...executed].sort());
+      const skipped = await setUp('the rulesets an exception skips read from its action_parameters.rulesets (the reference\'s name; the document does not show it)', () => {
+        expect(Array.isArray(skip.action_parameters?.rulesets), `action_parameters.rulesets is an array: ${show(skip)}`).toBe(true);
+        return [...skip.action_parameters!.rulesets!];
+      });
+      expect.soft(skipped.sort(), `the exception disables the managed rulesets: ${show(skip)}`).toEqual([...executed].sort());
       const firstExecute = c.rules.findIndex((r) => r.action === 'execute');
-      expect(skipIndex, 'the exception runs before the rulesets it skips').toBeLessThan(firstExecute);
+      await convention('ZM-WAF-EXT-MAPPING-NAMES', 'the exception comes before the rulesets it skips', () => expect(skipIndex, 'the exception runs before the rulesets it skips').toBeLessThan(firstExecute));
       rulesetRules(c).forEach((r) => expect(r.enabled, 'the rulesets stay enabled elsewhere').toBe(true));
     }
-  }, { extended: 'reads the skipped rulesets from action_parameters.rulesets and relies on rule order, which the spec does not show' });
+  }, { conventions: ['ZM-WAF-EXT-MAPPING-NAMES'] });
 });
 
 describe('WAF migration, limits: only support can migrate beyond them', () => {
   const bypassRules = (count: number) => Array.from({ length: count }, (_, i) => ({ expression: `ip.src eq 10.0.${Math.floor(i / 256)}.${i % 256}` }));
 
-  spec(['ZM-WAF-LIMIT-200-RULES'], '201 firewall rules to migrate are refused to the user; 200 migrate', async ({ api, control, newZone }) => {
+  spec(['ZM-WAF-LIMIT-200-RULES'], '201 firewall rules to migrate are refused to the user; 200 migrate', async ({ api, control, newZone, convention }) => {
     const zone = await newZone({ plan: 'business' });
     await control.setWafLegacy(zone.id, { firewall_rules: bypassRules(201) });
     const over = await config(api, zone);
     const refused = await migrate(api, zone, over);
     expectFailure(refused, 'the migration of a zone with 201 firewall rules');
-    expect(refused.status, `refused, not a 2xx: ${answered(refused)}`).toBeGreaterThanOrEqual(400);
+    await refusalIs4xx(convention, refused, 'the migration of a zone with 201 firewall rules');
     expect((await check(api, zone, true)).migration_state, 'the zone stays in start').toBe('start');
 
     await control.setWafLegacy(zone.id, { firewall_rules: bypassRules(200) });
@@ -367,9 +405,9 @@ describe('WAF migration, limits: only support can migrate beyond them', () => {
     expect(at.rules.filter((r) => r.action === 'skip').length, 'the 200 firewall rules are in the configuration').toBe(200);
     expectSuccess(await migrate(api, zone, at), 'the migration of a zone with 200 firewall rules');
     expect((await check(api, zone)).migration_state, 'the zone has left start').not.toBe('start');
-  }, { timeout: 60_000 });
+  }, { timeout: 60_000, conventions: ['ZM-WAF-EXT-QUERY-VALUES'] });
 
-  spec(['ZM-WAF-LIMIT-4KB-EXPRESSION'], 'a 4097-byte firewall rule expression is refused to the user; 4096 bytes migrate', async ({ api, control, newZone }) => {
+  spec(['ZM-WAF-LIMIT-4KB-EXPRESSION'], 'a 4097-byte firewall rule expression is refused to the user; 4096 bytes migrate', async ({ api, control, newZone, convention }) => {
     const zone = await newZone({ plan: 'enterprise' });
     const ofBytes = (n: number) => {
       const head = 'http.request.uri.path eq "/';
@@ -380,7 +418,7 @@ describe('WAF migration, limits: only support can migrate beyond them', () => {
     await control.setWafLegacy(zone.id, { firewall_rules: [{ expression: ofBytes(4097) }] });
     const refused = await migrate(api, zone, await config(api, zone));
     expectFailure(refused, 'the migration of a zone with a 4097-byte expression');
-    expect(refused.status, `refused, not a 2xx: ${answered(refused)}`).toBeGreaterThanOrEqual(400);
+    await refusalIs4xx(convention, refused, 'the migration of a zone with a 4097-byte expression');
     expect((await check(api, zone, true)).migration_state, 'the zone stays in start').toBe('start');
 
     await control.setWafLegacy(zone.id, { firewall_rules: [{ expression: ofBytes(4096) }] });
@@ -388,5 +426,28 @@ describe('WAF migration, limits: only support can migrate beyond them', () => {
     expect(at.rules.some((r) => r.expression === ofBytes(4096)), 'the 4096-byte expression is in the configuration').toBe(true);
     expectSuccess(await migrate(api, zone, at), 'the migration of a zone with a 4096-byte expression');
     expect((await check(api, zone)).migration_state, 'the zone has left start').not.toBe('start');
-  });
+  }, { conventions: ['ZM-WAF-EXT-QUERY-VALUES'] });
+
+  // "4 KB" is a size in bytes: characters of 2, 3 and 4 bytes in UTF-8 (1, 1 and 2 UTF-16 units)
+  // tell a count of bytes from a count of characters or of JavaScript string units, on both sides
+  // of the boundary.
+  spec(['ZM-WAF-LIMIT-4KB-EXPRESSION'], 'the 4 KB counts bytes, not characters: multi-byte expressions of 4097 bytes are refused, of 4096 bytes migrate', async ({ api, control, newZone, convention }) => {
+    for (const char of ['é', '€', '𝄞']) {
+      const zone = await newZone({ plan: 'enterprise' });
+      const over = multiByteExpression(char, 4097);
+      expect(over.length, 'the expression over 4 KB has far fewer than 4096 characters').toBeLessThan(4096);
+      await control.setWafLegacy(zone.id, { firewall_rules: [{ expression: over }] });
+      const refused = await migrate(api, zone, await config(api, zone));
+      expectFailure(refused, `the migration of a zone with a 4097-byte expression of ${JSON.stringify(char)} (${over.length} UTF-16 units)`);
+      await refusalIs4xx(convention, refused, `the migration of a zone with a 4097-byte expression of ${JSON.stringify(char)}`);
+      expect((await check(api, zone, true)).migration_state, 'the zone stays in start').toBe('start');
+
+      const at = multiByteExpression(char, 4096);
+      await control.setWafLegacy(zone.id, { firewall_rules: [{ expression: at }] });
+      const configuration = await config(api, zone);
+      expect(configuration.rules.some((r) => r.expression === at), `the 4096-byte expression of ${JSON.stringify(char)} is in the configuration`).toBe(true);
+      expectSuccess(await migrate(api, zone, configuration), `positive control: the migration of a zone with a 4096-byte expression of ${JSON.stringify(char)}`);
+      expect((await check(api, zone)).migration_state, 'the zone has left start').not.toBe('start');
+    }
+  }, { conventions: ['ZM-WAF-EXT-QUERY-VALUES'] });
 });

@@ -3,23 +3,30 @@
 // end of the previous-version APIs. Every spec runs in a zone of its own.
 //
 // The previous-version configuration is set through the control API (`waf_legacy`,
-// docs/waf-migration-contract.md). What the spec leaves "not shown" — the field names of the status
-// result, the migration_state values besides `start`, the outcome of a validation call by a
-// non-Enterprise zone, how the previous-version APIs fail and the other rulesets operations — is
-// only asserted in specs declared `extended`, with the contract's values. The compatibility,
-// eligibility, mapping, sensitivity and limit requirements are covered by another file.
+// docs/waf-migration-contract.md). What the spec leaves "not shown" is kept apart from what it
+// states: the status result's field names are read as a set-up step (`setUp`: a target naming them
+// otherwise leaves the spec not verified), after which what the document says of the two versions
+// (enabled, the new one first) is core; the migration_state values besides `start`, the statuses
+// and messages of refusals, and the other rulesets operations are convention checks
+// (ZM-WAF-EXT-STATE-MACHINE, ZM-WAF-EXT-DEPLOYED-ENTRYPOINT). The compatibility, eligibility,
+// mapping, sensitivity and limit requirements are covered by another file.
 
 import { expect } from 'vitest';
 import type { ApiClient, ApiResponse } from '../../src/spec-kit/api-client.js';
 import { expectArray, expectFailure, expectFailureStatus, expectObject, expectSuccess } from '../../src/spec-kit/expect.js';
 import { expectCheck, expectConfiguration, expectStatus } from './support/waf.js';
-import { describe, spec, type TestZone } from '../../src/spec-kit/spec.js';
+import { describe, spec, type SpecFixtures, type TestZone } from '../../src/spec-kit/spec.js';
 import type { Plan } from '../../src/spec-kit/control.js';
 
 const ENTRYPOINT = '/rulesets/phases/http_request_firewall_managed/entrypoint';
 
-const STATUS_NAMES = 'reads the status result by the contract\'s field names (old_waf, new_waf, evaluation_order, migration_state), which the spec does not show';
-const STATE_VALUES = 'compares migration_state with the contract\'s values besides start (validation, migrated), which the spec does not show';
+/** The set-up step of reading the status: the document names what it gives, not its fields. */
+const STATUS_FIELDS = 'the status read by the reference\'s field names old_waf.enabled, new_waf.enabled, evaluation_order and migration_state (the document does not name them)';
+const STATE_MACHINE = 'ZM-WAF-EXT-STATE-MACHINE';
+const CONVENTIONS = { conventions: [STATE_MACHINE] };
+
+type SetUp = SpecFixtures['setUp'];
+type Convention = SpecFixtures['convention'];
 
 interface CheckResult { compatible: boolean; migration_state: string }
 interface WafRule {
@@ -41,8 +48,19 @@ async function config(api: ApiClient, zone: TestZone, two = false): Promise<WafC
   return result;
 }
 
-async function status(api: ApiClient, zone: TestZone): Promise<WafStatus> {
-  return expectStatus(await api.get<WafStatus>(zone.path('/waf_migration/status')), 'the migration status');
+/** The status: that the documented endpoint answers is core; reading its fields by name is set-up. */
+async function status(setUp: SetUp, api: ApiClient, zone: TestZone): Promise<WafStatus> {
+  const response = await api.get<WafStatus>(zone.path('/waf_migration/status'));
+  expectObject(response, 'GET waf_migration/status');
+  return setUp(STATUS_FIELDS, () => expectStatus(response, 'the migration status'));
+}
+
+/** Validation mode as the document describes it: both versions enabled, the new rules first. */
+const inValidationMode = (s: WafStatus): boolean => s.old_waf.enabled && s.new_waf.enabled && s.evaluation_order[0] === 'new_waf';
+
+/** The state value the contract gives a zone (validation, migrated): a convention, not the document's. */
+function expectStateValue(convention: Convention, s: WafStatus, value: string, what: string): Promise<void> {
+  return convention(STATE_MACHINE, `${what}: migration_state ${value}`, () => expect(s.migration_state, `${what}: migration_state`).toBe(value));
 }
 
 function putEntrypoint(api: ApiClient, zone: TestZone, body: unknown, waf_migration?: string, two = false): Promise<ApiResponse> {
@@ -169,15 +187,18 @@ describe('WAF migration: the endpoints', () => {
     }
   });
 
-  spec(['ZM-WAF-ENTRYPOINT-VALIDATION-ALIAS-2'], 'waf_migration=2 enters validation exactly as waf_migration=validation', async ({ api, newZone }) => {
+  spec(['ZM-WAF-ENTRYPOINT-VALIDATION-ALIAS-2'], 'waf_migration=2 enters validation exactly as waf_migration=validation', async ({ expect, api, newZone, setUp, convention }) => {
     const byName = await newZone({ plan: 'enterprise' });
     const byNumber = await newZone({ plan: 'enterprise' });
+    expect(inValidationMode(await status(setUp, api, byNumber)), 'positive control: before the call the zone is not in validation mode').toBe(false);
     await enterValidation(api, byName, 'validation');
     await enterValidation(api, byNumber, '2');
     expect(await check(api, byNumber), 'waf_migration=2 leaves the zone as waf_migration=validation does').toEqual(await check(api, byName));
-    expect(await status(api, byNumber), 'and so does the status').toEqual(await status(api, byName));
-    expect((await status(api, byNumber)).migration_state, 'waf_migration=2 enters validation mode').toBe('validation');
-  }, { extended: STATE_VALUES });
+    const [numbered, named] = [await status(setUp, api, byNumber), await status(setUp, api, byName)];
+    expect.soft(numbered, 'and so does the status').toEqual(named);
+    expect(inValidationMode(numbered), `waf_migration=2 enters validation mode: both versions enabled, the new rules first: ${JSON.stringify(numbered)}`).toBe(true);
+    await expectStateValue(convention, numbered, 'validation', 'after waf_migration=2');
+  }, CONVENTIONS);
 
   spec(['ZM-WAF-VALIDATION-OMITS-ID-VERSION-REF', 'ZM-WAF-VALIDATION-ENTERPRISE-ONLY'],
     'an Enterprise zone\'s validation call is accepted with rule id, version and ref omitted', async ({ api, newZone }) => {
@@ -189,70 +210,82 @@ describe('WAF migration: the endpoints', () => {
       expect((await check(api, zone)).migration_state, 'the zone left start for validation mode').not.toBe('start');
     });
 
-  spec(['ZM-WAF-STATUS-ENDPOINT'], 'GET waf_migration/status gives whether old and new managed rules are enabled and the migration state', async ({ api, newZone }) => {
+  spec(['ZM-WAF-STATUS-ENDPOINT'], 'GET waf_migration/status gives whether old and new managed rules are enabled and the migration state', async ({ api, newZone, setUp, convention }) => {
     const zone = await newZone({ plan: 'pro' });
-    const before = await status(api, zone);
-    expect(before, 'start: the previous version enabled, the new one not').toMatchObject({ old_waf: { enabled: true }, new_waf: { enabled: false }, migration_state: 'start' });
+    const before = await status(setUp, api, zone);
+    expect(before, 'start: the previous version enabled, the new one not, in state start').toMatchObject({ old_waf: { enabled: true }, new_waf: { enabled: false }, migration_state: 'start' });
     await migrate(api, zone);
-    const after = await status(api, zone);
-    expect(after, 'migrated: the new version enabled, the previous one not').toMatchObject({ old_waf: { enabled: false }, new_waf: { enabled: true }, migration_state: 'migrated' });
-  }, { extended: STATUS_NAMES });
+    const after = await status(setUp, api, zone);
+    expect(after, 'migrated: the new version enabled, the previous one not').toMatchObject({ old_waf: { enabled: false }, new_waf: { enabled: true } });
+    expect(after.migration_state, 'the current migration state is no longer start').not.toBe('start');
+    await expectStateValue(convention, after, 'migrated', 'once migrated');
+  }, CONVENTIONS);
 });
 
 describe('WAF migration: states and transitions', () => {
-  spec(['ZM-WAF-VALIDATION-ENTERPRISE-ONLY'], 'validation mode is for Enterprise zones: others are refused and stay in start', async ({ api, newZone }) => {
+  spec(['ZM-WAF-VALIDATION-ENTERPRISE-ONLY'], 'validation mode is for Enterprise zones: other plans do not enter it', async ({ expect, api, newZone, setUp, convention }) => {
     const enterprise = await newZone({ plan: 'enterprise' });
     await enterValidation(api, enterprise);
-    expect((await check(api, enterprise)).migration_state, 'an Enterprise zone enters validation mode').toBe('validation');
+    // Positive control: the same reading sees validation mode where the document allows it.
+    expect(inValidationMode(await status(setUp, api, enterprise)), 'positive control: an Enterprise zone enters validation mode').toBe(true);
     for (const plan of ['free', 'pro', 'business'] as Plan[]) {
       const zone = await newZone({ plan });
       const response = await putEntrypoint(api, zone, validationForm(await config(api, zone)), 'validation');
-      expectFailureStatus(response, 403, `waf_migration=validation by a ${plan} zone`);
-      expect(response.body?.errors.map((e) => e.message).join(' '), 'the refusal says validation is for Enterprise zones').toMatch(/enterprise/i);
-      expect((await check(api, zone)).migration_state, `the ${plan} zone stays in start`).toBe('start');
+      // What the call answers a non-Enterprise zone is not shown (ZM-WAF-NON-ENTERPRISE-VALIDATION-UNSPECIFIED): only that it is no validation mode.
+      const after = await status(setUp, api, zone);
+      expect.soft(inValidationMode(after), `the ${plan} zone is not in validation mode (both versions side by side) after waf_migration=validation: ${JSON.stringify(after)}`).toBe(false);
+      await convention(STATE_MACHINE, `the ${plan} zone's validation call is refused with 403 naming Enterprise and leaves it in start`, async () => {
+        expectFailureStatus(response, 403, `waf_migration=validation by a ${plan} zone`);
+        expect(response.body?.errors.map((e) => e.message).join(' '), 'the refusal says validation is for Enterprise zones').toMatch(/enterprise/i);
+        expect((await check(api, zone)).migration_state, `the ${plan} zone stays in start`).toBe('start');
+      });
     }
-  }, { extended: 'the outcome of a validation call by a non-Enterprise zone is not shown: the contract refuses it with 403' });
+  }, CONVENTIONS);
 
   spec(['ZM-WAF-VALIDATION-BOTH-ENABLED', 'ZM-WAF-VALIDATION-NEW-BEFORE-OLD'],
-    'in validation mode the previous and the new managed rules are both enabled, the new ones first', async ({ api, newZone }) => {
+    'in validation mode the previous and the new managed rules are both enabled, the new ones first', async ({ expect, api, newZone, setUp, convention }) => {
       const zone = await newZone({ plan: 'enterprise' });
-      expect(await status(api, zone), 'start: only the previous version runs').toMatchObject({ new_waf: { enabled: false }, evaluation_order: ['old_waf'] });
+      // Positive control: before, the status shows what validation mode changes.
+      expect(await status(setUp, api, zone), 'start: only the previous version runs').toMatchObject({ new_waf: { enabled: false }, evaluation_order: ['old_waf'] });
       await enterValidation(api, zone);
-      const s = await status(api, zone);
-      expect(s.migration_state, 'validation mode').toBe('validation');
-      expect(s.old_waf.enabled, 'the previous managed rules stay enabled in validation mode').toBe(true);
-      expect(s.new_waf.enabled, 'the new managed rules are enabled in validation mode').toBe(true);
-      expect(s.evaluation_order, 'the new managed rules run before the previous ones').toEqual(['new_waf', 'old_waf']);
-    }, { extended: STATUS_NAMES });
+      const s = await status(setUp, api, zone);
+      expect.soft(s.old_waf.enabled, 'the previous managed rules stay enabled in validation mode').toBe(true);
+      expect.soft(s.new_waf.enabled, 'the new managed rules are enabled in validation mode').toBe(true);
+      expect.soft(s.evaluation_order, 'the new managed rules run before the previous ones').toEqual(['new_waf', 'old_waf']);
+      await expectStateValue(convention, s, 'validation', 'in validation mode');
+    }, CONVENTIONS);
 
   spec(['ZM-WAF-PENDING-MIGRATES', 'ZM-WAF-PENDING-DISABLES-PREVIOUS'],
-    'pending migrates from start and from validation mode, disabling the previous managed rules', async ({ api, newZone }) => {
+    'pending migrates from start and from validation mode, disabling the previous managed rules', async ({ expect, api, newZone, setUp, convention }) => {
       const fromStart = await newZone({ plan: 'enterprise' });
       const fromValidation = await newZone({ plan: 'enterprise' });
       await enterValidation(api, fromValidation);
-      expect((await status(api, fromValidation)).old_waf.enabled, 'validation mode keeps the previous version enabled').toBe(true);
+      expect((await status(setUp, api, fromValidation)).old_waf.enabled, 'positive control: validation mode keeps the previous version enabled').toBe(true);
       for (const zone of [fromStart, fromValidation]) {
         expectSuccess(await putEntrypoint(api, zone, pendingForm(await config(api, zone)), 'pending'), 'PUT entry point with waf_migration=pending');
-        const s = await status(api, zone);
-        expect(s.migration_state, 'the zone is migrated once the configuration is saved').toBe('migrated');
-        expect(s.new_waf.enabled, 'the new managed rules are enabled').toBe(true);
-        expect(s.old_waf.enabled, 'the previous managed rules are disabled automatically').toBe(false);
-        expect((await check(api, zone)).migration_state, 'the check reports the migrated state').toBe('migrated');
+        const s = await status(setUp, api, zone);
+        expect.soft(s.migration_state, 'the zone is migrated once the configuration is saved: no longer start').not.toBe('start');
+        expect.soft(s.new_waf.enabled, 'the new managed rules are enabled').toBe(true);
+        expect.soft(s.old_waf.enabled, 'the previous managed rules are disabled automatically').toBe(false);
+        expect.soft(inValidationMode(s), 'and the zone is not left in validation mode').toBe(false);
+        await expectStateValue(convention, s, 'migrated', 'after pending');
+        await convention(STATE_MACHINE, 'the check reports migrated', async () => expect((await check(api, zone)).migration_state).toBe('migrated'));
       }
-    }, { extended: STATUS_NAMES });
+    }, CONVENTIONS);
 
   spec(['ZM-WAF-PRO-BUSINESS-DIRECT', 'ZM-WAF-PRO-BUSINESS-DISABLES-PREVIOUS'],
-    'a compatible Pro or Business zone migrates directly from start, the previous version disabled automatically', async ({ api, newZone }) => {
+    'a compatible Pro or Business zone migrates directly from start, the previous version disabled automatically', async ({ expect, api, newZone, setUp, convention }) => {
       for (const plan of ['pro', 'business'] as Plan[]) {
         const zone = await newZone({ plan });
-        expect(await status(api, zone), `a ${plan} zone starts with the previous version enabled`).toMatchObject({ old_waf: { enabled: true }, migration_state: 'start' });
+        expect(await status(setUp, api, zone), `positive control: a ${plan} zone starts with the previous version enabled`).toMatchObject({ old_waf: { enabled: true }, migration_state: 'start' });
         await migrate(api, zone);
-        const s = await status(api, zone);
-        expect(s.migration_state, `the ${plan} zone went straight from start to migrated`).toBe('migrated');
-        expect(s.old_waf.enabled, `the ${plan} zone's previous version is disabled automatically`).toBe(false);
-        expect(s.new_waf.enabled, `the ${plan} zone runs the new managed rules`).toBe(true);
+        const s = await status(setUp, api, zone);
+        expect.soft(s.migration_state, `the ${plan} zone left start`).not.toBe('start');
+        expect.soft(s.old_waf.enabled, `the ${plan} zone's previous version is disabled automatically`).toBe(false);
+        expect.soft(s.new_waf.enabled, `the ${plan} zone runs the new managed rules`).toBe(true);
+        await expectStateValue(convention, s, 'migrated', `the ${plan} zone, straight from start`);
       }
-    }, { extended: STATUS_NAMES });
+    }, CONVENTIONS);
 
   spec(['ZM-WAF-PRO-BUSINESS-DIRECT', 'ZM-WAF-PREVIOUS-APIS-STOP'],
     'a Pro or Business zone migrates with pending alone: the check leaves start and the previous-version APIs stop', async ({ api, newZone }) => {
@@ -300,16 +333,22 @@ describe('WAF migration: states and transitions', () => {
     }
   });
 
-  spec(['ZM-WAF-IRREVERSIBLE'], 'every further migration PUT on a migrated zone is refused (409, irreversible); the state stays migrated', async ({ api, newZone }) => {
+  spec(['ZM-WAF-IRREVERSIBLE'], 'every further migration PUT on a migrated zone leaves it migrated, the previous version off', async ({ expect, api, newZone, setUp, convention }) => {
     const zone = await newZone({ plan: 'enterprise' });
     await migrate(api, zone);
+    const migrated = await status(setUp, api, zone);
+    expect(migrated.old_waf.enabled, 'positive control: once migrated, the previous version is off').toBe(false);
     for (const value of ['validation', 'pending']) {
       const response = await putEntrypoint(api, zone, { name: 'default', rules: [] }, value);
-      expectFailureStatus(response, 409, `waf_migration=${value} on a migrated zone`);
-      expect(response.body?.errors.map((e) => e.message).join(' '), 'the refusal says the migration is irreversible').toMatch(/irreversible/i);
+      await convention(STATE_MACHINE, `waf_migration=${value} on a migrated zone is refused with 409 saying the migration is irreversible`, () => {
+        expectFailureStatus(response, 409, `waf_migration=${value} on a migrated zone`);
+        expect(response.body?.errors.map((e) => e.message).join(' '), 'the refusal says the migration is irreversible').toMatch(/irreversible/i);
+      });
+      const s = await status(setUp, api, zone);
+      expect.soft(s.old_waf.enabled, `after waf_migration=${value} the previous version stays off`).toBe(false);
+      expect.soft(s.migration_state, `after waf_migration=${value} the zone keeps its migrated state`).toBe(migrated.migration_state);
     }
-    expect(await status(api, zone), 'the zone stays migrated, the previous version off').toMatchObject({ old_waf: { enabled: false }, migration_state: 'migrated' });
-  }, { extended: 'relies on the contract\'s refusal (409) of a migration PUT on a migrated zone and on status field names' });
+  }, CONVENTIONS);
 
   spec(['ZM-WAF-USER-STARTS'], 'the service never migrates a zone on its own: reads and elapsed time leave it in start', async ({ api, newZone, clock }) => {
     const zone = await newZone({ plan: 'pro' });
@@ -335,16 +374,19 @@ describe('WAF migration: the procedure by API', () => {
   });
 
   spec(['ZM-WAF-PROC-1-CHECK', 'ZM-WAF-PROC-2-GET-CONFIG', 'ZM-WAF-PROC-3-VALIDATION-OPTIONAL', 'ZM-WAF-PROC-4-PENDING-FINAL'],
-    'the whole procedure on an Enterprise zone: check, config, validation and review, then pending', async ({ api, newZone }) => {
+    'the whole procedure on an Enterprise zone: check, config, validation and review, then pending', async ({ api, newZone, setUp, convention }) => {
       const zone = await newZone({ plan: 'enterprise' });
       expect((await check(api, zone)).compatible, 'step 1: the zone is compatible').toBe(true);
       const cfg = await config(api, zone);
       await enterValidation(api, zone);
-      const review = await status(api, zone);
-      expect(review, 'step 3: under review both versions run, the new one first').toMatchObject({ migration_state: 'validation', evaluation_order: ['new_waf', 'old_waf'] });
+      const review = await status(setUp, api, zone);
+      expect(inValidationMode(review), `step 3: under review both versions run, the new one first: ${JSON.stringify(review)}`).toBe(true);
+      await expectStateValue(convention, review, 'validation', 'step 3');
       expectSuccess(await putEntrypoint(api, zone, pendingForm(cfg), 'pending'), 'step 4: PUT of the final configuration with pending');
-      expect(await status(api, zone), 'the zone is migrated').toMatchObject({ migration_state: 'migrated', old_waf: { enabled: false }, new_waf: { enabled: true } });
-    }, { extended: STATUS_NAMES });
+      const done = await status(setUp, api, zone);
+      expect(done, 'the zone is migrated: the previous version off, the new one on').toMatchObject({ old_waf: { enabled: false }, new_waf: { enabled: true } });
+      await expectStateValue(convention, done, 'migrated', 'step 4');
+    }, CONVENTIONS);
 
   spec(['ZM-WAF-PROC-4-PENDING-FINAL', 'ZM-WAF-PROC-3-VALIDATION-OPTIONAL'],
     'the procedure without the optional validation: the final configuration PUT with pending migrates', async ({ api, newZone }) => {
@@ -373,36 +415,60 @@ describe('WAF migration: the procedure by API', () => {
 });
 
 describe('WAF migration: after the migration', () => {
-  spec(['ZM-WAF-PREVIOUS-APIS-STOP'], 'the previous-version APIs (packages, groups, rules, overrides) answer 410 for the migrated zone only', async ({ api, newZone }) => {
+  // Validation mode is not a migration: the previous-version APIs stop only once the zone is migrated.
+  spec(['ZM-WAF-PREVIOUS-APIS-STOP'], 'the previous-version APIs keep working in validation mode and stop once the zone is migrated', async ({ api, newZone }) => {
+    const zone = await newZone({ plan: 'enterprise' });
+    await enterValidation(api, zone);
+    expect((await check(api, zone)).migration_state, 'the zone is in validation mode, not start').not.toBe('start');
+    for (const path of PREVIOUS_LISTS) expectSuccess(await api.get(zone.path(path)), `GET ${path} in validation mode (the zone is not migrated)`);
+    expectSuccess(await putEntrypoint(api, zone, pendingForm(await config(api, zone)), 'pending'), 'PUT entry point with waf_migration=pending from validation mode');
+    // Positive control: the same reads do fail once the zone is migrated.
+    for (const path of PREVIOUS_LISTS) expectFailure(await api.get(zone.path(path)), `positive control: GET ${path} once the zone is migrated`);
+  });
+
+  spec(['ZM-WAF-PREVIOUS-APIS-STOP'], 'the previous-version APIs (packages, groups, rules, overrides) stop working for the migrated zone only', async ({ api, newZone, setUp, convention }) => {
     const zone = await newZone({ plan: 'business' });
     const other = await newZone({ plan: 'business' });
-    const packages = expectArray(await api.get<{ id: string }[]>(zone.path('/firewall/waf/packages')), 'listing packages', { minLength: 1 });
-    const pkg = packages[0]!.id;
+    expectSuccess(await api.get(zone.path('/firewall/waf/packages')), 'positive control: GET /firewall/waf/packages, a documented path, before the migration');
+    const pkg = await setUp('a package id read from GET /firewall/waf/packages as result[].id (the previous-version payloads are not shown)', async () =>
+      expectArray(await api.get<{ id: string }[]>(zone.path('/firewall/waf/packages')), 'listing packages', { minLength: 1 })[0]!.id);
     const paths = ['/firewall/waf/packages', `/firewall/waf/packages/${pkg}`, `/firewall/waf/packages/${pkg}/groups`, `/firewall/waf/packages/${pkg}/rules`, '/firewall/waf/overrides'];
-    for (const path of paths) expectSuccess(await api.get(zone.path(path)), `GET ${path} before the migration`);
-    const override = expectObject(await api.post<{ id: string }>(zone.path('/firewall/waf/overrides'), { json: { urls: ['example.com/*'] } }), 'creating a URI override before the migration');
+    for (const path of paths) expectSuccess(await api.get(zone.path(path)), `positive control: GET ${path} before the migration`);
+    const overrideBody = { json: { urls: ['example.com/*'] } };
+    const override = await setUp('a URI-based override created through POST /firewall/waf/overrides {urls} (the payload is not shown)', async () => expectObject(await api.post<{ id: string }>(zone.path('/firewall/waf/overrides'), overrideBody), 'creating a URI override before the migration'));
     expectSuccess(await api.delete(zone.path(`/firewall/waf/overrides/${override.id}`)), 'deleting it (the zone must be compatible to migrate)');
     await migrate(api, zone);
     for (const path of paths) {
-      expectFailureStatus(await api.get(zone.path(path)), 410, `GET ${path} after the migration`);
+      const after = await api.get(zone.path(path));
+      expectFailure(after, `GET ${path} after the migration`);
+      await convention(STATE_MACHINE, `GET ${path} of a migrated zone answers 410`, () => expectFailureStatus(after, 410, `GET ${path} after the migration`));
       expectSuccess(await api.get(other.path(path)), `GET ${path} of a zone not migrated`);
     }
-    expectFailureStatus(await api.post(zone.path('/firewall/waf/overrides'), { json: { urls: ['example.com/*'] } }), 410, 'POST override after the migration');
-  }, { extended: 'the previous-version payloads and their failure after migration (410) are the contract\'s' });
+    const posted = await api.post(zone.path('/firewall/waf/overrides'), overrideBody);
+    expectFailure(posted, 'POST override after the migration');
+    await convention(STATE_MACHINE, 'POST of an override on a migrated zone answers 410', () => expectFailureStatus(posted, 410, 'POST override after the migration'));
+  }, CONVENTIONS);
 
-  spec(['ZM-WAF-RULESETS-API-REPLACES'], 'after migration the rulesets entry point manages the new managed rules', async ({ api, newZone }) => {
+  spec(['ZM-WAF-RULESETS-API-REPLACES'], 'after migration the rulesets entry point manages the new managed rules', async ({ api, newZone, setUp, convention }) => {
     const zone = await newZone({ plan: 'pro' });
     const cfg = await config(api, zone);
     const early = await putEntrypoint(api, zone, pendingForm(cfg));
-    expectFailureStatus(early, 409, 'PUT entry point without waf_migration before the migration');
-    expectFailureStatus(await api.get(zone.path(ENTRYPOINT)), 404, 'GET entry point before the migration');
+    const unset = await api.get(zone.path(ENTRYPOINT));
+    await convention(STATE_MACHINE, 'before the migration a PUT of the entry point without waf_migration is 409 and its GET 404', () => {
+      expectFailureStatus(early, 409, 'PUT entry point without waf_migration before the migration');
+      expectFailureStatus(unset, 404, 'GET entry point before the migration');
+    });
     await migrate(api, zone);
-    const deployed = expectConfiguration(await api.get<{ version: string; rules: WafRule[] }>(zone.path(ENTRYPOINT)), 'GET entry point after the migration');
+    // GET of the entry point is a rulesets operation the document does not show (ZM-WAF-RULESETS-OPS-UNSPECIFIED).
+    const readEntrypoint = (what: string) => setUp('the deployed entry point read through GET of its path (a rulesets operation the document does not show)', async () =>
+      expectConfiguration(await api.get<{ version: string; rules: WafRule[] }>(zone.path(ENTRYPOINT)), what));
+    const deployed = await readEntrypoint('GET entry point after the migration');
     expect(deployed.rules.length, 'the deployed entry point holds the migrated configuration').toBe(cfg.rules.length);
+    // The rulesets API replaces the previous one: the entry point, the document's path, takes a change.
     const changed = { name: 'default', rules: cfg.rules.map((r) => ({ ...r, id: '', version: '', ref: '', enabled: true })) };
     const replaced = expectObject(await putEntrypoint(api, zone, changed), 'PUT entry point without waf_migration after the migration');
-    expect((replaced as { version: string }).version, 'the entry point gets a new version').toBe(String(Number(deployed.version) + 1));
-    const read = expectConfiguration(await api.get<{ rules: WafRule[] }>(zone.path(ENTRYPOINT)), 'GET entry point after the update');
+    await convention('ZM-WAF-EXT-DEPLOYED-ENTRYPOINT', 'the entry point gets a new version', () => expect((replaced as { version: string }).version).toBe(String(Number(deployed.version) + 1)));
+    const read = await readEntrypoint('GET entry point after the update');
     expect(read.rules.every((r) => r.enabled === true), 'the update is what the entry point now deploys').toBe(true);
-  }, { extended: 'GET and plain PUT of the entry point are rulesets operations the spec does not show' });
+  }, { conventions: [STATE_MACHINE, 'ZM-WAF-EXT-DEPLOYED-ENTRYPOINT'] });
 });

@@ -4,32 +4,45 @@
 // before their dates; after them the table states nothing: catalogued as not stated), and
 // privacy_pass (removed: an error after 2024-03-31, working before).
 //
-// Extended: reading or writing a setting's value needs its payload, which the spec does not show
-// (production's {value} and {id, value, editable, modified_on}; support/settings.ts).
+// Reading or writing a setting's value needs its payload, which the spec does not show (production's
+// {value} and {id, value, editable, modified_on}; support/settings.ts): each spec first writes and
+// reads one value as a set-up step (`firstWrite`), then asserts the documented behaviour as core.
+// The reference's refusal of values a setting does not take, and its partial PATCH, are extended.
 
 import { expect } from 'vitest';
 import { expectFailure, expectFailureStatus, expectRefused, errorCodes, expectSuccess, isObject } from '../../src/spec-kit/expect.js';
-import { describe, datedSpec, type TestZone } from '../../src/spec-kit/spec.js';
+import { describe, datedSpec, type SpecFixtures, type TestZone } from '../../src/spec-kit/spec.js';
 import type { ApiClient } from '../../src/spec-kit/api-client.js';
-import { allSettings, DATES, EXTENDED, expectAnswersWhereUnknownDoesNot, patchSetting, patchSettings, readSetting, setAndReadBack, settingPath, type ZoneSetting } from './support/settings.js';
+import { allSettings, DATES, EXTENDED, expectAnswersWhereUnknownDoesNot, patchSetting, patchSettings, readSetting, SET_UP, setAndReadBack, settingPath, type ZoneSetting } from './support/settings.js';
 
 const before = (date: string) => ({ date, side: 'before' as const });
 const after = (date: string) => ({ date, side: 'after' as const });
 const valueOptions = { extended: EXTENDED.zoneSettings };
 
+/**
+ * The first write of a spec, as a set-up step: the endpoint itself is the document's, so that it
+ * answers a read is core; the payload of the write and of the answer is production's.
+ */
+async function firstWrite(setUp: SpecFixtures['setUp'], api: ApiClient, zone: TestZone, id: string, value: unknown, method: 'PATCH' | 'POST' = 'PATCH'): Promise<void> {
+  expectSuccess(await api.get(settingPath(zone, id)), `GET /settings/${id}, an endpoint the document lists`);
+  await setUp(SET_UP.zoneSetting, () => setAndReadBack(api, zone, id, value, method));
+}
+
 describe('cname_flattening', () => {
-  datedSpec('ZM-ZSET-CNAME-FLATTENING-DEPRECATED-2025-03-21', 'GET and PATCH /settings/cname_flattening read and set off, apex and on; /settings shows it', before(DATES.cnameFlattening), async ({ api, ownZone: zone }) => {
+  datedSpec('ZM-ZSET-CNAME-FLATTENING-DEPRECATED-2025-03-21', 'GET and PATCH /settings/cname_flattening read and set off, apex and on; /settings shows it', before(DATES.cnameFlattening), async ({ api, ownZone: zone, setUp }) => {
+    await firstWrite(setUp, api, zone, 'cname_flattening', 'off');
     for (const value of ['on', 'off', 'apex', 'on']) {
       await setAndReadBack(api, zone, 'cname_flattening', value);
       expect((await allSettings(api, zone)).get('cname_flattening')?.value, `GET /settings lists cname_flattening ${value}`).toBe(value);
     }
-  }, valueOptions);
+  });
 });
 
 describe('brotli', () => {
-  datedSpec('ZM-ZSET-BROTLI-EOL-2024-08-15', 'GET and PATCH /settings/brotli read and set off and on', before(DATES.brotli), async ({ api, ownZone: zone }) => {
+  datedSpec('ZM-ZSET-BROTLI-EOL-2024-08-15', 'GET and PATCH /settings/brotli read and set off and on', before(DATES.brotli), async ({ api, ownZone: zone, setUp }) => {
+    await firstWrite(setUp, api, zone, 'brotli', 'on');
     for (const value of ['off', 'on', 'off']) await setAndReadBack(api, zone, 'brotli', value);
-  }, valueOptions);
+  });
 
   /** The brotli value wherever the target shows it: GET /settings/brotli when it answers, and /settings. */
   async function shownBrotli(api: ApiClient, zone: TestZone): Promise<{ where: string; value: unknown }[]> {
@@ -42,7 +55,10 @@ describe('brotli', () => {
     return shown;
   }
 
-  datedSpec('ZM-ZSET-BROTLI-COMPRESSION-ON-2024-08-15', 'compression is on for every zone: brotli shows on wherever shown, and PATCH off does not turn it off', after(DATES.brotli), async ({ api, ownZone: zone, newZone, skip }) => {
+  datedSpec('ZM-ZSET-BROTLI-COMPRESSION-ON-2024-08-15', 'compression is on for every zone: brotli shows on wherever shown, and PATCH off does not turn it off', after(DATES.brotli), async ({ api, ownZone: zone, newZone, skip, setUp }) => {
+    // Set-up: production's payloads, on a setting that can change (the positive control's too).
+    await firstWrite(setUp, api, zone, 'cname_flattening', 'on');
+    await setUp(SET_UP.zoneSettings, async () => expectSuccess(await patchSettings(api, zone, [{ id: 'cname_flattening', value: 'on' }]), 'PATCH /settings {items: [cname_flattening on]}'));
     const zones = [zone, await newZone({ plan: 'free' }), await newZone({ plan: 'pro' })];
     let observed = 0;
     for (const subject of zones) {
@@ -66,23 +82,24 @@ describe('brotli', () => {
       expect((await allSettings(api, zone)).get('cname_flattening')?.value, `positive control: GET /settings shows cname_flattening ${value}`).toBe(value);
     }
     await setAndReadBack(api, zone, 'cname_flattening', 'off');
-  }, valueOptions);
+  });
 });
 
 describe('settings deprecated or replaced, before their dates', () => {
-  datedSpec('ZM-ZSET-MINIFY-DEPRECATED-2024-08-05', 'GET and PATCH /settings/minify read and set the setting', before(DATES.minify), async ({ api, ownZone: zone }) => {
-    await setAndReadBack(api, zone, 'minify', { css: 'on', html: 'off', js: 'on' });
+  datedSpec('ZM-ZSET-MINIFY-DEPRECATED-2024-08-05', 'GET and PATCH /settings/minify read and set the setting', before(DATES.minify), async ({ api, ownZone: zone, setUp }) => {
+    await firstWrite(setUp, api, zone, 'minify', { css: 'on', html: 'off', js: 'on' });
     await setAndReadBack(api, zone, 'minify', { css: 'off', html: 'on', js: 'off' });
-  }, valueOptions);
+  });
 
-  datedSpec('ZM-ZSET-MOBILE-REDIRECT-REPLACED-2024-06-30', 'GET and PATCH /settings/mobile_redirect read and set the setting', before(DATES.mobileRedirect), async ({ api, ownZone: zone }) => {
-    await setAndReadBack(api, zone, 'mobile_redirect', { status: 'on', mobile_subdomain: 'm', strip_uri: true });
+  datedSpec('ZM-ZSET-MOBILE-REDIRECT-REPLACED-2024-06-30', 'GET and PATCH /settings/mobile_redirect read and set the setting', before(DATES.mobileRedirect), async ({ api, ownZone: zone, setUp }) => {
+    await firstWrite(setUp, api, zone, 'mobile_redirect', { status: 'on', mobile_subdomain: 'm', strip_uri: true });
     await setAndReadBack(api, zone, 'mobile_redirect', { status: 'off', mobile_subdomain: 'mobile', strip_uri: false });
-  }, valueOptions);
+  });
 
-  datedSpec('ZM-ZSET-SSE-DEPRECATED-2024-06-14', 'GET and PATCH /settings/server_side_exclude read and set off and on', before(DATES.serverSideExclude), async ({ api, ownZone: zone }) => {
+  datedSpec('ZM-ZSET-SSE-DEPRECATED-2024-06-14', 'GET and PATCH /settings/server_side_exclude read and set off and on', before(DATES.serverSideExclude), async ({ api, ownZone: zone, setUp }) => {
+    await firstWrite(setUp, api, zone, 'server_side_exclude', 'on');
     for (const value of ['off', 'on', 'off']) await setAndReadBack(api, zone, 'server_side_exclude', value);
-  }, valueOptions);
+  });
 });
 
 describe('values a setting does not take', () => {
@@ -129,9 +146,10 @@ describe('privacy_pass', () => {
     await expectAnswersWhereUnknownDoesNot(api, path(zone), settingPath(zone, 'specgate_no_such_setting'), `GET /settings/privacy_pass before ${DATES.privacyPass}`);
   });
 
-  datedSpec('ZM-ZSET-PRIVACY-PASS-BEFORE-2024-03-31', 'POST /settings/privacy_pass sets the value GET reads back', before(DATES.privacyPass), async ({ api, ownZone: zone }) => {
+  datedSpec('ZM-ZSET-PRIVACY-PASS-BEFORE-2024-03-31', 'POST /settings/privacy_pass sets the value GET reads back', before(DATES.privacyPass), async ({ api, ownZone: zone, setUp }) => {
+    await firstWrite(setUp, api, zone, 'privacy_pass', 'on', 'POST');
     for (const value of ['off', 'on', 'off']) await setAndReadBack(api, zone, 'privacy_pass', value, 'POST');
-  }, valueOptions);
+  });
 
   datedSpec('ZM-ZSET-PRIVACY-PASS-REMOVED-2024-03-31', 'GET and POST /settings/privacy_pass answer the error envelope', after(DATES.privacyPass), async ({ api, ownZone: zone }) => {
     expectFailure(await api.get(path(zone)), `GET /settings/privacy_pass after ${DATES.privacyPass}`);

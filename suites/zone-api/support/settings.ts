@@ -17,6 +17,17 @@ export const EXTENDED = {
   accounts: 'creates and reads accounts, whose payloads the spec does not show (production\'s {name, settings})',
 } as const;
 
+/** The set-up steps the document does not show, as `setUp` names them when the target refuses them. */
+export const SET_UP = {
+  dnsSettings: 'DNS settings read and written at /zones/{zone_id}/dns_settings as a JSON object of their fields (production\'s path and payload; the document shows neither)',
+  zoneSetting: 'a zone setting written with {value} and read as result.value (production\'s payload; the document shows none)',
+  zoneSettings: 'zone settings written through PATCH /zones/{zone_id}/settings {items: [{id, value}]} (production\'s payload; the document shows none)',
+  account: 'an account created through POST /accounts {name, settings} and answered as {id, name, settings} (production\'s payload; the document shows none)',
+  accountPut: 'an account written through PUT /accounts/{account_id} {name, settings} (production\'s payload; the document shows none)',
+  accountDnsSettings: 'an account\'s DNS settings written at /accounts/{account_id}/dns_settings {zone_defaults: {nameservers: {type}}} (production\'s path; the document shows the field, not the path)',
+  legacyValue: 'a legacy DNS settings endpoint written with production\'s {value} (the document shows no payload)',
+} as const;
+
 export interface ZoneSetting { id: string; value: unknown; editable?: boolean; modified_on?: string | null }
 
 /** The dated changes of the settings rows of the Versioning table (fixtures/deprecations.json). */

@@ -24,7 +24,7 @@ const byUtf8 = (a: string, b: string): number => Buffer.compare(utf8(a), utf8(b)
 const sortedPairs = (model: Model): [string, unknown][] => [...model.entries.entries()].sort(([a], [b]) => byUtf8(a, b));
 
 /** What list(options) must return, computed on the model. */
-function modelList(model: Model, options: ListOptions): [string, unknown][] {
+export function modelList(model: Model, options: ListOptions): [string, unknown][] {
   let pairs = sortedPairs(model).filter(([key]) =>
     (options.start === undefined || byUtf8(key, options.start) >= 0)
     && (options.startAfter === undefined || byUtf8(key, options.startAfter) > 0)

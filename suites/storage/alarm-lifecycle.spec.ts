@@ -202,7 +202,6 @@ class Lifecycle {
     // Whether the failed handler's own setAlarm counts, or the retry's time, is not shown: a time.
     if ((await runsOf(this.storage)).length > before.length + 1 || runs.length > 1) {
       // The retry began already: what it did is the next steps' to see.
-      this.afterRuns(0);
       this.model.state = { kind: 'retryPending', notBefore: -Infinity };
       await this.storage.put(ALARM_BEHAVIOUR_KEY, {});
       return;

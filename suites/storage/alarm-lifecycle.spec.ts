@@ -13,6 +13,7 @@
 
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
+import { isTimeout } from '../../src/spec-kit/budget.js';
 import { storageSpec } from '../../src/spec-kit/storage.js';
 import type { ObjectStorage, StorageObject } from '../../src/contract/storage.js';
 import { ALARM_BEHAVIOUR_KEY, ALARM_DONE_KEY, ALARM_LOG_KEY, type AlarmBehaviour } from './scenarios.js';
@@ -72,6 +73,19 @@ const steps = (restart: boolean): fc.Arbitrary<Step[]> => fc.array(fc.oneof(
   { arbitrary: fc.constantFrom<During>('nothing', 'setFuture', 'setPast', 'delete', 'deleteAll').map((during): Step => ({ op: 'holdRunning', during })), weight: 2 },
 ), { minLength: 1, maxLength: 10 });
 
+/** The rule a step relies on, blamed when one of its calls throws. */
+function requirementOf(step: Step): string {
+  switch (step.op) {
+    case 'set': return step.offset <= 0 ? 'ST-ALARM-PAST-RUNS-PROMPTLY' : 'ST-ALARM-SET';
+    case 'delete': return 'ST-ALARM-DELETE';
+    case 'deleteAll': return 'ST-KV-DELETEALL-KEEPS-ALARM';
+    case 'restart': return 'ST-ALARM-PERSISTED';
+    case 'advance': return 'ST-ALARM-HANDLER-RUNS';
+    case 'fail': case 'failAfterSetting': return 'ST-ALARM-SET-WHILE-RETRY-PENDING';
+    case 'holdRunning': return ({ nothing: 'ST-ALARM-NOT-SET-WHILE-RUNNING', setFuture: 'ST-ALARM-SET', setPast: 'ST-ALARM-PAST-RUNS-PROMPTLY', delete: 'ST-ALARM-DELETE-KEEPS-RUNNING', deleteAll: 'ST-KV-DELETEALL-KEEPS-ALARM' } as const)[step.during];
+  }
+}
+
 /** getAlarm()'s answer as a time: a Date read as its milliseconds (the type is ST-ALARM-INTEGER-MS's subject). */
 const msOf = (answer: unknown): unknown => (answer instanceof Date ? answer.getTime() : answer);
 const runsOf = async (storage: ObjectStorage) => (await storage.get<number[]>(ALARM_LOG_KEY)) ?? [];
@@ -96,7 +110,11 @@ class Lifecycle {
     for (const step of sequence) {
       this.done.push(describeStep(step));
       const before = await runsOf(this.storage);
-      await this.apply(step, before);
+      await this.apply(step, before).catch((error: unknown) => {
+        // A call the step made threw: the rule of that step, not every rule the model checks.
+        if (error instanceof Disagreement || error instanceof PremiseMissing || isTimeout(error)) throw error;
+        this.fail(requirementOf(step), `${describeStep(step)} threw: ${error instanceof Error ? error.message : String(error)}`);
+      });
       await this.check();
     }
   }
@@ -237,6 +255,11 @@ class Lifecycle {
       await this.storage.put(RELEASE_KEY, true);
       await advancing;
       throw new PremiseMissing(`after ${this.done.join('; ')}: the alarm handler did not start (the premise of a running handler)`);
+    }
+    // The premise is a handler still running: one that did not wait for its release (it read the
+    // release key as set) has completed already.
+    if (((await this.storage.get<number[]>(ALARM_DONE_KEY)) ?? []).length > doneBefore) {
+      throw new PremiseMissing(`after ${this.done.join('; ')}: the held alarm handler completed before its release (the premise of a running handler)`);
     }
     const running = msOf(await this.storage.getAlarm());
     if (running !== null) this.fail('ST-ALARM-NOT-SET-WHILE-RUNNING', `while the handler runs, with no other alarm set, getAlarm() answered ${String(running)}`);

@@ -78,7 +78,24 @@ async function blame(adapter: StorageAdapter, storage: ObjectStorage, model: Mod
     for (const id of (await isolateListFailure(adapter, [...model.entries], single, same)) ?? []) blamed.add(id);
   }
   const ids = blamed.size > 0 ? [...blamed] : ruleOfTogether(options);
-  return ids.filter((id) => id !== 'ST-LIST-EMPTY-KEY' || emptyKeyWrong);
+  return ids.filter((id) => (id !== 'ST-LIST-EMPTY-KEY' || emptyKeyWrong) && (id !== 'ST-LIST-ORDER-UTF8' || orderWrong(answer, expected, options)));
+}
+
+const utf8Order = (a: string, b: string) => Math.sign(Buffer.compare(Buffer.from(a), Buffer.from(b)));
+const utf16Order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Whether UTF-8 order is what the answer got wrong: its keys out of order, or a key wrongly in or
+ * out whose place against a bound differs between UTF-8 and UTF-16.
+ */
+function orderWrong(answer: unknown, expected: string[], options: ListOptions): boolean {
+  if (!Array.isArray(answer)) return false;
+  const keys = answer as string[];
+  const sorted = [...keys].sort((a, b) => utf8Order(a, b) * (options.reverse ? -1 : 1));
+  if (keys.some((key, i) => key !== sorted[i])) return true;
+  const bounds = [options.start, options.startAfter, options.end].filter((bound): bound is string => bound !== undefined);
+  const wrong = [...keys.filter((key) => !expected.includes(key)), ...expected.filter((key) => !keys.includes(key))];
+  return wrong.some((key) => bounds.some((bound) => utf8Order(key, bound) !== utf16Order(key, bound)));
 }
 
 describe('list option pairs', () => {
@@ -88,7 +105,11 @@ describe('list option pairs', () => {
     'ST-LIST-START-AND-START-AFTER-REFUSED',
   ], 'each list option with each other one, every combination of their values, agrees with the sorted model', async ({ adapter, storage, task }) => {
     const model: Model = { entries: new Map(STORED.map((key, i) => [key, i])), history: [] };
-    await storage.put(Object.fromEntries(model.entries));
+    // A key the implementation refuses (the empty key, say) is its own spec's subject: the model
+    // holds the keys that were stored.
+    await storage.put(Object.fromEntries(model.entries)).catch(async () => {
+      for (const key of STORED) await storage.put(key, model.entries.get(key)).catch(() => model.entries.delete(key));
+    });
     const disagreements: { options: ListOptions; line: string }[] = [];
     for (const pair of PAIRS) {
       for (const options of combinations(pair)) {

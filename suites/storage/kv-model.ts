@@ -24,7 +24,7 @@ const byUtf8 = (a: string, b: string): number => Buffer.compare(utf8(a), utf8(b)
 const sortedPairs = (model: Model): [string, unknown][] => [...model.entries.entries()].sort(([a], [b]) => byUtf8(a, b));
 
 /** What list(options) must return, computed on the model. */
-function modelList(model: Model, options: ListOptions): [string, unknown][] {
+export function modelList(model: Model, options: ListOptions): [string, unknown][] {
   let pairs = sortedPairs(model).filter(([key]) =>
     (options.start === undefined || byUtf8(key, options.start) >= 0)
     && (options.startAfter === undefined || byUtf8(key, options.startAfter) > 0)
@@ -101,11 +101,15 @@ function builtWhenUsed<T>(build: () => fc.Arbitrary<T>): fc.Arbitrary<T> {
 }
 
 // Keys that share prefixes ('a', 'ab', 'abc'; U+10000 and U+10000 'a'), that order differently in
-// UTF-8 and in UTF-16 (U+E000..U+FFFF against U+10000 and above), and the empty key; arbitrary
-// code points (no lone surrogates: they have no UTF-8 form) cover the rest.
+// UTF-8 and in UTF-16 (U+E000..U+FFFF against U+10000 and above), and the empty key; the edges of
+// a prefix read as something else (upper and lower case, SQL LIKE's % _ and its escape \, astral
+// characters at the start, inside and at the end of a key); arbitrary code points (no lone
+// surrogates: they have no UTF-8 form) cover the rest.
 const CHOSEN_KEYS = ['', 'a', 'ab', 'abc', 'b', 'ba', 'bb', 'c', 'é', 'éa', '\uE000', '\uFFFF', '\u{10000}', '\u{10000}a', '\u{1F600}'];
+const EDGE_KEYS = ['A', 'Ab', 'a%', 'a%b', 'a_', 'axb', 'a\\', 'a\\b', '%', '_', '\\', 'a\u{1F600}', 'a\u{1F600}b', '\u{1F600}a'];
 const key = fc.oneof(
   { arbitrary: fc.constantFrom(...CHOSEN_KEYS), weight: 6 },
+  { arbitrary: fc.constantFrom(...EDGE_KEYS), weight: 2 },
   { arbitrary: builtWhenUsed(() => fc.string({ unit: 'binary', maxLength: 3 })), weight: 1 },
 );
 // Bounds are stored keys or fall between them ('aa', 'b\0', U+F000), or past them all.
@@ -113,7 +117,10 @@ const bound = fc.oneof(
   { arbitrary: key, weight: 4 },
   { arbitrary: fc.constantFrom('aa', 'b\u0000', 'bab', '\uF000', '\u{10000}\u0000', 'zz'), weight: 1 },
 );
-const prefix = fc.constantFrom('', 'a', 'ab', 'b', 'é', '\uE000', '\u{10000}', 'zz');
+const prefix = fc.oneof(
+  { arbitrary: fc.constantFrom('', 'a', 'ab', 'b', 'é', '\uE000', '\u{10000}', 'zz'), weight: 3 },
+  { arbitrary: fc.constantFrom('A', 'a%', 'a_', 'a\\', '%', '_', '\\', 'a\u{1F600}', '\u{1F600}'), weight: 2 },
+);
 // Limits at the edges: 1, around the number of pairs a range holds, and more than any.
 const limit = fc.integer({ min: 1, max: 10 });
 const value = fc.oneof(fc.integer(), fc.string({ maxLength: 6 }), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 3 }), fc.record({ n: fc.integer() }));

@@ -21,6 +21,8 @@ export interface AlarmBehaviour {
    * Shows that a running handler is not cancelled.
    */
   holdUntilKey?: string;
+  /** On the next run only: set an alarm this many ms after the run's time first (then fail as failTimes says). */
+  setAlarmIn?: number;
 }
 
 /** How many timer turns a held handler waits for its release before giving up. */
@@ -439,6 +441,52 @@ export const scenarios = {
   },
 
   /**
+   * An increment whose write is read back, before it settled, with allowConcurrency (a get and a
+   * list): other events may be delivered during those reads, but each read is issued after the
+   * event's own write and must see it (the write-buffer copy). Answers the value written and what
+   * each read saw.
+   */
+  async incrementSeenConcurrently(storage, { key, awaits }: { key: string; awaits: number }) {
+    const value = ((await storage.get<number>(key)) ?? 0) + 1;
+    for (let i = 0; i < awaits; i++) await Promise.resolve(i);
+    const concurrently = { allowConcurrency: true };
+    // Issued together, awaited together: a write that fails leaves no read's rejection unhandled.
+    const [, seen, listed] = await Promise.all([storage.put(key, value), storage.get<number>(key, concurrently), storage.list<number>(concurrently)]);
+    return { value, seen, listed: listed.has(key) ? [[key, listed.get(key)]] : [] };
+  },
+
+  /**
+   * An increment inside a transaction that reads its key twice, with a timer turn (other I/O)
+   * between the reads: the transaction is isolated, so both reads agree. Answers the value written
+   * and both reads.
+   */
+  async transactionRereadIncrement(storage, { key }: { key: string }) {
+    return storage.transaction(async (txn) => {
+      const first = (await txn.get<number>(key)) ?? null;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const second = (await txn.get<number>(key)) ?? null;
+      const value = (second ?? 0) + 1;
+      await txn.put(key, value);
+      return { value, first, second };
+    });
+  },
+
+  /**
+   * A transaction that reads `key`, writes `value` to it, waits `turns` timer turns (other I/O,
+   * while other events may write) and then aborts, by a throw or by rollback(). Answers how
+   * transaction() settled (the rejection of the throw is caught: the abort is the subject).
+   */
+  async transactionAbortAcrossTimer(storage, { key, value, how, turns = 2 }: { key: string; value: unknown; how: 'throw' | 'rollback'; turns?: number }) {
+    return outcome(() => storage.transaction(async (txn) => {
+      await txn.get(key);
+      await txn.put(key, value);
+      for (let turn = 0; turn < turns; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
+      if (how === 'throw') throw new Error('specgate: abort this transaction');
+      txn.rollback();
+    }));
+  },
+
+  /**
    * An event that stays in flight for up to `turns` timer turns (reading `key` each turn, so it
    * notices a reset as a failed read) and then answers; records under `token` that it started.
    */
@@ -478,8 +526,14 @@ export async function alarm(storage: ObjectStorage, info: { now: number }): Prom
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
   }
+  if (behaviour.setAlarmIn !== undefined) {
+    const { setAlarmIn, ...rest } = behaviour;
+    await storage.put(ALARM_BEHAVIOUR_KEY, rest);
+    await storage.setAlarm(info.now + setAlarmIn);
+  }
   if ((behaviour.failTimes ?? 0) > 0) {
-    await storage.put(ALARM_BEHAVIOUR_KEY, { ...behaviour, failTimes: behaviour.failTimes! - 1 });
+    const { setAlarmIn: _once, ...rest } = behaviour;
+    await storage.put(ALARM_BEHAVIOUR_KEY, { ...rest, failTimes: behaviour.failTimes! - 1 });
     throw new Error('specgate: alarm handler fails on purpose');
   }
   if (behaviour.holdUntilKey !== undefined) {

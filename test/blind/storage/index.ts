@@ -239,7 +239,8 @@ export const BLIND_VARIANTS: BlindVariant[] = [
     sentence: '"list | options? | Promise<Map<string, any>> | Ascending by UTF-8 encoding of keys".',
     misreading: 'keys are ordered and compared as JavaScript strings (UTF-16 code units), which puts characters above U+FFFF before U+E000..U+FFFF, in the order and in the start/end bounds.',
     requirements: ['ST-LIST-ORDER-UTF8'],
-    outcome: { caught: ['ST-LIST-END-EXCLUSIVE', 'ST-LIST-ORDER-UTF8'] },
+    // The key-value model, drawing edge keys too, meets a start bound compared in UTF-16 at the default seed.
+    outcome: { caught: ['ST-LIST-END-EXCLUSIVE', 'ST-LIST-ORDER-UTF8', 'ST-LIST-START-INCLUSIVE'] },
   },
   {
     name: 'concurrency-ignored-get',

@@ -281,6 +281,8 @@ describe('key-value operations', () => {
     await storage.put('data', 1);
     await storage.setAlarm(time);
     await storage.deleteAll();
+    // Had the alarm run first, deleteAll() would have deleted its log: the premise is a call in time.
+    if (Date.now() >= time) skip('not verified: deleteAll() answered after the alarm\'s time (a loaded machine)');
     expect((await storage.list()).size, 'deleteAll() deleted the keys').toBe(0);
     const afterDeleteAll = (await realTime.until(runs, (r: number[]) => r.length > 0, bound(time))).value;
     expect(afterDeleteAll.length, 'the alarm set before deleteAll() ran once (within a minute of its time)').toBe(1);
@@ -292,6 +294,7 @@ describe('key-value operations', () => {
       await storage.setAlarm(later);
       await storage.deleteAll();
       await storage.deleteAlarm();
+      if (Date.now() >= later) skip('not verified: deleteAlarm() answered after the alarm\'s time (a loaded machine)');
       expect(await storage.getAlarm(), 'deleteAlarm() removes it').toBeNull();
       const controlRuns = async () => (await control.storage.get<number[]>(ALARM_LOG_KEY)) ?? [];
       if (!(await realTime.until(controlRuns, (r: number[]) => r.length > 0, bound(later))).held) skip('not verified: the control object\'s alarm did not run either');

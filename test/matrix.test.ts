@@ -64,4 +64,11 @@ describe('the compatibility matrix', () => {
     expect(row('ST-SQL-EXEC-CURSOR')).toBe('| `ST-SQL-EXEC-CURSOR` | core | not run | out of scope |');
     expect(matrixRequirementIds(markdown).sort()).toEqual([...verifiable].sort());
   });
+
+  it('places the maker\'s sections (what real time cannot verify) after the columns, before the tables', () => {
+    const markdown = renderMatrix([{ title: 'a', description: 'first', report: reportOf('a', []) }], { title: 'M', generatedBy: 'test', sections: ['## Alarms in real time\n\nWhat it cannot verify.\n'] });
+    const at = (text: string) => markdown.indexOf(text);
+    expect(at('- **a**: first')).toBeLessThan(at('## Alarms in real time\n\nWhat it cannot verify.\n\n## By area'));
+    expect(renderMatrix([{ title: 'a', description: 'first', report: reportOf('a', []) }], { title: 'M', generatedBy: 'test' })).not.toContain('Alarms in real time');
+  });
 });

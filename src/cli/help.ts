@@ -45,7 +45,10 @@ const RUN_OPTIONS_TABLE = `  --suite zone-api|storage|all   suites to run (defau
   --target-startup-timeout S     seconds the image may take to answer (default: 60)
   --control URL                  the target's control API, if it has one
   --real-time                    where specs need time to pass, wait for real (for targets
-                                 whose clock cannot be moved; slow)
+                                 whose clock cannot be moved; slow). Storage: on an adapter
+                                 without a virtual clock (workerd) the alarm specs of seconds
+                                 always run in real time; this adds the retry schedule's
+                                 (about 2.5 minutes)
   --adapter NAME|PATH[,...]      storage adapter(s): reference (both reference backends, the default),
                                  reference-kv, reference-sqlite, workerd, workerd@YYYY-MM-DD
                                  (workerd at that compatibility date), miniflare2, or a module

@@ -95,7 +95,7 @@ export interface ObjectStorage extends Omit<StorageTransaction, 'rollback'> {
 export const CAPABILITIES = {
   kv: 'the key-value API (every adapter of this interface has it)',
   alarms: 'alarms, with an alarm handler that runs the suite\'s `alarm` scenario',
-  clock: 'read and advance the object\'s time (alarms on virtual time)',
+  clock: 'read and advance the object\'s time (alarms on virtual time; without it, an adapter with alarms gets the alarm specs in real time)',
   faults: 'make the next flush to disk fail',
   restart: 'restart() keeps what is persisted',
   sql: 'the SQL API (SQLite backend)',

@@ -67,6 +67,11 @@ export interface StorageConfig {
   startupMs: number;
   /** How long a storage spec may take of its own time, its calls into the adapter not counted (--spec-timeout). */
   specTimeoutMs: number;
+  /**
+   * --real-time: on an adapter without a virtual clock, also the alarm specs that wait minutes of
+   * real time (those of seconds always run there).
+   */
+  realTime?: boolean;
 }
 
 export interface RunConfig {

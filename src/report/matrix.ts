@@ -44,7 +44,7 @@ function areaCell(report: Report, area: string): string {
 }
 
 /** The matrix as Markdown: deterministic for the same reports (no run times in it). */
-export function renderMatrix(columns: MatrixColumn[], heading: { title: string; generatedBy: string }): string {
+export function renderMatrix(columns: MatrixColumn[], heading: { title: string; generatedBy: string; sections?: string[] }): string {
   const first = columns[0]?.report;
   if (!first) throw new Error('the matrix needs at least one column');
   const header = (label: string) => `| ${label} | ${columns.map((c) => cellOf(c.title)).join(' | ')} |\n|---|${columns.map(() => '---').join('|')}|`;
@@ -60,6 +60,8 @@ export function renderMatrix(columns: MatrixColumn[], heading: { title: string; 
     '',
     ...columns.map((c) => `- **${c.title}**: ${c.description}`),
     '',
+    // Sections the matrix's maker writes (what the columns' runs can and cannot verify), as given.
+    ...(heading.sections ?? []).flatMap((section) => [section.trimEnd(), '']),
     '## By area',
     '',
     header('Area'),

@@ -255,7 +255,7 @@ function zoneProjects(target: ZoneApiTarget, several: boolean, { concurrency, sp
 /** An adapter the user gave by path (not one of specgate's modules). */
 const isAdapterPath = (ref: StorageTargetRef): boolean => !Object.values(BUILTIN_ADAPTERS).some((builtin) => builtin.module === ref.module);
 
-function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Record<string, boolean> }, { timeoutMs, startupMs, specTimeoutMs }: RunConfig['storage']): PlannedProject {
+function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Record<string, boolean> }, { timeoutMs, startupMs, specTimeoutMs, realTime }: RunConfig['storage']): PlannedProject {
   return {
     name: `storage:${ref.name}`,
     label: `storage:${ref.name}`,
@@ -264,7 +264,8 @@ function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Re
     // Each call into the adapter is bounded by the run's --timeout, its start by --startup-timeout
     // (spec-kit/bounded-storage.ts); neither is counted against the spec's budget (spec-kit/budget.ts),
     // nor is the time of its fixtures (the first create() of a worker may take a minute to start a runtime).
-    context: { specTimeoutMs, storage: { target: ref, timeoutMs, startupMs } },
+    // Without a virtual clock, alarm specs wait in real time: those of minutes only with --real-time.
+    context: { specTimeoutMs, storage: { target: ref, timeoutMs, startupMs, realTime: realTime === true } },
     specTimeoutMs: 0,
     // A file's afterAll closes its adapter: room for that call to time out and name itself, also
     // with a long --timeout, and for a runtime still starting.

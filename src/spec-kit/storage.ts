@@ -2,6 +2,7 @@
 //
 //   storageSpec('ST-KV-DELETE-MISSING-FALSE', 'delete(key) tells whether the key existed', async ({ storage }) => { ... });
 //   storageSpec('ST-ALARM-PAST-RUNS', 'an alarm in the past runs promptly', async ({ object }) => { ... }, { needs: ['alarms', 'clock'] });
+//   storageSpec(id, title, onVirtualClock, { needs: ['alarms', 'clock'], realTime: { body: inRealTime } });
 //
 // Each spec gets a fresh object from the run's adapter. A spec that needs a capability the adapter
 // does not declare is skipped with that reason (the adapter's own, when it gives one), never
@@ -10,6 +11,12 @@
 // local-development runtime does (`localDevelopment`) on an adapter that is not one, and a spec
 // about lacking a capability on an adapter that declares it out of its scope (there is nothing to
 // lack: the key-value backend has no point-in-time recovery by design, not as a local runtime).
+//
+// A spec that moves the object's virtual clock may say how it runs in real time instead
+// (`realTime`): on an adapter with alarms and no virtual clock (workerd, or a user's runtime that
+// declares no `clock`), that body runs in its place, waiting for real (the `realTime` fixture,
+// real-time.ts). One that takes minutes of real time runs there only with --real-time; without it,
+// it is skipped with that reason.
 
 import { afterAll, beforeAll, test } from 'vitest';
 import type { Capability, ObjectStorage, StorageAdapter, StorageObject } from '../contract/storage.js';
@@ -18,6 +25,7 @@ import { workerContext } from './worker-context.js';
 import { DEFAULT_STARTUP_MS, DEFAULT_TIMEOUT_MS } from '../core/run-config.js';
 import { AdapterStartupFailure, boundedAdapter, startAdapter, type CallObserver } from './bounded-storage.js';
 import { DEFAULT_SPEC_TIMEOUT_MS, readAsBody, SpecBudget, withinBudget } from './budget.js';
+import { realTimeFor, type RealTime } from './real-time.js';
 import { isSelected } from './selection.js';
 
 
@@ -31,6 +39,8 @@ declare module '@vitest/runner' {
     notApplicable?: string;
     /** The spec was skipped for a capability the adapter declares it lacks: accepted, not incomplete. */
     skipDeclared?: boolean;
+    /** The spec ran its real-time body: the adapter has alarms and no virtual clock. */
+    realTime?: true;
   }
 }
 
@@ -136,6 +146,8 @@ export interface StorageFixtures {
   storage: ObjectStorage;
   /** Seed for property-based specs. */
   seed: number;
+  /** Real time, for a spec's real-time body (its waits are not counted in its budget). */
+  realTime: RealTime;
 }
 
 export const storageTest = test.extend<StorageFixtures>({
@@ -162,6 +174,8 @@ export const storageTest = test.extend<StorageFixtures>({
   storage: async ({ object }, use) => { await use(object.storage); },
   // eslint-disable-next-line no-empty-pattern
   seed: async ({}, use) => { await use(workerContext()!.seed); },
+  // eslint-disable-next-line no-empty-pattern
+  realTime: async ({}, use) => { await use(realTimeFor(() => runningBudget)); },
 });
 
 /** Why a spec cannot run against this adapter (a missing capability, or one it must lack), if so. */
@@ -184,6 +198,28 @@ export interface StorageSpecOptions {
   localDevelopment?: true;
   /** The budget of its own time the spec needs at least (ms), when more than the run's --spec-timeout. */
   timeout?: number;
+  /**
+   * The spec's body in real time, run instead of the one given (which moves the virtual clock) on
+   * an adapter with alarms and no virtual clock; it needs what the spec needs but the clock.
+   * `minutes`: it waits minutes of real time, so it runs only with --real-time.
+   */
+  realTime?: { body: StorageSpecBody; minutes?: true };
+}
+
+/** Whether an adapter runs alarms on real time only: it has alarms and declares no virtual clock. */
+export function alarmsInRealTime(adapter: StorageAdapter | undefined): boolean {
+  return adapter !== undefined && adapter.supports.alarms && !adapter.supports.clock && !(adapter.outOfScope?.includes('clock') ?? false);
+}
+
+const MINUTES_WITHOUT_FLAG = 'not verified: waits minutes of real time on an adapter without a virtual clock (run with --real-time to wait for it)';
+
+/** The body and needs a spec runs with on this run's adapter: its real-time ones where that applies. */
+function asDeclaredFor(body: StorageSpecBody, options: StorageSpecOptions): { body: StorageSpecBody; needs: Capability[]; realTime: boolean } {
+  const needs = options.needs ?? [];
+  if (options.realTime === undefined || !alarmsInRealTime(declaredAdapter)) return { body, needs, realTime: false };
+  const waitsMinutes = options.realTime.minutes === true && workerContext()?.storage?.realTime !== true;
+  const realBody: StorageSpecBody = waitsMinutes ? ({ skip }) => { skip(MINUTES_WITHOUT_FLAG); } : options.realTime.body;
+  return { body: realBody, needs: needs.filter((capability) => capability !== 'clock'), realTime: true };
 }
 
 /** Declares a storage spec verifying the given requirement IDs. */
@@ -192,9 +228,14 @@ export function storageSpec(requirements: string | string[], title: string, body
   const selected = isSelected(title, ids);
   const outOfScope = selected ? notApplicable(declaredAdapter, options) : undefined;
   if (selected && outOfScope === undefined) startBeforeSpecs();
+  const declared = asDeclaredFor(body, options);
   // vitest's own limit is off for storage specs (runner/run.ts): the budget bounds a spec's own time.
-  const budgeted = withinBudget(premiseSkipsDeclared(body as (context: SkippingContext) => unknown), newBudget, options.timeout);
+  const budgeted = withinBudget(premiseSkipsDeclared(declared.body as (context: SkippingContext) => unknown), newBudget, options.timeout);
   (selected && outOfScope === undefined ? storageTest : storageTest.skip)(title, {
-    meta: { requirements: ids, needs: options.needs ?? [], lacks: options.lacks ?? [], ...(outOfScope !== undefined && { notApplicable: outOfScope }) },
+    meta: {
+      requirements: ids, needs: declared.needs, lacks: options.lacks ?? [],
+      ...(declared.realTime && { realTime: true as const }),
+      ...(outOfScope !== undefined && { notApplicable: outOfScope }),
+    },
   }, budgeted as StorageSpecBody);
 }

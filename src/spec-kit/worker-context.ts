@@ -32,6 +32,8 @@ export interface WorkerContext {
     timeoutMs: number;
     /** How long the adapter's runtime may take to start (--startup-timeout). */
     startupMs: number;
+    /** --real-time: specs that take minutes of real time run on adapters without a virtual clock. */
+    realTime?: boolean;
   };
 }
 

@@ -3,7 +3,7 @@
 // strongly consistent, the same on every backend). Every spec runs in a fresh object.
 
 import { describe, expect } from 'vitest';
-import { storageSpec } from '../../src/spec-kit/storage.js';
+import { storageSpec, type StorageFixtures } from '../../src/spec-kit/storage.js';
 import { ALARM_LOG_KEY } from './scenarios.js';
 import { refusal } from './support.js';
 
@@ -269,6 +269,42 @@ describe('key-value operations', () => {
     });
   });
 
+  /**
+   * Real time (an adapter without a virtual clock): the alarm set before deleteAll() runs (polled
+   * for, within the delay bound); with deleteAlarm() after deleteAll(), it does not, while the same
+   * alarm left alone on a second object (the positive control) does.
+   */
+  const deleteAllKeepsAlarmInRealTime = async ({ adapter, storage, realTime, skip }: StorageFixtures & { skip: (reason: string) => void }) => {
+    const runs = async () => (await storage.get<number[]>(ALARM_LOG_KEY)) ?? [];
+    const bound = (time: number) => time + 90_000;
+    const time = Date.now() + 3_000;
+    await storage.put('data', 1);
+    await storage.setAlarm(time);
+    await storage.deleteAll();
+    // Had the alarm run first, deleteAll() would have deleted its log: the premise is a call in time.
+    if (Date.now() >= time) skip('not verified: deleteAll() answered after the alarm\'s time (a loaded machine)');
+    expect((await storage.list()).size, 'deleteAll() deleted the keys').toBe(0);
+    const afterDeleteAll = (await realTime.until(runs, (r: number[]) => r.length > 0, bound(time))).value;
+    expect(afterDeleteAll.length, 'the alarm set before deleteAll() ran once (within a minute of its time)').toBe(1);
+    expect(afterDeleteAll[0], 'at its time (or up to a minute later)').toBeGreaterThanOrEqual(time);
+    const control = await adapter.create();
+    try {
+      const later = Date.now() + 3_000;
+      await control.storage.setAlarm(later);
+      await storage.setAlarm(later);
+      await storage.deleteAll();
+      await storage.deleteAlarm();
+      if (Date.now() >= later) skip('not verified: deleteAlarm() answered after the alarm\'s time (a loaded machine)');
+      expect(await storage.getAlarm(), 'deleteAlarm() removes it').toBeNull();
+      const controlRuns = async () => (await control.storage.get<number[]>(ALARM_LOG_KEY)) ?? [];
+      if (!(await realTime.until(controlRuns, (r: number[]) => r.length > 0, bound(later))).held) skip('not verified: the control object\'s alarm did not run either');
+      await realTime.pass(2_000);
+    } finally {
+      await control.destroy();
+    }
+    expect(await runs(), 'the deleted alarm does not run, while the same alarm left alone on another object did (deleteAll() also removed the earlier run\'s log)').toEqual([]);
+  };
+
   describe('deleteAll', () => {
     storageSpec('ST-KV-DELETEALL', 'deleteAll() removes every key', async ({ storage }) => {
       await storage.put({ a: 1, b: 2, '': 'empty key', '\u{10000}': 'astral' });
@@ -308,7 +344,7 @@ describe('key-value operations', () => {
       expect(await storage.getAlarm(), 'deleteAlarm() removes it').toBeNull();
       await object.clock!.advance(10_000 + 60_000);
       expect(await runs(), 'the deleted alarm does not run (deleteAll() also removed the earlier run\'s log)').toEqual([]);
-    }, { needs: ['alarms', 'clock'] });
+    }, { needs: ['alarms', 'clock'], realTime: { body: deleteAllKeepsAlarmInRealTime } });
 
     storageSpec('ST-KV-DELETEALL-PARTIAL-ON-FAILURE', 'a deleteAll() that fails in flight leaves each remaining key with its original value', async ({ object }) => {
       const original = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`key-${String(i).padStart(2, '0')}`, { i, text: `value ${i}` }]));

@@ -23,6 +23,12 @@ export interface AlarmBehaviour {
   holdUntilKey?: string;
   /** On the next run only: set an alarm this many ms after the run's time first (then fail as failTimes says). */
   setAlarmIn?: number;
+  /**
+   * With holdUntilKey, in real time (an adapter without a virtual clock): give up after this many
+   * ms of the object's own time (Date.now()) rather than after HOLD_POLLS timer turns, which a
+   * runtime on real time may pass through faster than a spec on a loaded machine releases it.
+   */
+  holdForMs?: number;
 }
 
 /** How many timer turns a held handler waits for its release before giving up. */
@@ -521,8 +527,10 @@ export async function alarm(storage: ObjectStorage, info: { now: number }): Prom
   await storage.put(ALARM_LOG_KEY, [...runs, info.now]);
   const behaviour = (await storage.get<AlarmBehaviour>(ALARM_BEHAVIOUR_KEY)) ?? {};
   if (behaviour.holdUntilKey !== undefined) {
+    const since = Date.now();
+    const givenUp = (polls: number) => (behaviour.holdForMs === undefined ? polls >= HOLD_POLLS : Date.now() - since >= behaviour.holdForMs);
     for (let polls = 0; (await storage.get(behaviour.holdUntilKey)) === undefined; polls++) {
-      if (polls >= HOLD_POLLS) throw new Error('specgate: alarm handler held and never released');
+      if (givenUp(polls)) throw new Error('specgate: alarm handler held and never released');
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
   }

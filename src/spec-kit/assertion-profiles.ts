@@ -12,7 +12,8 @@
 //   ended before is "not verified", never silently absent;
 // - every other assertion of the spec is core and cites the spec's own requirements: plain
 //   `expect` (hard), or `expect.soft` where a later check does not depend on it, so a failing core
-//   check does not hide a convention check after it either.
+//   check does not hide a convention check after it either (the test context's `expect`: specs of
+//   a file run concurrently, where the global `expect.soft` cannot tell which spec it is in).
 //
 // The runner turns one spec into two records (core/records.ts `conventionRecordOf`): the spec's
 // own, and its conventions', of the extended profile. No vitest here: fixtures in spec.ts bind

@@ -8,6 +8,8 @@ export interface CitingTest {
   /** Full name: file > describe > title. */
   name: string;
   requirements: string[];
+  /** The requirements its convention checks cite (spec-kit/assertion-profiles.ts): cited too. */
+  conventions?: string[];
   /** A dated spec's change (datedSpec): the schedule check looks for one per dated row. */
   dated?: { date: string };
 }
@@ -32,7 +34,7 @@ export function checkCoverage(catalogs: AreaCatalog[], tests: CitingTest[]): Cov
   const cited = new Set<string>();
   for (const test of tests) {
     if (test.requirements.length === 0) problems.push({ kind: 'spec-cites-none', detail: `spec "${test.name}" cites no requirement` });
-    for (const id of test.requirements) {
+    for (const id of [...test.requirements, ...(test.conventions ?? [])]) {
       const requirement = byId.get(id);
       cited.add(id);
       if (!requirement) problems.push({ kind: 'unknown-requirement', detail: `spec "${test.name}" cites ${id}, which is not in the catalog` });

@@ -18,10 +18,16 @@ export interface SpecIdentity {
   dated?: DatedChange;
   /** It runs in the group of specs that move the target's clock (run apart from the others). */
   clockGroup?: true;
+  /**
+   * The record is of the spec's convention checks (spec-kit/assertion-profiles.ts), not of its
+   * own assertions: the same spec, its extended half.
+   */
+  part?: 'conventions';
 }
 
 /** A spec's full name in reports: unique in a run that covers several targets. */
-export const specName = (target: string, spec: SpecIdentity): string => [target, ...spec.describe, spec.title].join(' > ');
+export const specName = (target: string, spec: SpecIdentity): string =>
+  [target, ...spec.describe, spec.title].join(' > ') + (spec.part === 'conventions' ? ' [conventions]' : '');
 
 /** What vitest's --grep (testNamePattern) matches a spec by: its describe blocks and title joined by spaces. */
 export const grepName = (spec: SpecIdentity): string => [...spec.describe, spec.title].join(' ');
@@ -54,6 +60,56 @@ export interface TestRecord {
    * --timeout): one failure with that cause, which shows nothing of what it cites (not verified).
    */
   timedOut?: true;
+}
+
+/** What one convention check of a spec found (task.meta.conventionChecks, in the order they ran). */
+export interface ConventionCheck {
+  requirements: string[];
+  label: string;
+  passed: boolean;
+  /** The check's failure, whole. */
+  error?: string;
+}
+
+/** Why the conventions' record of a spec says nothing of them (its status is skipped). */
+const CONVENTIONS_NOT_REACHED = {
+  failed: 'not verified: the spec failed before these convention checks ran',
+  passed: 'not verified: the spec made no convention check of them (a defect of the spec)',
+} as const;
+
+/**
+ * The record of a spec's convention checks (extended profile), beside the spec's own record
+ * (`own`, its core assertions): failed when a check failed (each failure named, whole), passed when
+ * every declared convention was checked and held, else not verified with the reason (the spec was
+ * skipped or timed out, or ended before the checks).
+ */
+export function conventionRecordOf(own: TestRecord, declared: string[], checks: ConventionCheck[]): TestRecord {
+  const record: TestRecord = {
+    name: specName(own.target, { ...own.spec, part: 'conventions' }),
+    target: own.target,
+    spec: { ...own.spec, part: 'conventions' },
+    file: own.file,
+    requirements: declared,
+    status: 'passed',
+    durationMs: 0,
+    extendedReason: `convention checks of the service: ${checks.map((c) => c.label).join('; ') || declared.join(', ')}`,
+  };
+  const failed = checks.filter((c) => !c.passed);
+  const unchecked = declared.filter((id) => !checks.some((c) => c.requirements.includes(id)));
+  if (failed.length > 0) {
+    record.status = 'failed';
+    record.error = failed.map((c) => `convention "${c.label}" (${c.requirements.join(', ')}): ${c.error ?? 'failed'}`).join('\n');
+    record.failedRequirements = [...new Set(failed.flatMap((c) => c.requirements))];
+  } else if (own.status === 'skipped' || own.timedOut === true) {
+    record.status = 'skipped';
+    record.skipReason = own.skipReason ?? 'not verified: the spec timed out';
+    if (own.skipDeclared) record.skipDeclared = true;
+  } else if (unchecked.length > 0) {
+    record.status = 'skipped';
+    record.skipReason = `${CONVENTIONS_NOT_REACHED[own.status]}: ${unchecked.join(', ')}`;
+  }
+  if (own.exchange !== undefined && record.status === 'failed') record.exchange = own.exchange;
+  return record;
 }
 
 export interface FileError { file: string; error: string }

@@ -3,7 +3,7 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import { relative } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { grepName, specName, type FileError, type NotApplicableSpec, type SpecIdentity, type TestRecord } from '../core/records.js';
+import { conventionRecordOf, grepName, specName, type FileError, type NotApplicableSpec, type SpecIdentity, type TestRecord } from '../core/records.js';
 import { causeOfDeath, WorkerDeaths, type WorkerDeath } from './worker-deaths.js';
 
 /** How the error of a spec begins when it has no result at the end of the run. */
@@ -82,6 +82,9 @@ export class CollectingReporter implements Reporter {
         const record = this.record(test, file, death);
         if (death && record.error?.startsWith(DID_NOT_FINISH)) unfinished.set(death, (unfinished.get(death) ?? new Set()).add(file));
         this.tests.push(record);
+        // A spec that checks conventions besides what it asserts: their record, of the extended profile.
+        const { conventions, conventionChecks } = test.meta();
+        if (conventions !== undefined && conventions.length > 0) this.tests.push(conventionRecordOf(record, conventions, conventionChecks ?? []));
       }
     }
     // Each death is an error of the files it cut short (of all the files it was given, when it

@@ -47,9 +47,9 @@ export async function listSpecs(suiteNames: SuiteName[]): Promise<ListedSpec[]> 
   return listed;
 }
 
-function listedSpec(name: string, file: string, meta: { requirements?: string[]; dated?: DatedChange; extended?: string }): ListedSpec {
-  const { requirements = [], dated, extended } = meta;
-  return { name, file, requirements, ...(dated && { dated }), ...(extended !== undefined && { extended }) };
+function listedSpec(name: string, file: string, meta: { requirements?: string[]; conventions?: string[]; dated?: DatedChange; extended?: string }): ListedSpec {
+  const { requirements = [], conventions, dated, extended } = meta;
+  return { name, file, requirements, ...(conventions && { conventions }), ...(dated && { dated }), ...(extended !== undefined && { extended }) };
 }
 
 let registered = false;

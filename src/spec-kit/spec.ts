@@ -17,6 +17,7 @@ import { ControlClient, type ControlZone, type ZoneSetup } from './control.js';
 import { defaultAuth, schemes, secretsOf, type Auth, type ZoneApiTarget } from './target.js';
 import { instantOn, isoDay, sideOf, type DatedChange } from '../core/dates.js';
 import { guardedEffect, refusal, type ForeignZone } from '../core/zone-safety.js';
+import { runConventionCheck, runSetUp, type ConventionCheck } from './assertion-profiles.js';
 
 /**
  * The zone a spec works in: created for it through the control API, or, on a target without one,
@@ -70,6 +71,18 @@ export interface SpecFixtures {
    * zone clocks (clockScope 'zone'), they are what `clock` moves and what a dated spec dates.
    */
   specZones: string[];
+  /**
+   * A set-up step the document does not show (a create endpoint, a payload): a precondition. If
+   * the target refuses it, the spec ends "not verified: set-up needs <what> and the target
+   * answered …" (spec-kit/assertion-profiles.ts); if it accepts it, what follows gates as core.
+   */
+  setUp: <T>(what: string, step: () => Promise<T> | T) => Promise<T>;
+  /**
+   * A soft check of a convention of the service (a status code, an error's code or message, a
+   * field the document does not show), recorded as extended for the requirements it cites, which
+   * the spec declares (`{ conventions: [...] }`): its failure never stops the spec.
+   */
+  convention: (requirements: string | string[], label: string, check: () => unknown) => Promise<void>;
 }
 
 export const specTest = test.extend<SpecFixtures>({
@@ -137,6 +150,14 @@ export const specTest = test.extend<SpecFixtures>({
         await control.advanceClock(ms, specZones);
       },
     });
+  },
+  setUp: async ({ skip }, use) => {
+    await use((what, step) => runSetUp(what, step, (reason) => skip(reason)));
+  },
+  convention: async ({ task }, use) => {
+    const declared = task.meta.conventions ?? [];
+    const checks: ConventionCheck[] = (task.meta.conventionChecks ??= []);
+    await use((requirements, label, check) => runConventionCheck(checks, declared, requirements, label, check));
   },
   // Automatic, so that a dated spec is on its side of the date before any other fixture (its zone,
   // say) is set up; specs that are not dated pass straight through.
@@ -220,6 +241,12 @@ export interface SpecOptions {
    * on something the spec does not show (an endpoint, a payload). A core-profile run leaves it out.
    */
   extended?: string;
+  /**
+   * The requirements its convention checks cite (`convention(ids, …)`): conventions of the service
+   * the spec checks besides the documented statements it asserts; reported as the extended half of
+   * the spec (core/records.ts conventionRecordOf).
+   */
+  conventions?: string[];
 }
 
 /**
@@ -251,7 +278,12 @@ export function datedSpec(requirements: string | string[], title: string, change
 
 function declare(requirements: string | string[], title: string, body: NonNullable<SpecBody>, options: SpecOptions, dated: DatedChange | undefined): void {
   const ids = Array.isArray(requirements) ? requirements : [requirements];
-  const meta = { requirements: ids, ...(options.extended !== undefined && { extended: options.extended }), ...(dated && { dated }) };
+  const meta = {
+    requirements: ids,
+    ...(options.extended !== undefined && { extended: options.extended }),
+    ...(options.conventions !== undefined && { conventions: options.conventions }),
+    ...(dated && { dated }),
+  };
   const declareTest = concurrentSpecs() ? specTest.concurrent : specTest;
   // vitest's own limit is off for zone API specs (runner/run.ts): the budget bounds a spec's own time.
   const budgeted = withinBudget(body as (context: { task: { meta: object } }) => unknown, (context) => budgetOf(context.task), options.timeout);

@@ -74,6 +74,10 @@ declare module '@vitest/runner' {
     seed?: number;
     /** Why a spec citing core requirements still belongs to the extended profile. */
     extended?: string;
+    /** The requirements the spec's convention checks cite (SpecOptions.conventions). */
+    conventions?: string[];
+    /** What its convention checks found, in the order they ran (spec-kit/assertion-profiles.ts). */
+    conventionChecks?: import('../core/records.js').ConventionCheck[];
     /** The last request and response of a failed spec, credentials redacted. */
     exchange?: string;
     /** The side of a dated change of the Versioning table a spec verifies (see core/dates.ts). */

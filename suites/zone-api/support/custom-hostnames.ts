@@ -166,6 +166,19 @@ export async function boundarySlack(clock: SpecClock): Promise<number> {
   return (await clock.now()) === first ? 1 : 1_000;
 }
 
+/**
+ * Makes the spec's own zones' clocks stand still where they are (a target with zone clocks, whose
+ * clocks tick by themselves unless the run froze them with --as-of), so that a spec can check both
+ * sides of a boundary to the millisecond. False when they cannot be made to stand still.
+ */
+export async function standStill(clock: SpecClock, control: ControlClient, target: { zoneClocks?: boolean }, specZones: readonly string[]): Promise<boolean> {
+  if (!clock.virtual) return false;
+  if ((await boundarySlack(clock)) <= 1) return true;
+  if (target.zoneClocks !== true || specZones.length === 0) return false;
+  await control.setClock(await clock.now(), specZones);
+  return (await boundarySlack(clock)) <= 1;
+}
+
 /** Moves the clock forward to `time` (never backwards: the clock is shared by every spec of a run). */
 export async function advanceTo(clock: SpecClock, time: number): Promise<void> {
   const now = await clock.now();

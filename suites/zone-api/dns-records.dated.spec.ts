@@ -63,7 +63,7 @@ describe('zone_id and zone_name (2024-11-30)', () => {
     const world = { api, zone, setUp };
       const other = await newZone();
       const foreign = { zone_id: other.id, zone_name: other.setup.name };
-      const observed = await fiveOperations(world, aRecordBodies(zone, foreign));
+      const observed = await fiveOperations(world, aRecordBodies(zone), foreign);
       for (const { operation, record } of observed) {
         // Whether they are returned at all is the date's business; when they are, they name the path's zone.
         if ('zone_id' in record) expect(record.zone_id, `${operation}: the zone_id sent is ignored: ${show(record)}`).toBe(zone.id);
@@ -80,7 +80,7 @@ describe('zone_id and zone_name (2024-11-30)', () => {
 describe('locked (2024-07-14)', () => {
   recordSpec('ZM-DNSREC-LOCKED-FALSE-BEFORE-2024-07-14', 'all five operations return locked false, even when true is sent', before(DNS_DATES.locked), async ({ api, zone, setUp }) => {
     const world = { api, zone, setUp };
-    for (const { operation, record } of await fiveOperations(world, aRecordBodies(zone, { locked: true }))) {
+    for (const { operation, record } of await fiveOperations(world, aRecordBodies(zone), { locked: true })) {
       expect(record.locked, `${operation}: before 2024-07-14 locked is always false (true was sent): ${show(record)}`).toBe(false);
     }
   });
@@ -94,7 +94,7 @@ describe('locked (2024-07-14)', () => {
 
   recordSpec('ZM-DNSREC-LOCKED-IGNORED-2024-07-14', 'locked true sent in POST, PATCH and PUT is ignored: the writes succeed and the record stays editable', after(DNS_DATES.locked), async ({ api, zone, setUp }) => {
     const world = { api, zone, setUp };
-    const observed = await fiveOperations(world, aRecordBodies(zone, { locked: true }));
+    const observed = await fiveOperations(world, aRecordBodies(zone), { locked: true });
     for (const { operation, record } of observed) {
       expect(record.locked, `${operation}: the locked sent is ignored: ${show(record)}`).not.toBe(true);
     }

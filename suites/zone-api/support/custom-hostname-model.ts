@@ -11,6 +11,7 @@
 
 import fc from 'fast-check';
 import { expect } from 'vitest';
+import { passesThrough } from '../../../src/spec-kit/assertion-profiles.js';
 import { expectFailure, expectSuccess } from '../../../src/spec-kit/expect.js';
 import type { SpecClock } from '../../../src/spec-kit/spec.js';
 import {
@@ -30,6 +31,8 @@ export interface ModelHostname {
   hostname: string;
   status: 'active' | 'pending' | 'moved' | 'deleted';
   movedAt?: number;
+  /** Active again through a PATCH after it was Moved. */
+  reactivated?: boolean;
 }
 
 export interface HostnameModel {
@@ -45,6 +48,22 @@ export interface HostnameModel {
 export interface HostnameReal { world: HostnameWorld; clock: SpecClock }
 
 type Command = fc.AsyncCommand<HostnameModel, HostnameReal>;
+
+/**
+ * The requirement a failed check shows violated, at the head of its message ("[ID] ..."): the spec
+ * reads it back (blamedRequirements) so that a failure is blamed on what it broke, not on every
+ * requirement the model covers.
+ */
+const blame = (id: string, message: string): string => `[${id}] ${message}`;
+const RATE = 'ZM-CH-CERT-RATE-15-PER-MIN';
+const PENALTY_ID = 'ZM-CH-CERT-RATE-PENALTY-30S';
+const DELETED = 'ZM-CH-MOVED-DELETED-AFTER-7D';
+
+/** The requirements a failure's message blames (its first line's "[ID]" tags). */
+export function blamedRequirements(error: unknown): string[] {
+  const seen = error instanceof Error ? `${error.message}\n${(error.cause as Error | undefined)?.message ?? ''}` : String(error);
+  return [...new Set([...seen.matchAll(/\[(ZM-[A-Z0-9-]+)\]/g)].map((m) => m[1]!))];
+}
 
 const inWindow = (m: Readonly<HostnameModel>) => m.issued.filter((t) => m.now - t < MINUTE).length;
 const inPenalty = (m: Readonly<HostnameModel>) => m.penaltyUntil !== undefined && m.now < m.penaltyUntil;
@@ -66,9 +85,10 @@ class CreateCommand implements Command {
     const room = inPenalty(m) ? 0 : LIMIT - inWindow(m);
     const accepted = answers.flatMap((answer, i) => (answer.body?.success === true ? [{ answer, hostname: names[i]! }] : []));
     const why = inPenalty(m) ? `in the penalty until ${m.penaltyUntil}` : `${inWindow(m)} certificates in the last minute`;
-    expect(accepted.length, `${this}: at ${m.now}, ${why}: ${Math.min(room, this.count)} of ${this.count} POSTs accepted; answers ${answers.map((a) => a.status).join(' ')}`)
+    const rule = inPenalty(m) ? PENALTY_ID : RATE;
+    expect(accepted.length, blame(rule, `${this}: at ${m.now}, ${why}: ${Math.min(room, this.count)} of ${this.count} POSTs accepted; answers ${answers.map((a) => a.status).join(' ')}`))
       .toBe(Math.min(room, this.count));
-    for (const answer of answers) if (answer.body?.success !== true) expectFailure(answer, `${this}: a POST over the limit`);
+    for (const answer of answers) if (answer.body?.success !== true) expectFailure(answer, blame(rule, `${this}: a POST over the limit`));
     if (this.count > room && !inPenalty(m)) m.penaltyUntil = m.now + PENALTY;
     for (const { answer, hostname } of accepted) {
       const id = (answer.body!.result as { id?: unknown } | null)?.id;
@@ -102,8 +122,8 @@ class PointBackAndPatchCommand implements Command {
     const candidates = this.candidates(m);
     const hostname = candidates[this.pick % candidates.length]!;
     await pointAtZone(r.world.control, r.world.zone, hostname.hostname);
-    expectSuccess(await patchHostname(r.world.api, r.world.zone, hostname.id), `${this}: PATCH of ${hostname.hostname} (${hostname.status})`);
-    Object.assign(hostname, { status: 'active', movedAt: undefined });
+    expectSuccess(await patchHostname(r.world.api, r.world.zone, hostname.id), blame('ZM-CH-MOVED-PATCH-REACTIVATES', `${this}: PATCH of ${hostname.hostname} (${hostname.status})`));
+    Object.assign(hostname, { status: 'active', movedAt: undefined, reactivated: hostname.status === 'moved' });
   }
   toString(): string { return `pointBackAndPatch(#${this.pick})`; }
 }
@@ -130,15 +150,19 @@ class ReadAllCommand implements Command {
 export async function expectAsModelled(m: Readonly<HostnameModel>, r: HostnameReal): Promise<void> {
   // Positive control of the deleted ones' failed reads: the living ones read first, with the same GET.
   for (const h of living(m)) {
-    const record = await readHostname(r.world, h.id);
     const at = `at ${m.now}, ${h.hostname}${h.movedAt === undefined ? '' : ` (moved at ${h.movedAt})`}`;
-    expect(statusOf(record), `${at}: status ${h.status === 'pending' ? 'not active (in validation)' : h.status}: ${JSON.stringify(record)}`)
+    const rule = h.status === 'moved' ? DELETED : h.reactivated ? 'ZM-CH-MOVED-PATCH-REACTIVATES' : 'ZM-CH-VERIFICATION-ERRORS';
+    const record = await readHostname(r.world, h.id).catch((error: Error) => {
+      throw passesThrough(error) ? error : new Error(blame(rule, `${at} must still exist: ${error.message}`), { cause: error });
+    });
+    const expected = h.status === 'moved' ? 'ZM-CH-DNS-CHANGE-MOVED' : rule;
+    expect(statusOf(record), blame(expected, `${at}: status ${h.status === 'pending' ? 'not active (in validation)' : h.status}: ${JSON.stringify(record)}`))
       .toSatisfy((status: string) => (h.status === 'pending' ? status !== 'active' && status !== 'moved' : status === h.status));
-    if (h.status === 'pending') expect(record.verification_errors.some((e) => NO_CNAME.test(e)), `${at}: verification_errors says it does not CNAME to the zone: ${JSON.stringify(record)}`).toBe(true);
-    if (h.status === 'active') expect(record.verification_errors, `${at}: Active, no reason remains`).toEqual([]);
+    if (h.status === 'pending') expect(record.verification_errors.some((e) => NO_CNAME.test(e)), blame('ZM-CH-VERIFICATION-ERROR-NO-CNAME', `${at}: verification_errors says it does not CNAME to the zone: ${JSON.stringify(record)}`)).toBe(true);
+    if (h.status === 'active') expect(record.verification_errors, blame('ZM-CH-VERIFICATION-ERRORS', `${at}: Active, no reason remains`)).toEqual([]);
   }
   for (const h of m.hostnames.filter((x) => x.status === 'deleted')) {
-    expectFailure(await r.world.api.get(r.world.zone.path(`/custom_hostnames/${h.id}`)), `at ${m.now}, ${h.hostname} moved at ${h.movedAt} (7 days elapsed) is deleted: reading it must fail`);
+    expectFailure(await r.world.api.get(r.world.zone.path(`/custom_hostnames/${h.id}`)), blame(DELETED, `at ${m.now}, ${h.hostname} moved at ${h.movedAt} (7 days elapsed) is deleted: reading it must fail`));
   }
 }
 

@@ -101,13 +101,23 @@ export function createAccepted(world: HostnameWorld, hostname: string = uniqueHo
   return postAccepted(world.api, world.zone, hostname, DEFAULT_SSL);
 }
 
-/** Reads a custom hostname (fresh state: validation, CA choice and deletions as of now): set-up read, core fields. */
+/** The specs (by their set-up fixture) whose target has already answered a GET of a custom hostname. */
+const readProven = new WeakSet<SetUp>();
+
+/**
+ * Reads a custom hostname (fresh state: validation, CA choice and deletions as of now). The first
+ * read of a spec is a set-up step (GET is not shown); once the target has answered one, a read
+ * that fails is the target's failure (a hostname deleted too early, say), asserted as core. The
+ * documented fields are core either way.
+ */
 export async function readHostname(world: HostnameWorld, id: string): Promise<CustomHostname> {
-  const record = await world.setUp(READ_SET_UP, async () => {
-    const read = expectObject(await world.api.get<CustomHostname>(world.zone.path(`/custom_hostnames/${id}`)), `reading custom hostname ${id}`);
-    expect(read.id, `GET /custom_hostnames/${id} answers that custom hostname: ${JSON.stringify(read).slice(0, 600)}`).toBe(id);
-    return read;
-  });
+  const read = async () => {
+    const found = expectObject(await world.api.get<CustomHostname>(world.zone.path(`/custom_hostnames/${id}`)), `reading custom hostname ${id}`);
+    expect(found.id, `GET /custom_hostnames/${id} answers that custom hostname: ${JSON.stringify(found).slice(0, 600)}`).toBe(id);
+    return found;
+  };
+  const record = readProven.has(world.setUp) ? await read() : await world.setUp(READ_SET_UP, read);
+  readProven.add(world.setUp);
   expectHostnameRecord(record, `custom hostname ${id}`);
   return record;
 }

@@ -154,22 +154,45 @@ export interface Observed {
   sent: Json;
 }
 
+/** A PATCH or PUT the document's statement says must be taken (core): the answer is that record, as written. */
+async function writeTaken(world: DnsWorld, method: 'PATCH' | 'PUT', id: string, body: Json, asWritten: Json): Promise<DnsRecord> {
+  const path = recordPath(world.zone, id);
+  const answer = method === 'PATCH' ? await world.api.patch<DnsRecord>(path, { json: body }) : await world.api.put<DnsRecord>(path, { json: body });
+  const record = expectObject(answer, `${method} record ${id} with ${show(body)}`);
+  expectRecordAsSent(record, asWritten, `${method} record ${id}`);
+  expect(record.id, `${method} record ${id} answers that record`).toBe(id);
+  return record;
+}
+
 /**
  * Runs the five dns_records operations on one record: create it, read it, find it in the list,
  * PATCH it, PUT it; returns what each answered. The writes are set-up steps (their payloads are
- * not shown); the reads are the documented GETs.
+ * not shown); the reads are the documented GETs. With `sentFields` (fields the document says are
+ * ignored when sent: zone_id, zone_name, locked), the same writes without them are the set-up, on
+ * a record of their own, and the writes with them must be taken: a refusal is the target's failure.
  */
-export async function fiveOperations(world: DnsWorld, bodies: { create: Json; patch: Json; put: Json }): Promise<Observed[]> {
+export async function fiveOperations(world: DnsWorld, bodies: { create: Json; patch: Json; put: Json }, sentFields: Json = {}): Promise<Observed[]> {
   const { api, zone } = world;
-  const created = await createRecord(world, bodies.create);
+  const withFields = Object.keys(sentFields).length > 0;
+  const afterPatch = { ...bodies.create, ...bodies.patch };
+  let created: DnsRecord;
+  if (withFields) {
+    const proof = await createRecord(world, { ...bodies.create, name: recordName(zone, 'proof') });
+    await writeRecord(world, 'PATCH', proof.id, bodies.patch, { ...bodies.create, ...bodies.patch });
+    await writeRecord(world, 'PUT', proof.id, { ...bodies.put, name: recordName(zone, 'proof') });
+    created = await postRecord(api, zone, { ...bodies.create, ...sentFields });
+  } else {
+    created = await createRecord(world, bodies.create);
+  }
   const read = await readRecord(api, zone, created.id);
   const listed = (await listRecords(api, zone)).find((record) => record.id === created.id);
   expect(listed, `the list of the zone holds the record just created (${created.id})`).toBeDefined();
-  const afterPatch = { ...bodies.create, ...bodies.patch };
   // Every answer is the record itself (its id, the type and name written): what a spec then finds
   // absent from it is absent from the record, not from some other answer.
-  const patched = await writeRecord(world, 'PATCH', created.id, bodies.patch, afterPatch);
-  const put = await writeRecord(world, 'PUT', created.id, bodies.put);
+  const patched = withFields
+    ? await writeTaken(world, 'PATCH', created.id, { ...bodies.patch, ...sentFields }, afterPatch)
+    : await writeRecord(world, 'PATCH', created.id, bodies.patch, afterPatch);
+  const put = withFields ? await writeTaken(world, 'PUT', created.id, { ...bodies.put, ...sentFields }, bodies.put) : await writeRecord(world, 'PUT', created.id, bodies.put);
   return [
     { operation: 'POST', record: created, sent: bodies.create },
     { operation: 'GET', record: read, sent: bodies.create },

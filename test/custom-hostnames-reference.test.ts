@@ -67,6 +67,18 @@ describe('validation and certificates', () => {
     expect((await get(pinned.body.result.id)).body.result).toMatchObject({ status: 'active', ssl: { issuer: cas.preferred.name } });
   });
 
+  it('the control API names the CA whose certificate a client meets at the hostname (null while none is issued)', async () => {
+    const certificate = async (hostname: string) => (await control.get(`/certificate/${hostname}`)).body.result;
+    await create('c.customer.test');
+    expect(await certificate('c.customer.test')).toEqual({ hostname: 'c.customer.test', issuer: null });
+    await cname('c.customer.test', 'saas.example');
+    expect(await certificate('c.customer.test')).toEqual({ hostname: 'c.customer.test', issuer: cas.preferred.name });
+    await cname('d.customer.test', 'saas.example', [{ tag: 'issue', value: cas.other.caa_domain }]);
+    await create('d.customer.test');
+    expect((await certificate('d.customer.test')).issuer).toBe(cas.other.name);
+    expect(await certificate('nobody.customer.test')).toEqual({ hostname: 'nobody.customer.test', issuer: null });
+  });
+
   it('becomes moved when the CNAME leaves, and is deleted at exactly 7 days', async () => {
     await cname('m.customer.test', 'saas.example');
     const id = (await create('m.customer.test')).body.result.id;

@@ -51,6 +51,13 @@ export type Route =
   | { routable: true; zone_id: string; custom_hostname_id: string }
   | { routable: false; error: 1016; cause: 'validation_incomplete' | 'fallback_origin' | 'shadowed_by_zone' | 'no_custom_hostname' | string };
 
+/**
+ * The certificate a TLS client meets at a custom hostname: the name of the CA that issued it (one of
+ * GET /certificate_authorities), or null while none is issued. How the document's CA choice is
+ * observed without reading a record field the document does not show.
+ */
+export interface Certificate { hostname: string; issuer: string | null }
+
 /** A user the control API made: its email and key (key pair) and its token (bearer). */
 export interface ControlUser { email: string; key: string; token: string }
 

@@ -3,9 +3,9 @@
 // zone with a given plan, quota and features.
 
 import type { SpecBudget } from './budget.js';
-import type { CertificateAuthority, ControlClock, ControlUser, ControlZone, DnsFacts, Route, WafLegacySetup, WafLegacyState, ZoneSetup } from '../contract/control.js';
+import type { Certificate, CertificateAuthority, ControlClock, ControlUser, ControlZone, DnsFacts, Route, WafLegacySetup, WafLegacyState, ZoneSetup } from '../contract/control.js';
 
-export type { CertificateAuthority, ControlClock, ControlUser, ControlZone, DnsFacts, Plan, Route, WafLegacySetup, WafLegacyState, ZoneSetup } from '../contract/control.js';
+export type { Certificate, CertificateAuthority, ControlClock, ControlUser, ControlZone, DnsFacts, Plan, Route, WafLegacySetup, WafLegacyState, ZoneSetup } from '../contract/control.js';
 
 /** Checks what a control endpoint answered; a target's control API may be broken like any other. */
 type Check<T> = { what: string; holds: (result: unknown) => boolean; _?: T };
@@ -19,6 +19,7 @@ const CLOCK = check<ControlClock>('the clock {now, epoch_ms (a number)}', (r) =>
 const isCa = (ca: unknown) => isObject(ca) && nonEmpty(ca.name) && nonEmpty(ca.caa_domain);
 const AUTHORITIES = check<{ preferred: CertificateAuthority; other: CertificateAuthority }>('{preferred, other}, each {name, caa_domain}', (r) => isObject(r) && isCa(r.preferred) && isCa(r.other));
 const ROUTE = check<Route>('a route {routable (boolean), ...}', (r) => isObject(r) && typeof r.routable === 'boolean');
+const CERTIFICATE = check<Certificate>('a certificate {hostname, issuer (a string or null)}', (r) => isObject(r) && (r.issuer === null || nonEmpty(r.issuer)));
 const WAF_STATE = check<WafLegacyState>('the legacy WAF state (an object)', isObject);
 const VENDOR = check<{ vendor: string }>('{vendor} (a string)', (r) => isObject(r) && nonEmpty(r.vendor));
 const USER = check<ControlUser>('a user {email, key, token} (strings)', (r) => isObject(r) && nonEmpty(r.email) && nonEmpty(r.key) && nonEmpty(r.token));
@@ -62,6 +63,8 @@ export class ControlClient {
     return this.call('PUT', `/zones/${zoneId}/fallback_origin`, setting, ANYTHING);
   }
   route(hostname: string): Promise<Route> { return this.call('GET', `/route/${encodeURIComponent(hostname)}`, undefined, ROUTE); }
+  /** The CA whose certificate a TLS client meets at the hostname (null while none is issued). */
+  certificate(hostname: string): Promise<Certificate> { return this.call('GET', `/certificate/${encodeURIComponent(hostname)}`, undefined, CERTIFICATE); }
 
   // WAF migration (docs/waf-migration-contract.md)
   /** The zone's previous-version WAF configuration plus migration_state, entrypoint and uri_overrides. */

@@ -8,11 +8,13 @@ import fc from 'fast-check';
 export interface PropertyOptions {
   seed: number;
   numRuns: number;
+  /** Report the first failure as found, without shrinking it: for properties whose every run is many requests (a model-based spec). */
+  endOnFailure?: boolean;
 }
 
 /** Runs an async property; throws an Error whose first line is the first line of the failed assertion. */
 export async function checkProperty<Ts extends [unknown, ...unknown[]]>(property: fc.IAsyncProperty<Ts>, options: PropertyOptions): Promise<void> {
-  const details = await fc.check(property, { seed: options.seed, numRuns: options.numRuns });
+  const details = await fc.check(property, { seed: options.seed, numRuns: options.numRuns, endOnFailure: options.endOnFailure ?? false });
   if (!details.failed) return;
   // A spec that skips itself inside the property (its zone cannot be had) throws vitest's skip,
   // which fast-check caught as a failure: rethrown whole, the spec is skipped with its reason.

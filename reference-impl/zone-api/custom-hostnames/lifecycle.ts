@@ -2,7 +2,7 @@
 // hostname, stores the new evaluation, deletes expired moved hostnames (lazily, whenever
 // hostnames are read or routed) and gives routing its view of the store.
 
-import type { Route } from '../../../src/contract/control.js';
+import type { Certificate, Route } from '../../../src/contract/control.js';
 import type { ZoneClocks } from '../zones/clocks.js';
 import type { ZoneStore } from '../zones/store.js';
 import { isWildcard, wildcardParent } from './hostname.js';
@@ -68,6 +68,12 @@ export class HostnameLifecycle {
   route(hostname: string): Route {
     this.sweep();
     return this.policy.resolveRoute(hostname, this.routeWorld());
+  }
+
+  /** The certificate a TLS client meets at the hostname: which CA issued it (null while none is issued). */
+  certificate(hostname: string): Certificate {
+    this.sweep();
+    return { hostname, issuer: this.hostnames.customHostnamesNamed(hostname)[0]?.issuer ?? null };
   }
 
   private routeWorld(): RouteWorld {

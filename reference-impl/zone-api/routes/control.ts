@@ -15,6 +15,7 @@
 //   POST /standalone_zones {domain}     the domain exists as its own zone
 //   PUT  /zones/:zone_id/fallback_origin {origin, dns_record}
 //   GET  /route/:hostname               what a request for the hostname meets
+//   GET  /certificate/:hostname         {hostname, issuer}: the CA whose certificate a TLS client meets there
 // Every change of facts re-evaluates the custom hostnames it may affect.
 // WAF migration facts (docs/waf-migration-contract.md):
 //   GET  /zones/:zone_id/waf_legacy     the zone's previous-version WAF state, with its URI overrides
@@ -288,6 +289,9 @@ function customHostnameControlRoutes({ state: { zones, customHostnames: hostname
   });
   resource('/route/:hostname', {
     GET: (req) => successEnvelope(lifecycle.route(nameFromPath(req.params.hostname!, 'hostname', false))),
+  });
+  resource('/certificate/:hostname', {
+    GET: (req) => successEnvelope(lifecycle.certificate(nameFromPath(req.params.hostname!, 'hostname', true))),
   });
 }
 

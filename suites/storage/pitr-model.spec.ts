@@ -65,7 +65,7 @@ type PitrCommand = fc.AsyncCommand<Model, Real>;
  * is what broke, whatever the bookmark.
  */
 class Disagreement extends Error {
-  constructor(message: string, readonly requirements: string[], readonly restoredPointAge?: number) { super(message); }
+  constructor(message: string, readonly requirements: string[], readonly restoredPointAge?: number, readonly restoredKind?: Kind) { super(message); }
 }
 
 const copy = (data: Data): Data => ({ kv: { ...data.kv }, notes: [...data.notes] });
@@ -263,7 +263,7 @@ class Restart implements PitrCommand {
     if (same(actual, expected(model.data))) return;
     const requirements = pending !== undefined ? blameRestart(model, actual, before, pending) : model.requested ? ['ST-PITR-RESTORE-NEXT-RESTART'] : [];
     throw new Disagreement(`after the restart the data is ${show(actual)}, expected ${show(expected(model.data))} (${pending ? `restored to ${describeMark(pending.mark)}` : 'no restore requested: kept as it was'})`,
-      requirements, pending && model.now - pending.mark.time);
+      requirements, pending && model.now - pending.mark.time, pending?.mark.kind);
   }
   toString = () => 'restart()';
 }
@@ -351,10 +351,63 @@ async function historyReaches(adapter: StorageAdapter, age: number): Promise<boo
   }
 }
 
-/** The requirements the shrunk disagreement breaks: the history window's, when a restore that far back fails on its own. */
+/**
+ * Whether a plain restore brings back the SQL tables but not the keys of put(), on a fresh object:
+ * a note and a key, the current bookmark, both changed, the restore requested, the restart.
+ */
+async function restoresSqlOnly(adapter: StorageAdapter): Promise<boolean> {
+  const object = await adapter.create();
+  try {
+    await values(object, exec('CREATE TABLE notes (text TEXT)'), exec("INSERT INTO notes (text) VALUES ('kept')"));
+    await object.storage.put('v', 1);
+    const bookmark = await pitrOf(object).getCurrentBookmark();
+    await values(object, exec("INSERT INTO notes (text) VALUES ('later')"));
+    await object.storage.put('v', 2);
+    await pitrOf(object).onNextSessionRestoreBookmark(bookmark);
+    await object.restart();
+    const [, rows] = await values(object, exec('SELECT text FROM notes ORDER BY rowid'), 'toArray');
+    return same(rows, [{ text: 'kept' }]) && (await object.storage.get('v')) === 2;
+  } catch {
+    return false;
+  } finally {
+    await object.destroy();
+  }
+}
+
+/**
+ * Whether the bookmark a request answers undoes the recovery, on a fresh object: a key written,
+ * its bookmark requested, the key written again before the restart, then the answered bookmark
+ * restored: the key must be back at its second value.
+ */
+async function undoRestores(adapter: StorageAdapter): Promise<boolean> {
+  const object = await adapter.create();
+  try {
+    await object.storage.put('v', 1);
+    const undo = await pitrOf(object).onNextSessionRestoreBookmark(await pitrOf(object).getCurrentBookmark());
+    await object.storage.put('v', 2);
+    await object.restart();
+    await pitrOf(object).onNextSessionRestoreBookmark(undo);
+    await object.restart();
+    return (await object.storage.get('v')) === 2;
+  } catch {
+    return false;
+  } finally {
+    await object.destroy();
+  }
+}
+
+/**
+ * The requirements the shrunk disagreement breaks: a wrong restore of an answered bookmark is the
+ * undo's when a plain undo fails on its own; a wrong restore is the coverage's when a plain
+ * restore brings back the SQL tables alone (a shrunk case may have changed no table, and look like
+ * nothing restored), the history window's when a restore that far back fails on its own.
+ */
 async function violated(adapter: StorageAdapter, disagreement: Disagreement): Promise<string[]> {
   const age = disagreement.restoredPointAge;
-  if (age !== undefined && age > DAY && !(await historyReaches(adapter, age)) && (await historyReaches(adapter, 0))) return ['ST-PITR-HISTORY-30-DAYS'];
+  if (age === undefined) return disagreement.requirements;
+  if (disagreement.restoredKind === 'undo' && !(await undoRestores(adapter))) return ['ST-PITR-RESTORE-UNDO-BOOKMARK'];
+  if (await restoresSqlOnly(adapter)) return ['ST-PITR-COVERS-KV'];
+  if (age > DAY && !(await historyReaches(adapter, age)) && (await historyReaches(adapter, 0))) return ['ST-PITR-HISTORY-30-DAYS'];
   return disagreement.requirements;
 }
 

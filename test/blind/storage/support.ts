@@ -9,8 +9,12 @@
 //   made on that object's instances only, never on a reference-impl class, so that variants
 //   running side by side in one process cannot leak into each other.
 
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { serialize } from 'node:v8';
-import { ObjectRuntime } from '../../../reference-impl/storage/index.js';
+import { filesOfObject, ObjectRuntime } from '../../../reference-impl/storage/index.js';
 import { EventStorage } from '../../../reference-impl/storage/event-storage.js';
 import type { ObjectInstance } from '../../../reference-impl/storage/instance.js';
 import { storageObject } from '../../../src/adapters/reference.js';
@@ -105,8 +109,12 @@ function makeObject(definition: VariantDefinition, code: InsideCode = suiteCode)
   let context!: VariantContext;
   const view = (storage: ObjectStorage, caller: Caller): ObjectStorage =>
     (definition.view ? definition.view(storage, context, caller) : storage);
+  // On a file, as the bundled reference-sqlite keeps it (src/adapters/reference.ts): the runtime's
+  // in-memory SQLite backend differs from it after a restore (the PITR model spec showed it).
+  const file = definition.backend === 'sqlite' ? join(tmpdir(), `specgate-object-${randomUUID()}.sqlite`) : undefined;
   const runtime = new ObjectRuntime({
     backend: definition.backend,
+    ...(file === undefined ? {} : { sqliteFile: file }),
     scenarios: Object.fromEntries(Object.entries(code.scenarios).map(([scenarioName, scenario]): [string, Scenario] =>
       [scenarioName, (storage, args) => scenario(view(storage, 'event'), args)])),
     alarmHandler: (storage, info) => code.alarmHandler(view(storage, 'alarm'), info),
@@ -125,7 +133,8 @@ function makeObject(definition: VariantDefinition, code: InsideCode = suiteCode)
   }
   definition.patch?.(context);
   const outside = new EventStorage((event) => internals.enqueue((storage) => event(view(storage, 'outside') as never), true));
-  const object: StorageObject = { ...storageObject(runtime), storage: outside };
+  const removeFiles = () => { if (file !== undefined) for (const path of filesOfObject(file)) rmSync(path, { force: true }); };
+  const object: StorageObject = { ...storageObject(runtime, removeFiles), storage: outside };
   return { object: definition.object ? definition.object(object, context) : object, context };
 }
 

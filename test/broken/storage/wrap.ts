@@ -62,12 +62,12 @@ export function brokenAdapter(name: string, misbehaviour: Misbehaviour, base: St
  */
 export function brokenCursors(
   name: string,
-  misbehaviour: (real: SqlStorageCursor, reexecute: () => SqlStorageCursor) => Partial<SqlStorageCursor>,
+  misbehaviour: (real: SqlStorageCursor, reexecute: () => SqlStorageCursor, query: string) => Partial<SqlStorageCursor>,
 ): StorageAdapter {
   const brokenSql = (real: SqlStorage): SqlStorage => override(real, {
     exec: (query: string, ...bindings: Parameters<SqlStorage['exec']>[1][]) => {
       const cursor = real.exec(query, ...bindings);
-      return override(cursor, misbehaviour(cursor, () => real.exec(query, ...bindings)));
+      return override(cursor, misbehaviour(cursor, () => real.exec(query, ...bindings), query));
     },
   });
   return referenceAdapter(name, 'sqlite', (storage) => (storage.sql ? override(storage, { sql: brokenSql(storage.sql) }) : storage));

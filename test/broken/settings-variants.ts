@@ -120,7 +120,9 @@ export const settingsVariants: BrokenVariant[] = [
         if (value !== undefined && request.method === 'GET') result.flatten_all_cnames = value;
       });
     },
-    expectedFailures: ['ZM-DNSSET-FLATTEN-MIRROR-FROM-SETTING'],
+    // The mirror spec that writes through either side on two zones (dns-settings.dated.spec.ts)
+    // reads the stuck value back as each of the mapping's three rows too.
+    expectedFailures: ['ZM-DNSSET-FLATTEN-APEX-FALSE', 'ZM-DNSSET-FLATTEN-MIRROR-FROM-SETTING', 'ZM-DNSSET-FLATTEN-OFF-FALSE', 'ZM-DNSSET-FLATTEN-ON-TRUE'],
   },
   {
     name: 'cname-setting-sticks-once-written',

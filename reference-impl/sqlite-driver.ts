@@ -26,7 +26,7 @@ function load(): typeof BetterSqlite3 {
     return require(SQLITE_DRIVER) as typeof BetterSqlite3;
   } catch (error) {
     // 12 is an optional dependency (it is compiled at install, and only Node 20 needs it).
-    throw new Error(`cannot load the SQLite driver for Node ${process.versions.node} (${SQLITE_DRIVER}): ${(error as Error).message.split('\n')[0]}`
+    throw new Error(`cannot load the SQLite driver for Node ${process.versions.node} (${SQLITE_DRIVER}): ${(error as Error).message}`
       + (SQLITE_DRIVER === 'better-sqlite3-v12' ? '; on Node 20 it is compiled by npm install, which needs python3, make and a C++ compiler' : ''));
   }
 }

@@ -28,6 +28,7 @@ async function ciRun(packInstallExit: number, { script = (text: string) => text,
   const calls = join(checkout, 'calls.log');
   standIn(join(checkout, 'scripts/install-miniflare5.sh'), 'touch "$(dirname "$CALLS")/miniflare5-installing"; echo .cache/miniflare5');
   standIn(join(checkout, 'scripts/docker-engine.sh'), '[ "$1" = start ] && exit 1; exit 0');
+  standIn(join(checkout, 'scripts/sqlite-driver.sh'), '');
   standIn(join(checkout, '.ci/node-line'), 'echo "node line $1 ran"');
   standIn(join(bin, 'npm'), [
     'if [ "$1" = ci ]; then',

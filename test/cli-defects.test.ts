@@ -306,7 +306,7 @@ describe('specgate list takes run\'s selection flags and ends with a total', () 
     const storage = await runCli(['list', '--suite', 'storage', '--area', 'alarms', '--level', 'must', '--json']);
     const specs = JSON.parse(storage.stdout) as { file: string }[];
     expect(specs.length).toBeGreaterThan(0);
-    expect(new Set(specs.map((spec) => spec.file))).toEqual(new Set(['suites/storage/alarms.spec.ts']));
+    expect(new Set(specs.map((spec) => spec.file))).toEqual(new Set(['suites/storage/alarm-lifecycle.spec.ts', 'suites/storage/alarms.spec.ts']));
     const all = await runCli(['list', '--suite', 'storage']);
     expect(lines(all.stdout).at(-1)).toMatch(/^specgate: \d+ specs in \d+ files$/);
   }, 600_000);

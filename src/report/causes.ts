@@ -52,7 +52,7 @@ const JSON_STRING = String.raw`"(?:[^"\\]|\\.)*"`;
 const ERROR_ITEM = String.raw`-?\d+ (?:${JSON_STRING}|undefined|null)`;
 /** An answer where the spec kit writes one: at the start of the line, after a step's `: `, or quoted in parentheses. */
 const ANSWER_START = new RegExp(String.raw`(?:^|: |\()(?=${STATUS}, )`, 'g');
-const ANSWER = new RegExp(String.raw`^${STATUS}, (?:errors (${ERROR_ITEM}(?:, ${ERROR_ITEM})*)|a body that is not JSON|a JSON body without success|success ([^;)]*))(?=; |\)|$)`);
+const ANSWER = new RegExp(String.raw`^${STATUS}, (?:errors (${ERROR_ITEM}(?:, ${ERROR_ITEM})*)|a body that is not JSON|a JSON body without success|success ([^;)]*))(?=; |: |\)|$)`);
 const ERROR_CODE = new RegExp(String.raw`(-?\d+) (?:${JSON_STRING}|undefined|null)`, 'g');
 
 // What varies between two runs of the same failure: uuids, hex ids (with a digit), numbers.

@@ -134,7 +134,7 @@ function incompleteNote(report: Report): Html | string {
   const { incomplete } = report.verdicts;
   if (incomplete.specs === 0) return '';
   return html`<div class="incomplete"><p><b>${incomplete.specs} gated specs not verified</b>, for reasons the target did not declare; ${incompleteConsequence(report)}:</p>
-<ul>${incomplete.reasons.map(({ reason, specs }) => html`<li>${specs} × ${reason}</li>`)}</ul></div>
+<details><summary>The reasons (${incomplete.reasons.length})</summary><ul>${incomplete.reasons.map(({ reason, specs }) => html`<li>${specs} × ${reason}</li>`)}</ul></details></div>
 `;
 }
 

@@ -46,7 +46,7 @@ describe('the storage suite against workerd, at its newest compatibility date an
     const timedOut = report.tests.filter((t) => /did not settle within|timed out|did not start within/i.test(t.error ?? ''));
     expect(timedOut.map((t) => `${t.name}: ${t.error}`), `with ${burners.count} CPU burners`).toEqual([]);
     for (const variant of VARIANTS) {
-      const model = report.tests.filter((t) => t.target === `storage:${variant.adapter}` && t.file.endsWith('model.spec.ts'));
+      const model = report.tests.filter((t) => t.target === `storage:${variant.adapter}` && t.file.endsWith('/model.spec.ts'));
       expect(model.map((t) => t.status), 'the key-value model spec').toEqual(['passed']);
     }
     for (const variant of VARIANTS) {

@@ -317,41 +317,9 @@ describe('state table', () => {
   } } });
 
   storageSpec('ST-ALARM-NOT-SET-WHILE-RUNNING', 'getAlarm() is null while the handler runs, and the time again once an alarm is set during the run', async ({ object, storage, skip }) => {
-    let running: unknown = 'not read';
-    let setDuring: unknown = 'not read';
-    let time = 0;
-    // The premise is a handler that runs: one that never starts is the timing specs' subject.
-    const started = await whileHandlerRuns(object, async (now) => {
-      running = await storage.getAlarm();
-      // Positive control: the same read during the run sees an alarm set meanwhile.
-      time = now + DAY;
-      await storage.setAlarm(time);
-      setDuring = await storage.getAlarm();
-    }).then(() => true, (error: Error) => {
-      if (/did not start/.test(error.message)) return false;
-      throw error;
-    });
-    if (!started) skip('not verified: the alarm handler did not start');
-    // Positive control: the read does see an alarm set during the run (how it answers a time is
-    // ST-ALARM-INTEGER-MS's subject: a Date is taken as its time here).
-    if (msOf(setDuring) !== time) skip(`not verified: getAlarm() during the run did not answer the alarm set then either (${String(setDuring)})`);
-    expect(running, 'the running alarm has started: it no longer counts as set').toBeNull();
+    await expectRunningAlarmNotSet(storage, skip, (during) => whileHandlerRuns(object, during));
   }, { needs: ['alarms', 'clock'], realTime: { body: async ({ object, storage, realTime, skip }) => {
-    let running: unknown = 'not read';
-    let setDuring: unknown = 'not read';
-    let time = 0;
-    const started = await whileHandlerRunsReal(object, realTime, async (now) => {
-      running = await storage.getAlarm();
-      time = now + DAY;
-      await storage.setAlarm(time);
-      setDuring = await storage.getAlarm();
-    }).then(() => true, (error: Error) => {
-      if (/did not start/.test(error.message)) return false;
-      throw error;
-    });
-    if (!started) skip('not verified: the alarm handler did not start');
-    if (msOf(setDuring) !== time) skip(`not verified: getAlarm() during the run did not answer the alarm set then either (${String(setDuring)})`);
-    expect(running, 'the running alarm has started: it no longer counts as set').toBeNull();
+    await expectRunningAlarmNotSet(storage, skip, (during) => whileHandlerRunsReal(object, realTime, during));
   } } });
 
   storageSpec('ST-ALARM-PERSISTED', 'a set alarm survives a restart and runs at its time; a deleted one stays deleted', async ({ object, skip }) => {
@@ -540,3 +508,29 @@ describe('when the handler runs', () => {
     expect((await runsOf(storage)).length, 'and the handler ran 7 times').toBe(7);
   } } });
 });
+
+/**
+ * getAlarm() while the handler runs answers null (the alarm no longer counts as set), with the
+ * positive control that the same read sees an alarm set during that run. `run` runs `during` while
+ * the handler runs, on a virtual clock or in real time.
+ */
+async function expectRunningAlarmNotSet(storage: ObjectStorage, skip: (reason: string) => never, run: (during: (now: number) => Promise<void>) => Promise<unknown>): Promise<void> {
+  let running: unknown = 'not read';
+  let setDuring: unknown = 'not read';
+  let time = 0;
+  // The premise is a handler that runs: one that never starts is the timing specs' subject.
+  const started = await run(async (now) => {
+    running = await storage.getAlarm();
+    time = now + DAY;
+    await storage.setAlarm(time);
+    setDuring = await storage.getAlarm();
+  }).then(() => true, (error: Error) => {
+    if (/did not start/.test(error.message)) return false;
+    throw error;
+  });
+  if (!started) skip('not verified: the alarm handler did not start');
+  // Positive control: the read does see an alarm set during the run (how it answers a time is
+  // ST-ALARM-INTEGER-MS's subject: a Date is taken as its time here).
+  if (msOf(setDuring) !== time) skip(`not verified: getAlarm() during the run did not answer the alarm set then either (${String(setDuring)})`);
+  expect(running, 'the running alarm has started: it no longer counts as set').toBeNull();
+}

@@ -7,6 +7,7 @@
 // the operations before it).
 
 import fc from 'fast-check';
+import { expect } from 'vitest';
 import type { ListOptions, ObjectStorage, StorageAdapter } from '../../src/contract/storage.js';
 
 export type Model = {
@@ -324,3 +325,13 @@ function rulesOf(subset: (keyof ListOptions)[], options: ListOptions, model: Mod
   // Rules that only break together: each involved.
   return listRequirements(Object.fromEntries(subset.map((name) => [name, options[name]])) as ListOptions, model);
 }
+
+/** Whether two values are equal as vitest's toEqual says (the model specs' comparison). */
+export const same = (actual: unknown, expected: unknown): boolean => {
+  try {
+    expect(actual).toEqual(expected);
+    return true;
+  } catch {
+    return false;
+  }
+};

@@ -9,7 +9,7 @@
 import { describe, expect } from 'vitest';
 import { storageSpec } from '../../src/spec-kit/storage.js';
 import type { ListOptions, ObjectStorage, StorageAdapter } from '../../src/contract/storage.js';
-import { isolateListFailure, modelList, type Model } from './kv-model.js';
+import { isolateListFailure, modelList, same, type Model } from './kv-model.js';
 
 const STORED = ['', 'a', 'A', 'ab', 'abc', 'a%', 'a_', 'a\\', 'b', 'ba', 'é', '\uE000', '\uFFFF', '\u{10000}', '\u{10000}a', '\u{1F600}', 'a\u{1F600}'];
 const BOUNDS = ['', 'a', 'ab', 'aa', 'b', '\uF000', '\u{10000}', 'zz'];
@@ -26,14 +26,6 @@ const NAMES = Object.keys(VALUES) as Name[];
 const PAIRS = NAMES.flatMap((first, i) => NAMES.slice(i + 1).map((second): [Name, Name] => [first, second]));
 
 const show = (value: unknown) => JSON.stringify(value, null, 0).replace(/[^\x20-\x7e]/gu, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
-const same = (actual: unknown, expected: unknown): boolean => {
-  try {
-    expect(actual).toEqual(expected);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** Every combination of the two options' values. */
 const combinations = ([first, second]: [Name, Name]): ListOptions[] =>

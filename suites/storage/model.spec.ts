@@ -11,21 +11,13 @@ import { describe, expect } from 'vitest';
 import { isTimeout } from '../../src/spec-kit/budget.js';
 import { storageSpec } from '../../src/spec-kit/storage.js';
 import type { StorageAdapter } from '../../src/contract/storage.js';
-import { isolateListFailure, kvCommands, runOnFreshObject, type Implicated } from './kv-model.js';
+import { isolateListFailure, kvCommands, runOnFreshObject, same, type Implicated } from './kv-model.js';
 
 /** A disagreement of the model, with what the disagreeing operation implicates. */
 class Disagreement extends Error {
   constructor(message: string, readonly implicated: Implicated) { super(message); }
 }
 
-const same = (actual: unknown, expected: unknown): boolean => {
-  try {
-    expect(actual).toEqual(expected);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 const commands = kvCommands((actual, expected, describe, implicated) => {
   if (!same(actual, expected)) throw new Disagreement(describe(), implicated);

@@ -74,8 +74,11 @@ describe('alarm specs in real time, on an adapter without a virtual clock', () =
     expect(tests.filter((t) => t.status === 'failed').map((t) => `${t.name}: ${t.error}`)).toEqual([]);
     const skipped = tests.filter((t) => t.status === 'skipped');
     expect(skipped.filter((t) => t.requirements.includes('ST-ALARM-RETRY-BACKOFF')).map((t) => t.skipReason)).toEqual([MINUTES]);
+    // The alarm lifecycle model takes random steps of virtual time: by design it needs a virtual clock.
+    const lifecycleModel = (t: { name: string }) => t.name.includes('> alarm lifecycle model >');
+    expect(skipped.filter(lifecycleModel).map((t) => t.skipReason)).toEqual(['adapter reference-real-time does not support clock']);
     // Nothing else is skipped but for a premise a loaded machine missed (none on an idle one).
-    expect(skipped.filter((t) => !t.requirements.includes('ST-ALARM-RETRY-BACKOFF') && !LOADED.test(t.skipReason ?? '')).map((t) => `${t.name}: ${t.skipReason}`)).toEqual([]);
+    expect(skipped.filter((t) => !lifecycleModel(t) && !t.requirements.includes('ST-ALARM-RETRY-BACKOFF') && !LOADED.test(t.skipReason ?? '')).map((t) => `${t.name}: ${t.skipReason}`)).toEqual([]);
     // The timed alarm specs ran (the virtual clock's specs would be skipped: no clock).
     expect(tests.filter((t) => t.area === 'alarms' && t.status !== 'skipped').length, 'alarm specs that ran').toBeGreaterThanOrEqual(15);
   });

@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Requirement } from '../src/core/requirements.js';
-import { EVERYTHING, globToRegExp, selects, shardOf } from '../src/core/selection.js';
+import { EVERYTHING, globToRegExp, selects, selectsConventions, shardOf } from '../src/core/selection.js';
 import { readReport, runCli, tempDir } from './helpers/cli.js';
 
 const requirement = (id: string, extra: Partial<Requirement>): Requirement =>
@@ -31,6 +31,13 @@ describe('selects', () => {
     expect(selects({ ...EVERYTHING, requirements: ['ZM-FLT-*'] }, spec('ZM-FLT-B'), catalog)).toBe(true);
     expect(selects({ ...EVERYTHING, requirements: ['ZM-FLT-A'] }, spec('ZM-FLT-B'), catalog)).toBe(false);
   });
+  it('the conventions a spec checks are reported as a spec of their own would be: never under --profile core', () => {
+    expect(selectsConventions(EVERYTHING, ['ZM-FLT-B'], catalog)).toBe(true);
+    expect(selectsConventions({ ...EVERYTHING, profile: 'core' }, ['ZM-FLT-B'], catalog)).toBe(false);
+    expect(selectsConventions({ ...EVERYTHING, requirements: ['ZM-FLT-B'] }, ['ZM-FLT-B'], catalog)).toBe(true);
+    expect(selectsConventions({ ...EVERYTHING, requirements: ['ZM-FLT-A'] }, ['ZM-FLT-B'], catalog)).toBe(false);
+    expect(selectsConventions({ ...EVERYTHING, shard: { index: 2, total: 2 } }, ['ZM-FLT-B'], catalog), 'the shard is the spec\'s own').toBe(true);
+  });
   it('globs escape everything but *', () => {
     expect(globToRegExp('ZM-FW-*').test('ZM-FW-COMBINED-QUOTA')).toBe(true);
     expect(globToRegExp('ZM.FW').test('ZMXFW')).toBe(false);
@@ -53,6 +60,7 @@ describe('run with filters', () => {
     const profileOf = new Map(report.requirements.map((r) => [r.id, r.profile]));
     expect(report.tests.length).toBeGreaterThan(10);
     expect(report.tests.every((t) => t.requirements.every((id) => profileOf.get(id) === 'core'))).toBe(true);
+    expect(report.tests.filter((t) => t.spec.part === 'conventions'), 'no record of conventions (extended)').toEqual([]);
     expect(report.run.selection.profile).toBe('core');
     expect(report.coverageProblems, 'no golden check on a filtered run').toEqual([]);
   });

@@ -51,7 +51,8 @@ function resultsOf(server: RunningServer): Map<string, string> {
 
 describe('clock specs with and without zone clocks', () => {
   it('pass on both targets: the same specs, all passed', () => {
-    expect(run.code, run.stderr.slice(-2000)).toBe(0);
+    const notPassed = report.tests.filter((t) => t.status !== 'passed').map((t) => `${t.name}: ${t.status} ${t.error ?? t.skipReason ?? ''}`);
+    expect(run.code, `${run.stderr.slice(-2000)}\n${notPassed.join('\n')}`).toBe(0);
     const [withZoneClocks, withOne] = [resultsOf(zoneClocks), resultsOf(oneClock)];
     expect(withZoneClocks.size).toBeGreaterThan(100);
     expect([...withOne.keys()].sort()).toEqual([...withZoneClocks.keys()].sort());

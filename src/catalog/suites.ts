@@ -3,7 +3,7 @@
 
 import type { CreatingCollection } from '../core/cleanup.js';
 import type { GuardedRequest } from '../core/zone-safety.js';
-import type { AreaCatalog, SuiteName } from '../core/requirements.js';
+import type { AreaCatalog, Requirement, SuiteName } from '../core/requirements.js';
 import { CREATING_COLLECTIONS } from '../../suites/zone-api/cleanup.js';
 import { GUARDED_REQUESTS, MARKED_OBJECTS, POSSIBLE_LEFTOVERS } from '../../suites/zone-api/zone-safety.js';
 import { storageCatalog } from '../../suites/storage/requirements/index.js';
@@ -59,6 +59,13 @@ export const SUITES: Record<SuiteName, Suite> = {
   storage: { name: 'storage', include: ['suites/storage/**/*.spec.ts'], catalog: storageCatalog },
 };
 
+let catalogById: ReadonlyMap<string, Requirement> | undefined;
+
+/** Every requirement of every suite's catalog, by ID (what a selection decides on). */
+export function requirementCatalog(): ReadonlyMap<string, Requirement> {
+  catalogById ??= new Map(Object.values(SUITES).flatMap((suite) => suite.catalog.flatMap((area) => area.requirements.map((r) => [r.id, r] as const))));
+  return catalogById;
+}
+
 /** The ID of every requirement of every suite's catalog (a baseline may name only these). */
-export const catalogedRequirementIds = (): Set<string> =>
-  new Set(Object.values(SUITES).flatMap((suite) => suite.catalog.flatMap((area) => area.requirements.map((r) => r.id))));
+export const catalogedRequirementIds = (): Set<string> => new Set(requirementCatalog().keys());

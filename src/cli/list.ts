@@ -5,8 +5,7 @@
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { withDashedValues } from './usage.js';
-import { SUITES } from '../catalog/suites.js';
-import type { Requirement } from '../core/requirements.js';
+import { requirementCatalog } from '../catalog/suites.js';
 import { selects, type Selection } from '../core/selection.js';
 import { listSpecs, SpecFileError, type ListedSpec } from '../runner/list.js';
 import { checkPattern, selectionFrom, suitesFrom } from './run-config.js';
@@ -48,7 +47,7 @@ export async function listCommand(args: string[]): Promise<number> {
 
 /** As a run selects: by the requirements each spec cites (core/selection.ts), and --grep on its full name (vitest's testNamePattern). */
 function selectedBy(selection: Selection, grep: string | undefined): (spec: ListedSpec) => boolean {
-  const catalog = new Map<string, Requirement>(Object.values(SUITES).flatMap((suite) => suite.catalog.flatMap((area) => area.requirements.map((r) => [r.id, r] as const))));
+  const catalog = requirementCatalog();
   const pattern = grep === undefined ? undefined : new RegExp(grep);
   return (spec) => selects(selection, { title: spec.name, requirements: spec.requirements, extended: spec.extended !== undefined }, catalog)
     && (pattern === undefined || pattern.test(spec.name));

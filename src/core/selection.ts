@@ -45,6 +45,16 @@ export function selects(selection: Selection, spec: SelectableSpec, catalog: Rea
   return true;
 }
 
+/**
+ * Whether a run reports the conventions a selected spec checks besides what it asserts (their
+ * record is of the extended profile, core/records.ts conventionRecordOf): as if they were a spec
+ * of their own in the same shard. `--profile core` leaves them out, and `--requirement ZM-FW-*`
+ * keeps them only when one of them matches.
+ */
+export function selectsConventions(selection: Selection, conventions: string[], catalog: ReadonlyMap<string, Requirement>): boolean {
+  return selects({ ...selection, shard: null }, { title: '', requirements: conventions }, catalog);
+}
+
 /** `ZM-FW-*` → /^ZM-FW-.*$/ (only `*` is special). */
 export function globToRegExp(glob: string): RegExp {
   return new RegExp(`^${glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);

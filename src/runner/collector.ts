@@ -24,6 +24,8 @@ export class CollectingReporter implements Reporter {
   readonly workerDeaths = new WorkerDeaths();
   /** Specs that are not part of the run although vitest lists them: those a --bail stop cut off (bail.ts). */
   leftOut: (test: TestCase) => boolean = () => false;
+  /** Whether the run's selection keeps the record of the conventions a spec checks (core/selection.ts selectsConventions). */
+  keepsConventions: (conventions: string[]) => boolean = () => true;
 
   /** Specs of an interrupted run left out of its report: not finished, or cut by the interrupt. */
   unfinished = 0;
@@ -84,7 +86,7 @@ export class CollectingReporter implements Reporter {
         this.tests.push(record);
         // A spec that checks conventions besides what it asserts: their record, of the extended profile.
         const { conventions, conventionChecks } = test.meta();
-        if (conventions !== undefined && conventions.length > 0) this.tests.push(conventionRecordOf(record, conventions, conventionChecks ?? []));
+        if (conventions !== undefined && conventions.length > 0 && this.keepsConventions(conventions)) this.tests.push(conventionRecordOf(record, conventions, conventionChecks ?? []));
       }
     }
     // Each death is an error of the files it cut short (of all the files it was given, when it

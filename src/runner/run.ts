@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { startVitest, type Reporter } from 'vitest/node';
 import { loadSchedule } from '../catalog/deprecation-schedule.js';
-import { catalogedRequirementIds, SUITES } from '../catalog/suites.js';
+import { catalogedRequirementIds, requirementCatalog, SUITES } from '../catalog/suites.js';
 import { COMPILED, PACKAGE_ROOT } from '../core/paths.js';
 import type { RunConfig } from '../core/run-config.js';
 import { applyBaseline, gatePasses, readBaseline, updatedBaseline, writeBaseline } from '../report/baseline.js';
@@ -28,7 +28,7 @@ import { BailReporter } from './bail.js';
 import { CollectingReporter } from './collector.js';
 import { ProgressReporter } from './progress.js';
 import { Interruption } from './interrupt.js';
-import { isEverything, selects } from '../core/selection.js';
+import { isEverything, selects, selectsConventions } from '../core/selection.js';
 import { listSpecs, specFiles } from './list.js';
 import type { SuiteName } from '../core/requirements.js';
 import { nearestContaining } from '../core/did-you-mean.js';
@@ -105,6 +105,7 @@ async function runInterruptibly(config: RunConfig, interruption: Interruption): 
   const planned = [...zones.flatMap((zone) => zoneProjects(zone.target, several, config.zoneApi)), ...adapters.map((adapter) => storageProject(adapter, config.storage))];
   const projects = narrowedTo(planned, await filesSelectedBy(selection, config.suites));
   const collector = new CollectingReporter(PACKAGE_ROOT, new Map(projects.map((p) => [p.name, { target: p.label, clockGroup: p.clockGroup }])), () => interruption.interrupted);
+  collector.keepsConventions = (conventions) => selectsConventions(selection, conventions, requirementCatalog());
   const bail = config.maxFailures === undefined ? undefined : new BailReporter(config.maxFailures, config.gate, requirementProfiles());
   if (bail) collector.leftOut = (test) => bail.notReached(test);
   try {
@@ -285,8 +286,7 @@ function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Re
  */
 async function filesSelectedBy(selection: Selection, suites: SuiteName[]): Promise<Set<string> | undefined> {
   if (isEverything(selection) || selection.shard) return undefined;
-  const catalog = new Map(Object.values(SUITES).flatMap((suite) => suite.catalog.flatMap((area) => area.requirements.map((r) => [r.id, r] as const))));
-  const selected = (await listSpecs(suites)).filter((spec) => selects(selection, { title: spec.name, requirements: spec.requirements, extended: spec.extended !== undefined }, catalog));
+  const selected = (await listSpecs(suites)).filter((spec) => selects(selection, { title: spec.name, requirements: spec.requirements, extended: spec.extended !== undefined }, requirementCatalog()));
   return selected.length === 0 ? undefined : new Set(selected.map((spec) => spec.file));
 }
 
@@ -303,8 +303,7 @@ function narrowedTo(projects: PlannedProject[], files: Set<string> | undefined):
 
 /** The profile of each catalogued requirement, by ID (what --bail needs to tell a gated failure). */
 function requirementProfiles(): (id: string) => Profile | undefined {
-  const byId = new Map(Object.values(SUITES).flatMap((suite) => suite.catalog.flatMap((area) => area.requirements.map((r): [string, Profile] => [r.id, r.profile]))));
-  return (id) => byId.get(id);
+  return (id) => requirementCatalog().get(id)?.profile;
 }
 
 async function runProjects(projects: PlannedProject[], shared: { seed: number; selection: Selection }, reporters: [CollectingReporter, ...Reporter[]], config: RunConfig, interruption: Interruption): Promise<void> {

@@ -37,9 +37,10 @@ function forwardTo(upstream: string, request: IncomingMessage, response: ServerR
 
 describe('a spec\'s budget', () => {
   it('a target paced by --max-rps 2 passes, though its specs take far longer than their budget (--spec-timeout 2)', async () => {
-    const { run, report } = await runAgainst(server.baseUrl, ['--requirement', 'ZM-FLT-CREATE', '--max-rps', '2', '--spec-timeout', '2']);
+    // The two specs of a filter created (not the firewall model, which cites ZM-FLT-CREATE too and at 2 requests a second takes minutes).
+    const { run, report } = await runAgainst(server.baseUrl, ['--requirement', 'ZM-FLT-CREATE', '--grep', ' a filter created ', '--max-rps', '2', '--spec-timeout', '2']);
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(report.tests.length).toBeGreaterThan(0);
+    expect(report.tests.length).toBe(2);
     for (const test of report.tests) expect(test.status, `${test.name}: ${test.error ?? ''}`).toBe('passed');
     // The proof that the pacing was not counted: at one request a second per worker, a spec of
     // several requests takes seconds, more than the budget, and still passed.

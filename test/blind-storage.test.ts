@@ -13,6 +13,7 @@ import { probeObject } from './blind/storage/support.js';
 import { failedRequirementsOf, readReport, runCli, tempDir, type CliResult } from './helpers/cli.js';
 import type { Report } from '../src/report/model.js';
 import type { StorageAdapter } from '../src/contract/storage.js';
+import { catalogedRequirementIds } from '../src/catalog/suites.js';
 
 const SEED = '20261121';
 const modulePath = (name: string): string => `./test/blind/storage/${name}.ts`;
@@ -24,7 +25,25 @@ let report: Report;
 /** The core requirements a variant's target failed (the run is core-only), sorted. */
 const failedBy = (name: string): string[] => failedRequirementsOf(report, target(name));
 
-describe('the blind variants of the storage suite, in one CLI run', () => {
+describe('the record of blind storage variants', () => {
+  const catalogued = catalogedRequirementIds();
+  it('names only catalogued requirements, and each caught variant is caught by a requirement of its sentence', () => {
+    const unknown = BLIND_VARIANTS.flatMap((v) => [...v.requirements, ...('caught' in v.outcome ? v.outcome.caught : v.outcome.alsoFailed ?? [])]
+      .filter((id) => !catalogued.has(id)).map((id) => `${v.name}: ${id}`));
+    expect(unknown).toEqual([]);
+    const offSentence = BLIND_VARIANTS.filter((v) => 'caught' in v.outcome && !v.outcome.caught.some((id) => v.requirements.includes(id)));
+    expect(offSentence.map((v) => v.name)).toEqual([]);
+    expect(new Set(BLIND_VARIANTS.map((v) => v.name)).size, 'one entry per variant').toBe(BLIND_VARIANTS.length);
+  });
+});
+
+// The run of all 77 variants takes 6 to 12 minutes on 2 cores (each variant is a target of its own,
+// with its own test workers), more than npm test can hold in CI's quarter of an hour: it runs with
+// SPECGATE_BLIND_STORAGE=1 (as the zone API's blind run does with SPECGATE_BLIND_ZONE=1). The record
+// and the probes of the missed variants below always run.
+const RUN_BLIND = process.env.SPECGATE_BLIND_STORAGE === '1';
+
+describe.skipIf(!RUN_BLIND)('the blind variants of the storage suite, in one CLI run', () => {
   beforeAll(async () => {
     const reportDir = tempDir('blind-storage');
     const adapters = [...CONTROLS, ...BLIND_VARIANTS.map((variant) => variant.name)].map(modulePath).join(',');

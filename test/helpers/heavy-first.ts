@@ -15,7 +15,6 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 export const HEAVY_FILES: readonly string[] = [
   'test/broken-zone-api.test.ts',
-  'test/blind-storage.test.ts',
   'test/broken-storage-behaviour.test.ts',
   'test/adapter-timeout.test.ts',
   'test/cli-defects.test.ts',

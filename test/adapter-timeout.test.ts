@@ -34,15 +34,16 @@ const specNamed = (report: ReturnType<typeof readReport>, requirement: string, t
 
 describe('--timeout bounds every call into a storage adapter', () => {
   // Before: each spec reading a key waited 60 s (about 12 minutes for these areas on 2 workers).
-  // Now about 3 minutes at load 28-44, most of it the interleaving spec shrinking its counterexample
-  // through 1 s timeouts (bench/ci-speed.md): 600 s, not the 240 s it came near.
+  // Then about 3 minutes at load 28-44, most of it the interleaving spec shrinking its
+  // counterexample through 1 s timeouts (bench/ci-speed.md); the model-based specs are left out.
   it('a get() that never settles fails its specs in --timeout, naming the call and its arguments', async () => {
     const reportDir = tempDir('hanging-report');
     // The preflight stops such an adapter before any spec (one line, exit 2) ...
     const stopped = await runCli(['run', '--suite', 'storage', '--adapter', hangingAdapter(), '--timeout', '1', '--report-dir', reportDir]);
     expect([stopped.code, stopped.stderr.trim().split('\n')]).toEqual([2, [expect.stringMatching(/^specgate: --adapter hanging-get: storage\.get\('specgate-preflight'\) on a fresh object gave no answer in 1 s; fix: /)]]);
     // ... and without it, each spec that calls get() fails in --timeout, naming the call.
-    const run = await runCli(['run', '--suite', 'storage', '--adapter', hangingAdapter(), '--area', 'kv,consistency,limits', '--timeout', '1', '--report-dir', reportDir, '--no-preflight']);
+    // Not the model-based specs: shrinking a counterexample through 1 s timeouts took minutes.
+    const run = await runCli(['run', '--suite', 'storage', '--adapter', hangingAdapter(), '--area', 'kv,consistency,limits', '--grep', '^(?!.*\\(property\\)$)', '--timeout', '1', '--report-dir', reportDir, '--no-preflight']);
     expect(run.code, run.stderr).toBe(1);
     const report = readReport(reportDir);
     const get = specNamed(report, 'ST-KV-GET-SINGLE', 'get(key) resolves to the stored value');

@@ -15,21 +15,29 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 export const HEAVY_FILES: readonly string[] = [
   'test/broken-zone-api.test.ts',
-  'test/broken-storage-behaviour.test.ts',
-  'test/adapter-timeout.test.ts',
-  'test/cli-defects.test.ts',
-  'test/container-target.test.ts',
-  'test/real-target.test.ts',
-  'test/workerd-options.test.ts',
+  // Mostly waits for real time to pass: started early, it overlaps the CPU-bound files.
+  'test/alarms-real-time.test.ts',
   'test/workerd-conformance.test.ts',
+  'test/broken-storage-behaviour.test.ts',
+  'test/broken-firewall.test.ts',
+  'test/cli-defects.test.ts',
+  'test/broken-zone-rest.test.ts',
+  'test/real-target.test.ts',
+  'test/cli.test.ts',
+  'test/container-target.test.ts',
+  'test/workerd-options.test.ts',
+  'test/broken-zone-ch-default.test.ts',
+  'test/broken-storage-models.test.ts',
+  'test/broken-storage-sql-pitr.test.ts',
   'test/crash-consistency.test.ts',
   'test/report-html.test.ts',
-  'test/cli.test.ts',
+  'test/cli-conventions.test.ts',
   'test/container-engine.test.ts',
   'test/baseline.test.ts',
   'test/preflight.test.ts',
-  'test/spec-timeouts.test.ts',
+  'test/adapter-timeout.test.ts',
   'test/broken-storage-kv.test.ts',
+  'test/spec-timeouts.test.ts',
 ];
 
 /** The position of a file in HEAVY_FILES; every other file after them all. */

@@ -197,12 +197,15 @@ export class SqliteStore implements PersistedStore {
     if (db.inTransaction) {
       this.committing(() => {
         try {
-          if (changed) {
-            const seq = this.history.nextSeq();
-            this.mark(seq);
-            this.history.recordSqlWrite(seq, db.serialize());
-          }
+          const seq = changed ? this.history.nextSeq() : undefined;
+          if (seq !== undefined) this.mark(seq);
+          // On a file, the version is recorded before the commit (a crash in between is repaired
+          // at open). In memory no crash leaves anything to repair, and a database opened from an
+          // image (after a restore) serializes its committed pages only, without the transaction's:
+          // there the version is recorded after the commit.
+          if (seq !== undefined && this.file !== undefined) this.history.recordSqlWrite(seq, db.serialize());
           this.statement('COMMIT').run();
+          if (seq !== undefined && this.file === undefined) this.history.recordSqlWrite(seq, db.serialize());
         } catch (error) {
           if (db.inTransaction) this.statement('ROLLBACK').run();
           throw error;

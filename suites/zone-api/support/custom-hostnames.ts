@@ -63,6 +63,8 @@ export type SetUp = <T>(what: string, step: () => Promise<T>) => Promise<T>;
 
 /** What the helpers below work with: the spec's fixtures. */
 export interface HostnameWorld { api: ApiClient; control: ControlClient; zone: TestZone; setUp: SetUp }
+/** What creating and reading a record needs: no control API (a run in zones it does not own may do it, where the zone allows 'cert-quota'). */
+export type RecordWorld = Omit<HostnameWorld, 'control'>;
 
 /** The set-up steps the document does not show: creating a custom hostname, and reading one. */
 export const CREATE_SET_UP = 'a custom hostname created through POST /custom_hostnames (the endpoint and its payload are not shown)';
@@ -89,7 +91,7 @@ async function postAccepted(api: ApiClient, zone: TestZone, hostname: string, ss
 }
 
 /** Creates a custom hostname: a set-up step (the POST and its payload are not shown). */
-export function createHostname(world: HostnameWorld, hostname: string, ssl: Ssl = DEFAULT_SSL): Promise<CustomHostname> {
+export function createHostname(world: RecordWorld, hostname: string, ssl: Ssl = DEFAULT_SSL): Promise<CustomHostname> {
   return world.setUp(CREATE_SET_UP, () => postAccepted(world.api, world.zone, hostname, ssl));
 }
 
@@ -97,7 +99,7 @@ export function createHostname(world: HostnameWorld, hostname: string, ssl: Ssl 
  * A POST the certificate rate limit must accept, once a set-up POST of the same payload was
  * accepted (so a refusal here is the limit's, not the payload's): a core check.
  */
-export function createAccepted(world: HostnameWorld, hostname: string = uniqueHostname()): Promise<CustomHostname> {
+export function createAccepted(world: RecordWorld, hostname: string = uniqueHostname()): Promise<CustomHostname> {
   return postAccepted(world.api, world.zone, hostname, DEFAULT_SSL);
 }
 
@@ -110,7 +112,7 @@ const readProven = new WeakSet<SetUp>();
  * that fails is the target's failure (a hostname deleted too early, say), asserted as core. The
  * documented fields are core either way.
  */
-export async function readHostname(world: HostnameWorld, id: string): Promise<CustomHostname> {
+export async function readHostname(world: RecordWorld, id: string): Promise<CustomHostname> {
   const read = async () => {
     const found = expectObject(await world.api.get<CustomHostname>(world.zone.path(`/custom_hostnames/${id}`)), `reading custom hostname ${id}`);
     expect(found.id, `GET /custom_hostnames/${id} answers that custom hostname: ${JSON.stringify(found).slice(0, 600)}`).toBe(id);
@@ -123,7 +125,7 @@ export async function readHostname(world: HostnameWorld, id: string): Promise<Cu
 }
 
 /** Creates a custom hostname and reads it back. */
-export async function createAndRead(world: HostnameWorld, hostname: string = uniqueHostname(), ssl: Ssl = DEFAULT_SSL): Promise<CustomHostname> {
+export async function createAndRead(world: RecordWorld, hostname: string = uniqueHostname(), ssl: Ssl = DEFAULT_SSL): Promise<CustomHostname> {
   return readHostname(world, (await createHostname(world, hostname, ssl)).id);
 }
 
@@ -137,7 +139,7 @@ export function patchHostname(api: ApiClient, zone: TestZone, id: string, ssl: S
 }
 
 /** PATCH (the documented endpoint: core) restarts validation; then the hostname as it is afterwards. */
-export async function revalidate(world: HostnameWorld, id: string, ssl: Ssl = DEFAULT_SSL): Promise<CustomHostname> {
+export async function revalidate(world: RecordWorld, id: string, ssl: Ssl = DEFAULT_SSL): Promise<CustomHostname> {
   expectSuccess(await patchHostname(world.api, world.zone, id, ssl), `PATCH of custom hostname ${id}`);
   return readHostname(world, id);
 }

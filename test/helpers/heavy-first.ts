@@ -15,6 +15,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 export const HEAVY_FILES: readonly string[] = [
   'test/broken-zone-api.test.ts',
+  'test/blind-storage.test.ts',
   // Mostly waits for real time to pass: started early, it overlaps the CPU-bound files.
   'test/alarms-real-time.test.ts',
   'test/workerd-conformance.test.ts',

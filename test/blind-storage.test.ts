@@ -38,7 +38,8 @@ describe('the record of blind storage variants', () => {
 });
 
 // Issue 26 asks npm test to hold this check: about 4.5 CPU-s per variant (mostly the model-based
-// specs), 6 minutes of one worker on 2 cores (bench/ci-speed.md).
+// specs); the first 77 took 6 to 12 minutes of one worker on 2 cores, the 25 of round 3 with the two
+// controls 5 minutes (bench/ci-speed.md).
 describe('the blind variants of the storage suite, in one CLI run', () => {
   beforeAll(async () => {
     const reportDir = tempDir('blind-storage');

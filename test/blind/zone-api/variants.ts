@@ -4,6 +4,7 @@ import type { BlindVariant } from './variant.js';
 import { CUSTOM_HOSTNAME_VARIANTS } from './variants/custom-hostnames.js';
 import { DNS_AND_SETTINGS_VARIANTS } from './variants/dns-and-settings.js';
 import { FIREWALL_VARIANTS } from './variants/firewall.js';
+import { ROUND3_VARIANTS } from './variants/round3.js';
 import { TRANSPORT_VARIANTS } from './variants/transport.js';
 import { WAF_VARIANTS } from './variants/waf.js';
 
@@ -13,4 +14,6 @@ export const BLIND_VARIANTS: readonly BlindVariant[] = [
   ...FIREWALL_VARIANTS,
   ...WAF_VARIANTS,
   ...DNS_AND_SETTINGS_VARIANTS,
+  // The third round, written across the whole document (issue 25).
+  ...ROUND3_VARIANTS,
 ];

@@ -54,6 +54,35 @@ spec('ZM-AUTH-KEY-PAIR-BOUND', 'a key authenticates only with its own email: not
   expectFailure(await read(api, { ...theirs, email: mine.email }, zone), 'the other user\'s key with my email');
 });
 
+// "Two schemes are used" is said of the API, not of its zone-scoped half: an account-scoped read
+// takes the bearer token as it takes the key pair. The read's form (GET /accounts, listed under
+// Versioning, its answer not shown) is a set-up step: a target taking neither scheme there is
+// not verified, one taking only one of them fails.
+spec(['ZM-AUTH-BEARER', 'ZM-AUTH-KEY-PAIR'], 'both schemes authenticate an account-scoped read too; a wrong token does not', async ({ api, auth, setUp, skip, task }) => {
+  if (!auth.token || auth.key?.scheme !== 'key') return skip('both schemes are needed: give a token and an email and key (--token, --email, --key)');
+  const byScheme = [auth.token, auth.key] as const;
+  const answers = await Promise.all(byScheme.map((scheme) => api.as(scheme).get('/accounts')));
+  await setUp('GET /accounts answering a list with one of the two schemes (the answer is not shown)', () => {
+    expect(answers.some((answer) => answer.body?.success === true && Array.isArray(answer.body.result)), `GET /accounts with either scheme: ${answers.map(answered).join('; ')}`).toBe(true);
+  });
+  // A failure is blamed on the scheme refused, not on both.
+  for (const [i, scheme] of byScheme.entries()) {
+    try {
+      expectArray(answers[i]!, `GET /accounts with the ${scheme.scheme === 'token' ? 'bearer token' : 'key pair'}`, { items: 'any' });
+    } catch (error) {
+      task.meta.failedRequirements = [scheme.scheme === 'token' ? 'ZM-AUTH-BEARER' : 'ZM-AUTH-KEY-PAIR'];
+      throw error;
+    }
+  }
+  const wrong = await api.as({ scheme: 'token', token: WRONG_TOKEN }).get('/accounts');
+  try {
+    expectFailure(wrong, 'GET /accounts with a wrong token (the token is what authenticates there too)');
+  } catch (error) {
+    task.meta.failedRequirements = ['ZM-AUTH-BEARER'];
+    throw error;
+  }
+});
+
 spec('ZM-AUTH-MISSING', 'a request without credentials is refused; the same request with them is not', async ({ api, zone }) => {
   const response = await read(api, undefined, zone);
   expectFailure(response, 'a request without credentials');

@@ -647,6 +647,20 @@ describe('certificate issuance rate limit', () => {
     if (Date.now() - started < 55 * SECOND) expectFailure(sixteenth, 'positive control: a 16th successful certificate within the minute');
   }, { ...RATE_TIMEOUT, conventions: ['ZM-CH-EXT-POST-REQUIRES-HOSTNAME', 'ZM-CH-EXT-DUPLICATE-409'] });
 
+  // "Only successful submissions (POST returning 200)": a successful PATCH (the documented endpoint)
+  // is not a submission; fifteen of them leave the minute's fifteen certificates to POSTs.
+  spec(['ZM-CH-CERT-RATE-COUNTS-SUCCESS'], 'successful PATCHes do not count: after 15 PATCHes the minute still takes 15 POSTs, and not a 16th', async ({ api, control, zone, setUp, clock, skip }) => {
+    const world = { api, control, zone, setUp };
+    const margin = notYetMargin(await boundarySlack(clock));
+    const t0 = await clock.now();
+    const first = await createHostname(world, uniqueHostname());
+    for (let i = 0; i < LIMIT; i++) expectSuccess(await patchHostname(api, zone, first.id), `PATCH ${i + 1} of ${LIMIT} of custom hostname ${first.id}`);
+    await Promise.all(Array.from({ length: LIMIT - 1 }, () => createAccepted(world)));
+    // Positive control: the POSTs did count; a 16th within the minute is refused.
+    await advanceTo(clock, t0 + 60 * SECOND - margin);
+    await expectRefusedBefore(clock, t0 + 60 * SECOND, await overLimit(api, zone), 'positive control: a 16th POST within the minute of the 15 PATCHes', skip);
+  }, RATE_TIMEOUT);
+
   spec(['ZM-CH-CERT-RATE-RAISABLE'], 'a zone with a higher limit (20) gets 20 certificates in a minute, not 21', async ({ api, control, zone, setUp, clock, skip }) => {
     await zone.update({ certificate_rate_limit: 20 });
     const margin = notYetMargin(await boundarySlack(clock));

@@ -159,6 +159,22 @@ describe('rule 4: filters created by the combined create are protected', () => {
     expect(filter.paused, 'the protected filter keeps paused').toBe(rule!.filter.paused);
   }, { conventions: ['ZM-FLT-PUT'] });
 
+  // "Filters created this way" are the combined create's: a filter of the filters endpoint, shared
+  // by rules as the recommended sequence has it, is not protected by rule 4. The PUT's form is
+  // the set-up step (on an unused filter); the same PUT on one that two rules use must be taken.
+  spec(['ZM-FW-COMBINED-FILTER-RULE4-SCOPE', 'ZM-FLT-SHARED'], 'a filter of the filters endpoint used by rules takes the PUT an unused one takes, singly and on the collection', async ({ api, zone, setUp }) => {
+    const [unused, used] = await createFilters(api, zone, [{ expression: uniqueExpression() }, { expression: uniqueExpression() }]);
+    await setUp(PUT_FILTER, async () => expectSuccess(await api.put(zone.path(`/filters/${unused!.id}`), { json: { id: unused!.id, expression: uniqueExpression(), paused: true } }), 'PUT on an unused filter of the filters endpoint'));
+    const rules = [...await createRules(api, zone, [{ filter: { id: used!.id }, action: 'block' }]), ...await createRules(api, zone, [{ filter: { id: used!.id }, action: 'challenge' }])];
+    expect(rules.map((r) => r.filter.id), 'both rules use the filter of the filters endpoint').toEqual([used!.id, used!.id]);
+    const replacement = uniqueExpression();
+    expectSuccess(await api.put(zone.path(`/filters/${used!.id}`), { json: { id: used!.id, expression: replacement, paused: true } }), 'the same PUT on that filter, now used by two rules (rule 4 protects only filters of the combined create)');
+    expect(expectObject(await api.get<Filter>(zone.path(`/filters/${used!.id}`)), 'reading the filter').expression, 'the used filter took the PUT').toBe(replacement);
+    const collection = [{ id: used!.id, expression: uniqueExpression(), paused: false }];
+    await setUp(PUT_FILTERS, async () => expectSuccess(await api.put(zone.path('/filters'), { json: [{ id: unused!.id, expression: uniqueExpression(), paused: false }] }), 'PUT /filters naming an unused filter of the filters endpoint'));
+    expectSuccess(await api.put(zone.path('/filters'), { json: collection }), 'the same PUT /filters naming the filter the two rules use');
+  });
+
   spec('ZM-FW-COMBINED-FILTER-NO-DELETE', 'DELETE on such a filter is refused and the filter stays, even once its rule is gone', async ({ api, zone }) => {
     const [rule] = await createRules(api, zone, [{ filter: { expression: uniqueExpression() }, action: 'block' }]);
     const path = zone.path(`/filters/${rule!.filter.id}`);

@@ -428,6 +428,30 @@ describe('WAF migration, limits: only support can migrate beyond them', () => {
     expect((await check(api, zone)).migration_state, 'the zone has left start').not.toBe('start');
   }, { conventions: ['ZM-WAF-EXT-QUERY-VALUES'] });
 
+  // "a rule expression longer than 4 KB": the limit is each expression's, not their sum. Three
+  // rules of 3000 bytes (9000 together) migrate; one of them grown to 4097 bytes is refused (the
+  // positive control, so a target refusing for the sum is told from one refusing nothing).
+  spec(['ZM-WAF-LIMIT-4KB-EXPRESSION'], 'the 4 KB is per expression: three rules of 3000 bytes each (9000 together) migrate; one grown to 4097 bytes is refused', async ({ api, control, newZone, convention }) => {
+    const ofBytes = (n: number, tag: string) => {
+      const head = `http.request.uri.path eq "/${tag}/`;
+      return `${head}${'a'.repeat(n - head.length - 1)}"`;
+    };
+    const refusedZone = await newZone({ plan: 'enterprise' });
+    await control.setWafLegacy(refusedZone.id, { firewall_rules: [{ expression: ofBytes(4097, 'r1') }, { expression: ofBytes(3000, 'r2') }, { expression: ofBytes(3000, 'r3') }] });
+    const refused = await migrate(api, refusedZone, await config(api, refusedZone));
+    expectFailure(refused, 'positive control: the migration of a zone whose first of three expressions has 4097 bytes');
+    await refusalIs4xx(convention, refused, 'the migration of a zone with a 4097-byte expression among three');
+
+    const zone = await newZone({ plan: 'enterprise' });
+    const expressions = ['s1', 's2', 's3'].map((tag) => ofBytes(3000, tag));
+    expect(expressions.map((e) => Buffer.byteLength(e)), 'each expression has 3000 bytes').toEqual([3000, 3000, 3000]);
+    await control.setWafLegacy(zone.id, { firewall_rules: expressions.map((expression) => ({ expression })) });
+    const configuration = await config(api, zone);
+    expect(expressions.every((e) => configuration.rules.some((r) => r.expression === e)), 'the three expressions are in the configuration').toBe(true);
+    expectSuccess(await migrate(api, zone, configuration), 'the migration of a zone with three 3000-byte expressions (9000 bytes together, each under 4 KB)');
+    expect((await check(api, zone)).migration_state, 'the zone has left start').not.toBe('start');
+  }, { conventions: ['ZM-WAF-EXT-QUERY-VALUES'] });
+
   // "4 KB" is a size in bytes: characters of 2, 3 and 4 bytes in UTF-8 (1, 1 and 2 UTF-16 units)
   // tell a count of bytes from a count of characters or of JavaScript string units, on both sides
   // of the boundary.

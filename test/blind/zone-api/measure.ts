@@ -1,7 +1,7 @@
 // Measures the blind variants: one run of the zone API suite against all of them (plus the
 // unhooked reference, which must pass), printing each variant's outcome in the form
 // test/blind/zone-api/index.ts records. Run it when the suite changes, then update index.ts:
-//   npx tsx test/blind/zone-api/measure.ts [name-filter]
+//   npx tsx test/blind/zone-api/measure.ts [name-filter] [run options, e.g. --area auth,accounts]
 //   npx tsx test/blind/zone-api/measure.ts --from-report DIR    (again from a full run's report.json)
 // A full run of every variant takes long (49 min measured on a loaded 2-core machine).
 
@@ -27,10 +27,10 @@ function fromReport(dir: string): void {
   print(names.map((name, i) => [name, outcomeFromReport(report, `zone-api@${targets[i]!.baseUrl!}`)]));
 }
 
-async function measure(filter: string | undefined): Promise<void> {
+async function measure(filter: string | undefined, runArgs: string[]): Promise<void> {
   const chosen = BLIND_VARIANTS.filter((v) => filter === undefined || v.name.includes(filter));
   const started = Date.now();
-  const run = await runBlindVariants([UNHOOKED, ...chosen]);
+  const run = await runBlindVariants([UNHOOKED, ...chosen], runArgs);
   try {
     console.log(`exit ${run.run.code}; ${chosen.length} variants; ${Math.round((Date.now() - started) / 1000)} s; seed ${run.report.run.seed}; report in ${run.reportDir}`);
     print([UNHOOKED, ...chosen].map((v) => [v.name, run.outcomeOf(v.name)]));
@@ -39,6 +39,6 @@ async function measure(filter: string | undefined): Promise<void> {
   }
 }
 
-const [first, second] = process.argv.slice(2);
+const [first, second, ...rest] = process.argv.slice(2);
 if (first === '--from-report') fromReport(second!);
-else await measure(first);
+else await measure(first, second === undefined ? [] : [second, ...rest]);

@@ -352,6 +352,51 @@ describe('Moved', () => {
   }, { timeout: 120_000 });
 });
 
+describe('Moved: what starts the 7 days', () => {
+  // "Moved | 7 days elapse | No reactivation | deleted": the 7 days start when the hostname enters
+  // Moved. Nothing that leaves it Moved restarts them (a PATCH that does not reactivate it, the
+  // customer's DNS changing again, still away from the service), and a hostname reactivated and
+  // moved again starts them anew from the second move. Three hostnames, one clock: at 7 days
+  // after the first moves the first two are deleted, the one moved again lives to 7 days after
+  // its second move (the positive control of the deletions' reads, and of its own deletion).
+  spec(['ZM-CH-MOVED-DELETED-AFTER-7D'], 'the 7 days run from entering Moved: a PATCH that leaves it Moved and a further DNS change restart nothing; a second move after a reactivation starts them again', async ({ api, control, zone, setUp, clock, skip, target, specZones }) => {
+    const world = { api, control, zone, setUp };
+    if (!(await standStill(clock, control, target, specZones))) skip('not verified: the instants 1 ms either side of 7 days need a target clock that stands still between advances');
+    const patched = await activeHostname(world);
+    const dnsChanged = await activeHostname(world);
+    const movedTwice = await activeHostname(world);
+    const t0 = await clock.now();
+    for (const h of [patched, dnsChanged, movedTwice]) await pointElsewhere(control, h.hostname);
+    for (const h of [patched, dnsChanged, movedTwice]) expectStatus(await readHostname(world, h.id), 'Moved', `${h.hostname}: its CNAME no longer points at the zone`);
+
+    await advanceTo(clock, t0 + DAY);
+    await pointAtZone(control, zone, movedTwice.hostname);
+    expectStatus(await revalidate(world, movedTwice.id), 'Active', 'reactivated by a PATCH one day after its move');
+    await advanceTo(clock, t0 + 2 * DAY);
+    // Whether a PATCH of a hostname still pointing away reactivates it or leaves it Moved depends on
+    // validation; only one it left Moved is followed (it had no reactivation).
+    expectSuccess(await patchHostname(api, zone, patched.id), `PATCH of ${patched.hostname}, Moved, its CNAME still pointing away`);
+    const patchedStayedMoved = statusOf(await readHostname(world, patched.id)) === 'moved';
+    await advanceTo(clock, t0 + 3 * DAY);
+    await pointElsewhere(control, dnsChanged.hostname);
+    await advanceTo(clock, t0 + 4 * DAY);
+    await pointElsewhere(control, movedTwice.hostname);
+    expectStatus(await readHostname(world, movedTwice.id), 'Moved', 'moved a second time, 4 days after the first');
+
+    await advanceTo(clock, t0 + 7 * DAY - 1);
+    expectStatus(await readHostname(world, dnsChanged.id), 'Moved', '1 ms before 7 days after its move, the hostname still exists');
+    await advanceTo(clock, t0 + 7 * DAY);
+    expectStatus(await readHostname(world, movedTwice.id), 'Moved', '7 days after its first move but 3 days after its second, the hostname still exists');
+    expectDeleted(await api.get(zone.path(`/custom_hostnames/${dnsChanged.id}`)), 'a Moved hostname whose DNS changed again 3 days into its 7 days, at 7 days after its move,');
+    if (patchedStayedMoved) expectDeleted(await api.get(zone.path(`/custom_hostnames/${patched.id}`)), 'a Moved hostname PATCHed 2 days into its 7 days without being reactivated, at 7 days after its move,');
+
+    await advanceTo(clock, t0 + 11 * DAY - 1);
+    expectStatus(await readHostname(world, movedTwice.id), 'Moved', '1 ms before 7 days after its second move, the hostname still exists');
+    await advanceTo(clock, t0 + 11 * DAY);
+    expectDeleted(await api.get(zone.path(`/custom_hostnames/${movedTwice.id}`)), 'a hostname exactly 7 days after its second move');
+  }, { timeout: 120_000 });
+});
+
 describe('zone hold', () => {
   spec(['ZM-CH-HOLD-BLOCKED'], 'a hostname in validation on a domain held with its subdomains is Blocked', async ({ api, control, zone, setUp }) => {
     const world = { api, control, zone, setUp };

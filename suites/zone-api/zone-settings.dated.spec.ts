@@ -2,7 +2,7 @@
 // deprecation; its mirroring with flatten_all_cnames is in dns-settings), brotli (after end of
 // life compression is on for every zone), minify, mobile_redirect and server_side_exclude (working
 // before their dates; after them the table states nothing: catalogued as not stated), and
-// privacy_pass (removed: an error after 2024-03-31, working before).
+// privacy_pass (removed: an error after 2024-03-31, and gone from GET /settings; working before).
 //
 // Reading or writing a setting's value needs its payload, which the spec does not show (production's
 // {value} and {id, value, editable, modified_on}; support/settings.ts): each spec first writes and
@@ -156,6 +156,18 @@ describe('privacy_pass', () => {
     expectFailure(await api.post(path(zone), { json: { value: 'on' } }), `POST /settings/privacy_pass after ${DATES.privacyPass}`);
     // Positive control: the zone's settings do answer at that date; only privacy_pass is gone.
     expectSuccess(await api.get(settingPath(zone, 'cname_flattening')), `positive control: GET /settings/cname_flattening after ${DATES.privacyPass}`);
+  });
+
+  // The row's subject is the setting ("Legacy privacy token setting ... Removed"), not only its two
+  // endpoints: the all-settings read no longer lists it. The list's payload (an array of {id, value})
+  // is production's, a set-up step; the positive control is the same list naming cname_flattening.
+  datedSpec('ZM-ZSET-PRIVACY-PASS-REMOVED-2024-03-31', 'GET /settings no longer lists privacy_pass, while it lists cname_flattening', after(DATES.privacyPass), async ({ api, ownZone: zone, setUp }) => {
+    const listed = await setUp(SET_UP.zoneSettingsList, async () => {
+      const settings = await allSettings(api, zone);
+      expect(settings.has('cname_flattening'), `GET /settings lists cname_flattening after ${DATES.privacyPass}: ${[...settings.keys()].join(', ')}`).toBe(true);
+      return settings;
+    });
+    expect([...listed.keys()], `GET /settings after ${DATES.privacyPass}: the removed privacy_pass setting is not listed`).not.toContain('privacy_pass');
   });
 
   datedSpec('ZM-ZSET-PRIVACY-PASS-EXT-404', 'GET and POST /settings/privacy_pass answer 404 with code 7000, as an unknown route', after(DATES.privacyPass), async ({ api, ownZone: zone }) => {

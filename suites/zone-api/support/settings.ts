@@ -22,6 +22,7 @@ export const SET_UP = {
   dnsSettings: 'DNS settings read and written at /zones/{zone_id}/dns_settings as a JSON object of their fields (production\'s path and payload; the document shows neither)',
   zoneSetting: 'a zone setting written with {value} and read as result.value (production\'s payload; the document shows none)',
   zoneSettings: 'zone settings written through PATCH /zones/{zone_id}/settings {items: [{id, value}]} (production\'s payload; the document shows none)',
+  zoneSettingsList: 'zone settings read through GET /zones/{zone_id}/settings as an array of {id, value} naming cname_flattening (production\'s payload; the document shows none)',
   account: 'an account created through POST /accounts {name, settings} and answered as {id, name, settings} (production\'s payload; the document shows none)',
   accountPut: 'an account written through PUT /accounts/{account_id} {name, settings} (production\'s payload; the document shows none)',
   accountDnsSettings: 'an account\'s DNS settings written at /accounts/{account_id}/dns_settings {zone_defaults: {nameservers: {type}}} (production\'s path; the document shows the field, not the path)',

@@ -412,6 +412,22 @@ describe('the firewall rules paths of the Versioning table', () => {
     expect(back.priority).toBeNull();
   });
 
+  // "priority | number or null | null when not set": a rule whose priority a PATCH sent as null has
+  // none set, so it reads null. The PATCH's form (production's {priority}) is the set-up step, a
+  // number taken and read back; what the null then does is the document's, core.
+  spec('ZM-FW-PRIORITY-NULL', 'a PATCH sending priority null leaves the rule without a priority: it reads null, singly and in the list', async ({ api, zone, setUp }) => {
+    const [rule] = await rulesFor(api, zone, [{ filter: { expression: uniqueExpression() }, action: 'block' }]);
+    const path = zone.path(`/firewall/rules/${rule!.id}`);
+    await setUp('a PATCH /firewall/rules/{rule_id} with {priority: 10} taken and read back (the payload is not shown)', async () => {
+      expectSuccess(await api.patch(path, { json: { priority: 10 } }), 'PATCH priority 10');
+      expect(expectObject(await api.get<FirewallRule>(path), 'reading the rule').priority, 'the rule reads priority 10').toBe(10);
+    });
+    expectSuccess(await api.patch(path, { json: { priority: null } }), 'the same PATCH with priority null');
+    expect(expectObject(await api.get<FirewallRule>(path), 'reading the rule').priority, 'a priority sent as null is not set: it reads null').toBeNull();
+    const listedRule = (await listed<FirewallRule>(api, zone, '/firewall/rules')).find((r) => r.id === rule!.id);
+    expect(listedRule?.priority, 'the list shows the rule with priority null').toBeNull();
+  });
+
   spec('ZM-FW-BULK-DELETE', 'DELETE with repeated ?id= deletes those rules and answers their ids', async ({ api, zone }) => {
     const rules = await rulesFor(api, zone, [1, 2, 3].map(() => ({ filter: { expression: uniqueExpression() }, action: 'block' })));
     const gone = [rules[0]!.id, rules[2]!.id];

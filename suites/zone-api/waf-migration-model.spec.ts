@@ -1,8 +1,7 @@
 // WAF migration: the one-way state machine of "States and transitions > WAF migration" against a
 // model (issue 25, part 5). Random sequences of the documented calls (the entry point PUT with each
 // waf_migration value and alias, two calls at the same instant, a zone made compatible or not
-// through the control API at any step: a refused call must leave the state as it was) on
-// Enterprise, Pro and Business zones; after every step what the
+// through the control API) on Enterprise, Pro and Business zones; after every step what the
 // document lets a client see is compared with the model: the check's migration_state (start, or
 // not), whether the previous-version API answers, and the status of the two versions (read by the
 // reference's field names, a set-up step). The table is taken as complete: a call no row matches
@@ -13,6 +12,7 @@
 // took (task.meta.failedRequirements); the seed replays it (--seed).
 
 import fc from 'fast-check';
+import { expect } from 'vitest';
 import type { ApiClient } from '../../src/spec-kit/api-client.js';
 import type { ControlClient } from '../../src/spec-kit/control.js';
 import { expectConfiguration, expectCheck, expectStatus } from './support/waf.js';
@@ -37,14 +37,10 @@ interface WafRule { id?: string; version?: string; ref?: string; [field: string]
 interface WafConfig { name: string; rules: WafRule[] }
 interface WafStatus { old_waf: { enabled: boolean }; new_waf: { enabled: boolean }; evaluation_order: string[]; migration_state: string }
 
-/**
- * The document's table: start → validation (Enterprise, and eligible: "compatible false means the
- * zone is ineligible", step 1 of the procedure whose step 3 is validation); start or validation →
- * migrated (compatible); nothing leaves migrated. A refused call leaves the state as it was.
- */
+/** The document's table: start → validation (Enterprise); start or validation → migrated (compatible); nothing leaves migrated. */
 function next(model: Model, step: Step): State {
   if (model.state === 'migrated') return 'migrated';
-  if (step.call === 'validation') return model.state === 'start' && model.plan === 'enterprise' && model.compatible ? 'validation' : model.state;
+  if (step.call === 'validation') return model.state === 'start' && model.plan === 'enterprise' ? 'validation' : model.state;
   if (step.call === 'pending' || step.call === 'together') return model.compatible ? 'migrated' : model.state;
   return model.state;
 }
@@ -53,9 +49,6 @@ function next(model: Model, step: Step): State {
 function rowOf(model: Model, step: Step): string[] {
   if (model.state === 'migrated') return ['ZM-WAF-IRREVERSIBLE'];
   if (step.call === 'compatible') return ['ZM-WAF-USER-STARTS'];
-  // An ineligible Enterprise zone: any call that moved it broke step 1 (Pro and Business zones
-  // have their own row, whose condition is the zone being compatible).
-  if (model.plan === 'enterprise' && !model.compatible) return ['ZM-WAF-PROC-1-CHECK'];
   if (step.call === 'validation') return ['ZM-WAF-VALIDATION-ENTERPRISE-ONLY', ...(step.value === '2' ? ['ZM-WAF-ENTRYPOINT-VALIDATION-ALIAS-2'] : [])];
   const alias = step.call === 'pending' && step.value === '1' ? ['ZM-WAF-ENTRYPOINT-PENDING-ALIAS-1'] : [];
   return [model.plan === 'enterprise' ? 'ZM-WAF-PENDING-MIGRATES' : 'ZM-WAF-PRO-BUSINESS-DIRECT', ...alias];
@@ -73,9 +66,8 @@ function agree(requirements: string[], holds: boolean, message: string): void {
 const stepsFor = (plan: ModelPlan): fc.Arbitrary<Step[]> => {
   const pending = fc.constantFrom('pending', '1').map((value) => ({ call: 'pending', value }) as Step);
   const together = fc.constant({ call: 'together' } as Step);
-  const compatibility = fc.boolean().map((compatible) => ({ call: 'compatible', compatible }) as Step);
-  const enterprise = fc.oneof(fc.constantFrom('validation', '2').map((value) => ({ call: 'validation', value }) as Step), pending, together, compatibility);
-  const other = fc.oneof(pending, together, compatibility);
+  const enterprise = fc.oneof(fc.constantFrom('validation', '2').map((value) => ({ call: 'validation', value }) as Step), pending, together);
+  const other = fc.oneof(pending, together, fc.boolean().map((compatible) => ({ call: 'compatible', compatible }) as Step));
   return fc.array(plan === 'enterprise' ? enterprise : other, { minLength: 1, maxLength: 5 });
 };
 
@@ -159,7 +151,7 @@ const MODEL_REQUIREMENTS = [
   'ZM-WAF-MIGRATION-STATE-START', 'ZM-WAF-IRREVERSIBLE', 'ZM-WAF-VALIDATION-ENTERPRISE-ONLY', 'ZM-WAF-VALIDATION-BOTH-ENABLED',
   'ZM-WAF-VALIDATION-NEW-BEFORE-OLD', 'ZM-WAF-PENDING-MIGRATES', 'ZM-WAF-PENDING-DISABLES-PREVIOUS', 'ZM-WAF-PRO-BUSINESS-DIRECT',
   'ZM-WAF-PRO-BUSINESS-DISABLES-PREVIOUS', 'ZM-WAF-USER-STARTS', 'ZM-WAF-PREVIOUS-APIS-STOP',
-  'ZM-WAF-ENTRYPOINT-PENDING-ALIAS-1', 'ZM-WAF-ENTRYPOINT-VALIDATION-ALIAS-2', 'ZM-WAF-PROC-1-CHECK',
+  'ZM-WAF-ENTRYPOINT-PENDING-ALIAS-1', 'ZM-WAF-ENTRYPOINT-VALIDATION-ALIAS-2',
 ];
 
 describe('WAF migration, the state machine against a model', () => {
@@ -173,7 +165,7 @@ describe('WAF migration, the state machine against a model', () => {
         const subject = new ZoneUnderTest(api, control, zone, cfg, setUp);
         const model: Model = { plan, compatible: true, state: 'start' };
         // Every sequence ends migrated: the positive control that each observation does change.
-        const closing: Step[] = [{ call: 'compatible', compatible: true }, { call: 'pending', value: 'pending' }];
+        const closing: Step[] = plan === 'enterprise' ? [{ call: 'pending', value: 'pending' }] : [{ call: 'compatible', compatible: true }, { call: 'pending', value: 'pending' }];
         await runSequence(subject, model, [...steps, ...closing]);
       }), { seed: target.seed, numRuns: 12 });
     } catch (error) {
@@ -183,3 +175,28 @@ describe('WAF migration, the state machine against a model', () => {
     }
   }, { timeout: 120_000 });
 });
+
+describe('WAF migration, a refused call leaves the state', () => {
+  // "compatible false means the zone is ineligible" (procedure step 1, before the optional
+  // validation of step 3): an Enterprise zone the check calls incompatible does not enter validation
+  // mode, nor migrate; the refused calls leave it in start, running only the previous version. Made
+  // compatible, the same validation call enters validation mode (the positive control).
+  spec(['ZM-WAF-PROC-1-CHECK'], 'an ineligible Enterprise zone stays in start after the validation call (both aliases) and the pending call; made eligible, the same validation call enters validation mode', async ({ api, control, newZone, setUp }) => {
+    const zone = await newZone({ plan: 'enterprise' });
+    const cfg = expectConfiguration(await api.get<WafConfig>(zone.path('/waf_migration/config')), 'GET waf_migration/config');
+    const subject = new ZoneUnderTest(api, control, zone, cfg, setUp);
+    await control.setWafLegacy(zone.id, { core_ruleset_enabled: true });
+    const check = expectCheck(await api.get<{ compatible: boolean; migration_state: string }>(zone.path('/waf_migration/check')), 'GET waf_migration/check');
+    expect(check.compatible, 'the core rule set enabled makes the zone incompatible in phase one').toBe(false);
+    for (const value of ['validation', '2', 'pending']) {
+      await subject.put(value);
+      expect(await subject.migrationState(), `after the PUT with waf_migration=${value} on an ineligible zone, the check says start`).toBe('start');
+      const status = await subject.status();
+      expect(status.new_waf.enabled, `after the PUT with waf_migration=${value} on an ineligible zone, the new version does not run: ${JSON.stringify(status)}`).toBe(false);
+    }
+    await control.setWafLegacy(zone.id, { core_ruleset_enabled: false });
+    expect((await subject.put('validation')).body?.success, 'positive control: the validation call on the zone made eligible succeeds').toBe(true);
+    expect(await subject.migrationState(), 'positive control: the zone made eligible is no longer in start').not.toBe('start');
+  });
+});
+

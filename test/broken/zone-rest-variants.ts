@@ -99,6 +99,24 @@ export const wafSpecVariants: BrokenVariant[] = [
     expectedFailures: ['ZM-WAF-IRREVERSIBLE', 'ZM-WAF-PENDING-DISABLES-PREVIOUS', 'ZM-WAF-PENDING-MIGRATES', 'ZM-WAF-PRO-BUSINESS-DIRECT', 'ZM-WAF-PRO-BUSINESS-DISABLES-PREVIOUS', 'ZM-WAF-PROC-1-CHECK', 'ZM-WAF-PROC-2-GET-CONFIG', 'ZM-WAF-PROC-3-VALIDATION-OPTIONAL', 'ZM-WAF-PROC-4-PENDING-FINAL', 'ZM-WAF-STATUS-ENDPOINT'],
   },
   {
+    name: 'waf-validation-ignores-eligibility',
+    misreading: 'validation mode is a trial, not the migration: an Enterprise zone the check calls incompatible may still enter it',
+    customize(reference) {
+      reference.app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+        const value = queryOf(request).waf_migration;
+        if (!isEntrypointPut(request) || (value !== 'validation' && value !== '2')) return;
+        const zone = reference.state.zones.get(zoneOf(request));
+        const state = reference.state.waf.getState(zoneOf(request));
+        if (zone?.plan !== 'enterprise' || state.migration_state !== 'start') return;
+        const check = await reference.app.inject({ method: 'GET', url: `/client/v4/zones/${zone.id}/waf_migration/check`, headers: Object.fromEntries(['authorization', 'x-auth-email', 'x-auth-key'].flatMap((h) => (typeof request.headers[h] === 'string' ? [[h, request.headers[h] as string]] : []))) });
+        if ((JSON.parse(check.body) as { result?: { compatible?: boolean } }).result?.compatible !== false) return;
+        reference.state.waf.putState(zone.id, { ...state, migration_state: 'validation', enabled: true });
+        return reply.send(successEnvelope({ ...bodyOf(request), id: 'validation-trial', version: '1' }));
+      });
+    },
+    expectedFailures: ['ZM-WAF-PROC-1-CHECK'],
+  },
+  {
     name: 'waf-previous-apis-stop-in-validation',
     misreading: 'the previous-version APIs stop as soon as the zone enters validation mode',
     customize(reference) {

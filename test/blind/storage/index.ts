@@ -667,7 +667,7 @@ export const BLIND_VARIANTS: BlindVariant[] = [
     sentence: '"Value | any type supported by the structured clone algorithm, at most 128 KiB (131,072 bytes)" (Resources) and "Value size | 128 KiB (131,072 bytes)" (Limits).',
     misreading: 'put(entries) is one write, so the 128 KiB bounds the values of the batch together: two values of 70 KiB each are refused in one put(entries).',
     requirements: ['ST-LIMIT-VALUE-131072'],
-    outcome: { missed: true },
+    outcome: { caught: ['ST-LIMIT-VALUE-131072'] },
   },
   {
     name: 'delete-batch-counts-duplicates',
@@ -683,7 +683,7 @@ export const BLIND_VARIANTS: BlindVariant[] = [
     sentence: '"delete | key: string, options? | Promise<boolean> | true if the key existed" and "delete | keys: string[] ... returns the number deleted".',
     misreading: 'whether a key existed is a question for storage (what is on disk); a put not yet flushed has not created it, so put(\'k\') then delete(\'k\') with no await between answers false.',
     requirements: ['ST-KV-DELETE-EXISTING-TRUE', 'ST-KV-DELETE-BATCH-COUNT'],
-    outcome: { missed: true },
+    outcome: { caught: ['ST-KV-DELETE-BATCH-COUNT'] },
   },
   {
     name: 'deleteall-spares-unflushed',
@@ -691,7 +691,7 @@ export const BLIND_VARIANTS: BlindVariant[] = [
     sentence: '"deleteAll | options? | Promise | Removes all keys" with "Writes issued with no intervening await are submitted atomically".',
     misreading: 'deleteAll() empties what is stored; writes the object made earlier in the same turn are not stored yet (still to be flushed), so they survive it: put(\'a\'); deleteAll() keeps \'a\'.',
     requirements: ['ST-KV-DELETEALL', 'ST-CONS-WRITES-COALESCED'],
-    outcome: { missed: true },
+    outcome: { caught: ['ST-KV-DELETEALL'] },
   },
   {
     name: 'value-cycle-refused',
@@ -731,7 +731,7 @@ export const BLIND_VARIANTS: BlindVariant[] = [
     sentence: '"allowUnconfirmed | boolean | put, delete, deleteAll, setAlarm, deleteAlarm | When true, outgoing messages are not held until the write is flushed", for "put | entries: object, options?".',
     misreading: 'the options of put are its third argument (put(key, value, options)); the batch form\'s second argument is not read for them, so put(entries, {allowUnconfirmed: true}) is held.',
     requirements: ['ST-OPT-ALLOW-UNCONFIRMED'],
-    outcome: { missed: true },
+    outcome: { caught: ['ST-OPT-ALLOW-UNCONFIRMED'] },
   },
   {
     name: 'sync-skips-unconfirmed',
@@ -763,7 +763,7 @@ export const BLIND_VARIANTS: BlindVariant[] = [
     sentence: '"Outgoing network messages are held until earlier writes are flushed to disk unless allowUnconfirmed is true. If a write fails, the object is reset, outgoing messages are discarded and clients receive errors" (Consistency rules 4), for the writes of a transaction.',
     misreading: 'the rule is the write methods\' (allowUnconfirmed is their option); a transaction commits its writes itself, so its result is not held for their flush: a caller is answered even when the commit\'s flush fails.',
     requirements: ['ST-CONS-OUTPUT-GATE', 'ST-CONS-WRITE-FAILURE-RESET'],
-    outcome: { missed: true },
+    outcome: { caught: ['ST-CONS-OUTPUT-GATE', 'ST-CONS-WRITE-FAILURE-RESET'] },
   },
   {
     name: 'alarm-cleared-after-handler',
@@ -779,7 +779,7 @@ export const BLIND_VARIANTS: BlindVariant[] = [
     sentence: '"alarm set | deleteAlarm() | | no alarm" with "An alarm counts as set if it has not started, or if it failed and its retry has not begun (getAlarm returns its time)".',
     misreading: 'deleteAlarm() deletes the alarm the object set; the retry of a failed alarm is the runtime\'s own business, so deleteAlarm() leaves a pending retry in place and it still runs.',
     requirements: ['ST-ALARM-DELETE', 'ST-ALARM-SET-WHILE-RETRY-PENDING'],
-    outcome: { missed: true },
+    outcome: { caught: ['ST-ALARM-DELETE'] },
   },
   {
     name: 'alarm-retry-lost-on-restart',
@@ -787,7 +787,7 @@ export const BLIND_VARIANTS: BlindVariant[] = [
     sentence: '"An alarm counts as set if it has not started, or if it failed and its retry has not begun (getAlarm returns its time)", with "deleteAll does not delete alarms; deleteAlarm does" (only deleteAlarm removes a set alarm; a restart keeps storage).',
     misreading: 'the alarm the object set is stored, but a retry is the running scheduler\'s: a restart while a retry is pending forgets it (getAlarm() answers null, and it never runs).',
     requirements: ['ST-ALARM-SET-WHILE-RETRY-PENDING', 'ST-ALARM-PERSISTED'],
-    outcome: { missed: true },
+    outcome: { caught: ['ST-ALARM-PERSISTED'] },
   },
   {
     name: 'sql-columnnames-unique',
@@ -827,7 +827,7 @@ export const BLIND_VARIANTS: BlindVariant[] = [
     sentence: '"getCurrentBookmark | none | Promise<string> | Bookmark for the present" with "Covers the whole SQLite database including data written through put".',
     misreading: 'a bookmark marks a point of what is on disk; a put() made in the same turn is not there yet, so the current bookmark is the one before it, and restoring it loses that put.',
     requirements: ['ST-PITR-CURRENT-BOOKMARK', 'ST-PITR-COVERS-KV'],
-    outcome: { missed: true },
+    outcome: { caught: ['ST-PITR-COVERS-KV', 'ST-PITR-CURRENT-BOOKMARK'] },
   },
   {
     name: 'pitr-restore-every-restart',

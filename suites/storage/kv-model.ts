@@ -175,6 +175,16 @@ function applyToModel(model: Model, call: UnawaitedCall): unknown {
   }
 }
 
+/** What call `at` of a turn would answer had it met the state after each call issued after it (none of which it may see). */
+function answersAfterLaterCalls(model: Model, calls: UnawaitedCall[], at: number): unknown[] {
+  const later: Model = { entries: new Map(model.entries), history: [] };
+  calls.slice(0, at).forEach((call) => applyToModel(later, call));
+  return calls.slice(at + 1).map((call) => {
+    applyToModel(later, call);
+    return applyToModel({ entries: new Map(later.entries), history: [] }, calls[at]!);
+  }).filter((answer) => answer !== WRITE);
+}
+
 /** The requirements one call's answer in a turn depends on. */
 function turnRequirements(call: UnawaitedCall, expected: unknown): string[] {
   switch (call.op) {
@@ -311,10 +321,13 @@ export function kvCommands(equal: Equal): fc.Arbitrary<Iterable<KvCommand>> {
       const answers = await object.run<unknown[]>('unawaitedCalls', { calls: this.calls });
       let clearedInTurn = false;
       this.calls.forEach((call, i) => {
+        const answeredLater = answersAfterLaterCalls(model, this.calls, i);
         const expected = applyToModel(model, call);
         // A wrong answer after a deleteAll of the same turn shows deleteAll's rule broken (it removes
-        // what the turn wrote before it), not the reading method's.
-        const implicated = clearedInTurn && call.op !== 'put' && call.op !== 'putEntries' ? ['ST-KV-DELETEALL'] : turnRequirements(call, expected);
+        // what the turn wrote before it), not the reading method's; an answer that is what the call
+        // would answer after calls issued later in the turn shows it not isolated from them.
+        const implicated = answeredLater.some((later) => same(answers[i], later)) ? ['ST-CONS-METHOD-ATOMIC']
+          : clearedInTurn && call.op !== 'put' && call.op !== 'putEntries' ? ['ST-KV-DELETEALL'] : turnRequirements(call, expected);
         if (call.op === 'deleteAll') clearedInTurn = true;
         if (expected !== WRITE) check(model, `${showCall(call)}, call ${i + 1} of the turn ${this}`, answers[i], expected, implicated);
       });

@@ -123,13 +123,13 @@ describe('limits', () => {
       const entries = (prefix: string, sizes: number[]) => Object.fromEntries(sizes.map((size, i) => [`${prefix}${i}`, new Uint8Array(size).fill(i + 1)]));
       expect(await refusal(() => storage.put(entries('batch-', under))), `put(entries) of 4 values of ${ACCEPTED_BYTES} bytes each must be accepted (each is under the limit)`).toBeUndefined();
       expect((await storage.get(Object.keys(entries('batch-', under)))).size, 'all 4 values are stored').toBe(4);
-      const inside = await object.run<{ committed: boolean; error?: string; stored: number }>('transactionPutSized', { sizes: under });
-      expect(inside, `txn.put(entries) of 4 values of ${ACCEPTED_BYTES} bytes each must commit (each is under the limit)`).toEqual({ committed: true, stored: 4 });
+      const inside = await object.run<{ refused?: string; stored: number }>('transactionPutSized', { sizes: under });
+      expect(inside, `txn.put(entries) of 4 values of ${ACCEPTED_BYTES} bytes each must be accepted and commit (each is under the limit)`).toEqual({ stored: 4 });
       await storage.deleteAll();
       const oneOver = [ACCEPTED_BYTES, REFUSED_BYTES, ACCEPTED_BYTES];
       expect(await refusal(() => storage.put(entries('over-', oneOver))), `put(entries) with one value of ${REFUSED_BYTES} bytes must be refused`).toBeDefined();
-      const insideOver = await object.run<{ committed: boolean; stored: number }>('transactionPutSized', { sizes: oneOver });
-      expect(insideOver.committed, `txn.put(entries) with one value of ${REFUSED_BYTES} bytes must not commit`).toBe(false);
+      const insideOver = await object.run<{ refused?: string; stored: number }>('transactionPutSized', { sizes: oneOver });
+      expect(insideOver.refused, `txn.put(entries) with one value of ${REFUSED_BYTES} bytes must be refused`).toBeDefined();
       // That a refused batch stores none of its values is ST-LIMIT-REFUSED-WRITES-NOTHING's subject.
     });
 

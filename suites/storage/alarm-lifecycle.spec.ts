@@ -42,7 +42,7 @@ type State =
   | { kind: 'none'; because: string }
   | { kind: 'set'; time: number; because: string; replaced?: boolean }
   /** A run failed and its retry has not begun (as far as the log shows): set, at a time not shown. */
-  | { kind: 'retryPending'; notBefore: number };
+  | { kind: 'retryPending'; notBefore: number; because?: string };
 
 interface Model { state: State; failTimes: number }
 
@@ -130,13 +130,14 @@ class Lifecycle {
         // deleteAll empties the handler's log and its behaviour too (they are keys): not the alarm.
         this.model.failTimes = 0;
         const { state } = this.model;
-        if (state.kind === 'set') this.model.state = { ...state, because: 'ST-KV-DELETEALL-KEEPS-ALARM' };
+        if (state.kind === 'set' || state.kind === 'retryPending') this.model.state = { ...state, because: 'ST-KV-DELETEALL-KEEPS-ALARM' };
         return;
       }
       case 'restart': {
         await this.object.restart();
         const { state } = this.model;
-        if (state.kind === 'set') this.model.state = { ...state, because: 'ST-ALARM-PERSISTED' };
+        // A restart keeps storage, the alarm with it: set, or a failed run's retry still to begin.
+        if (state.kind === 'set' || state.kind === 'retryPending') this.model.state = { ...state, because: 'ST-ALARM-PERSISTED' };
         return this.settle(before, this.model.state);
       }
       case 'advance': return this.advance(step.ms, before);
@@ -162,7 +163,8 @@ class Lifecycle {
   private async set(offset: number, before: number[]): Promise<void> {
     const now = await this.now();
     const time = now + offset;
-    const replacing = this.model.state.kind === 'set';
+    // A pending retry counts as set: setAlarm replaces it as it replaces a set alarm.
+    const replacing = this.model.state.kind === 'set' || this.model.state.kind === 'retryPending';
     await this.storage.setAlarm(time);
     this.model.state = { kind: 'set', time, because: replacing ? 'ST-ALARM-REPLACE' : 'ST-ALARM-SET', ...(replacing && { replaced: true }) };
     // A time now or earlier runs in the immediate future, without the clock moving (it may have already).
@@ -302,7 +304,7 @@ class Lifecycle {
     if (state.kind === 'set' && answer !== state.time) this.fail(state.because, `the alarm is set at ${state.time}, and getAlarm() answered ${String(answer)}`);
     // A retry may begin at any time (when is not shown): the read counts only if none began meanwhile.
     if (state.kind === 'retryPending' && answer === null && (await runsOf(this.storage)).length === before) {
-      this.fail('ST-ALARM-SET-WHILE-RETRY-PENDING', 'a run failed and no retry has begun, and getAlarm() answered null');
+      this.fail(state.because ?? 'ST-ALARM-SET-WHILE-RETRY-PENDING', `a run failed and no retry has begun, and getAlarm() answered null${state.because === 'ST-ALARM-PERSISTED' ? ' after a restart' : ''}`);
     }
   }
 }
@@ -310,6 +312,34 @@ class Lifecycle {
 async function lifecycle(object: StorageObject, sequence: Step[]): Promise<void> {
   await new Lifecycle(object).run(sequence);
 }
+
+/** A failed run whose retry has not begun: the handler fails once, on an alarm set in the past (the clock does not move after it). */
+const RETRY_PENDING: Step[] = [{ op: 'fail', times: 1 }, { op: 'set', offset: -SECOND }];
+/** Enough time for any retry or alarm left to run (the checks after it see whether one did). */
+const LATER: Step = { op: 'advance', ms: 70 * SECOND };
+
+/**
+ * Chosen lifecycles the random ones reach too rarely: every alarm operation while a failed run's
+ * retry is pending (getAlarm() after each step; deleteAlarm, setAlarm near, far and past,
+ * deleteAll), and a restart in the states the model has (no alarm, set, retry pending, after a
+ * success), each followed by time passing.
+ */
+const CHOSEN: { name: string; steps: Step[] }[] = [
+  { name: 'getAlarm() while a retry is pending', steps: [...RETRY_PENDING, { op: 'advance', ms: 0 }, LATER] },
+  { name: 'deleteAlarm() while a retry is pending', steps: [...RETRY_PENDING, { op: 'delete' }, LATER] },
+  { name: 'setAlarm(now + 30 s) while a retry is pending', steps: [...RETRY_PENDING, { op: 'set', offset: 30 * SECOND }, LATER] },
+  { name: 'setAlarm(now + 1 day) while a retry is pending', steps: [...RETRY_PENDING, { op: 'set', offset: DAY }, LATER] },
+  { name: 'setAlarm(now - 1 s) while a retry is pending', steps: [...RETRY_PENDING, { op: 'set', offset: -SECOND }, LATER] },
+  { name: 'deleteAll() while a retry is pending', steps: [...RETRY_PENDING, { op: 'deleteAll' }, LATER] },
+  { name: 'a restart with no alarm', steps: [{ op: 'restart' }, LATER] },
+  { name: 'a restart with an alarm set', steps: [{ op: 'set', offset: 30 * SECOND }, { op: 'restart' }, LATER] },
+  { name: 'a restart while a retry is pending', steps: [...RETRY_PENDING, { op: 'restart' }, LATER] },
+  { name: 'a restart after a successful run', steps: [{ op: 'set', offset: -SECOND }, { op: 'restart' }, LATER] },
+  // Not here: a restart after a handler set an alarm and failed. When the retry of that run begins
+  // is not shown, and the model's bound for it (the time getAlarm() answered) failed a broken
+  // variant of the output gate (test/broken/storage/cons-output-gate-own-writes-only.ts) for
+  // reasons not yet understood; the random lifecycles still draw it.
+];
 
 describe('alarm lifecycle model', () => {
   storageSpec([
@@ -337,5 +367,27 @@ describe('alarm lifecycle model', () => {
       found,
       `The whole sequence: ${(details.counterexample?.[0] ?? []).map(describeStep).join('; ')}`,
     ].join('\n'));
+  }, { needs: ['alarms', 'clock'], timeout: 180_000 });
+});
+
+describe('alarm lifecycle, chosen states', () => {
+  storageSpec([
+    'ST-ALARM-SET', 'ST-ALARM-REPLACE', 'ST-ALARM-DELETE', 'ST-ALARM-PAST-RUNS-PROMPTLY', 'ST-ALARM-PERSISTED', 'ST-ALARM-SET-WHILE-RETRY-PENDING',
+    'ST-ALARM-NULL-AFTER-SUCCESS', 'ST-ALARM-HANDLER-RUNS', 'ST-KV-DELETEALL-KEEPS-ALARM', 'ST-ALARM-NONE-NULL',
+  ], 'every alarm operation while a retry is pending, and a restart in every alarm state, agree with the lifecycle model', async ({ adapter, task, skip }) => {
+    const chosen = CHOSEN.filter(({ steps: sequence }) => adapter.supports.restart || !sequence.some((step) => step.op === 'restart'));
+    for (const { name, steps: sequence } of chosen) {
+      const object = await adapter.create();
+      try {
+        await lifecycle(object, sequence);
+      } catch (error) {
+        if (error instanceof PremiseMissing) skip(`not verified (${name}): ${error.message}`);
+        // The rule the lifecycle breaks, not every rule this spec checks.
+        if (error instanceof Disagreement) task.meta.failedRequirements = [error.requirement];
+        throw error instanceof Disagreement ? new Error(`${name}: ${error.message}`) : error;
+      } finally {
+        await object.destroy();
+      }
+    }
   }, { needs: ['alarms', 'clock'], timeout: 180_000 });
 });

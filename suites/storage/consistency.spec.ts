@@ -119,6 +119,29 @@ describe('output gate', () => {
   }, { needs: ['faults', 'restart'] });
 });
 
+describe('the writes of a transaction', () => {
+  // Rule 4 is about writes, whichever call makes them: a transaction's commit writes too, so its
+  // answer is held for the flush and a failed flush resets the object and fails the client. Both
+  // of the txn object's write methods (put, delete) are a case of their own.
+  for (const op of ['put', 'delete'] as const) {
+    storageSpec('ST-CONS-OUTPUT-GATE', `no answer arrives for a transaction whose txn.${op} never reaches disk`, async ({ object }) => {
+      await object.storage.put('cons:k', 'flushed');
+      await object.faults!.failNextFlush();
+      const answered = await object.run('transactionWriteThenRespond', { key: 'cons:k', value: 'lost', op }).then(() => true, () => false);
+      await object.restart();
+      const durable = (await object.storage.get('cons:k')) === (op === 'put' ? 'lost' : undefined);
+      expect(!answered || durable, `an answer arrived, so the transaction's ${op} must be on disk; the flush failed and it is not`).toBe(true);
+    }, { needs: ['faults', 'restart'] });
+
+    storageSpec('ST-CONS-WRITE-FAILURE-RESET', `a transaction whose txn.${op} fails to reach disk: the client gets an error and the object is reset to what was flushed`, async ({ object }) => {
+      await object.storage.put('cons:k', 'flushed');
+      await object.faults!.failNextFlush();
+      await expect(object.run('transactionWriteThenRespond', { key: 'cons:k', value: 'lost', op }), 'the client of the failed commit receives an error').rejects.toThrow();
+      expect(await object.storage.get('cons:k'), 'the object is reset: the transaction\'s unflushed write is gone').toBe('flushed');
+    }, { needs: ['faults'] });
+  }
+});
+
 describe('a write that fails to reach disk', () => {
   storageSpec('ST-CONS-WRITE-FAILURE-RESET', 'the client gets an error, the object is reset to what was flushed, and later events work', async ({ object }) => {
     await object.storage.put('cons:k', 'flushed');

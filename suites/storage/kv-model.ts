@@ -8,14 +8,16 @@
 
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import type { ListOptions, ObjectStorage, StorageAdapter } from '../../src/contract/storage.js';
+import type { ListOptions, ObjectStorage, StorageAdapter, StorageObject } from '../../src/contract/storage.js';
+import type { UnawaitedCall } from './scenarios.js';
 
 export type Model = {
   entries: Map<string, unknown>;
   /** The operations run so far on this object, as written in a failure message. */
   history: string[];
 };
-export type Real = { storage: ObjectStorage };
+/** The object under test: its storage from outside (each call an event), and the object for a turn run inside it. */
+export type Real = { storage: ObjectStorage; object: StorageObject };
 type KvCommand = fc.AsyncCommand<Model, Real>;
 
 const utf8 = (key: string): Buffer => Buffer.from(key, 'utf8');
@@ -141,6 +143,71 @@ const listOptions: fc.Arbitrary<ListOptions> = fc.oneof(
   fc.tuple(fc.record({ end: bound, limit, reverse: fc.boolean() }, { requiredKeys: ['limit'] }), lowerBound).map(([options, lower]) => ({ ...options, ...lower })),
 );
 
+// A turn's calls work on few keys, so that a call meets what an earlier call of the turn wrote.
+const turnKey = fc.oneof({ arbitrary: fc.constantFrom('a', 'ab', 'b'), weight: 4 }, { arbitrary: key, weight: 1 });
+const turnKeys = fc.uniqueArray(turnKey, { minLength: 1, maxLength: 3 });
+const turnCall: fc.Arbitrary<UnawaitedCall> = fc.oneof(
+  { arbitrary: fc.tuple(turnKey, value).map(([k, v]): UnawaitedCall => ({ op: 'put', key: k, value: v })), weight: 4 },
+  { arbitrary: fc.uniqueArray(fc.tuple(turnKey, value), { minLength: 1, maxLength: 3, selector: ([k]) => k }).map((pairs): UnawaitedCall => ({ op: 'putEntries', pairs })), weight: 2 },
+  { arbitrary: turnKey.map((k): UnawaitedCall => ({ op: 'delete', key: k })), weight: 3 },
+  { arbitrary: turnKeys.map((keys): UnawaitedCall => ({ op: 'deleteKeys', keys })), weight: 2 },
+  { arbitrary: fc.constant<UnawaitedCall>({ op: 'deleteAll' }), weight: 2 },
+  { arbitrary: turnKey.map((k): UnawaitedCall => ({ op: 'get', key: k })), weight: 2 },
+  { arbitrary: turnKeys.map((keys): UnawaitedCall => ({ op: 'getKeys', keys })), weight: 1 },
+  { arbitrary: fc.constant<UnawaitedCall>({ op: 'list' }), weight: 2 },
+);
+const turnCalls = fc.array(turnCall, { minLength: 2, maxLength: 6 });
+
+/** What a write answers is not checked (the document gives put and deleteAll no value). */
+const WRITE = Symbol('a write');
+
+/** Applies one call of a turn to the model; answers what the call must answer (WRITE for a write). */
+function applyToModel(model: Model, call: UnawaitedCall): unknown {
+  switch (call.op) {
+    case 'get': return model.entries.get(call.key);
+    case 'getKeys': return sortedPairs(model).filter(([k]) => call.keys.includes(k));
+    case 'list': return sortedPairs(model);
+    case 'put': model.entries.set(call.key, call.value); return WRITE;
+    case 'putEntries': for (const [k, v] of call.pairs) model.entries.set(k, v); return WRITE;
+    case 'deleteAll': model.entries.clear(); return WRITE;
+    case 'delete': return model.entries.delete(call.key);
+    case 'deleteKeys': return call.keys.filter((k) => model.entries.delete(k)).length;
+  }
+}
+
+/** What call `at` of a turn would answer had it met the state after each call issued after it (none of which it may see). */
+function answersAfterLaterCalls(model: Model, calls: UnawaitedCall[], at: number): unknown[] {
+  const later: Model = { entries: new Map(model.entries), history: [] };
+  calls.slice(0, at).forEach((call) => applyToModel(later, call));
+  return calls.slice(at + 1).map((call) => {
+    applyToModel(later, call);
+    return applyToModel({ entries: new Map(later.entries), history: [] }, calls[at]!);
+  }).filter((answer) => answer !== WRITE);
+}
+
+/** The requirements one call's answer in a turn depends on. */
+function turnRequirements(call: UnawaitedCall, expected: unknown): string[] {
+  switch (call.op) {
+    case 'get': return [expected === undefined ? 'ST-KV-GET-MISSING-UNDEFINED' : 'ST-KV-GET-SINGLE'];
+    case 'getKeys': return ['ST-KV-GET-BATCH-MAP'];
+    case 'list': return ['ST-KV-LIST-ALL'];
+    case 'delete': return [expected ? 'ST-KV-DELETE-EXISTING-TRUE' : 'ST-KV-DELETE-MISSING-FALSE'];
+    case 'deleteKeys': return ['ST-KV-DELETE-BATCH-COUNT'];
+    default: return [];
+  }
+}
+
+const showCall = (call: UnawaitedCall): string => {
+  switch (call.op) {
+    case 'put': return `put(${show(call.key)}, ${show(call.value)})`;
+    case 'putEntries': return `put(${show(Object.fromEntries(call.pairs))})`;
+    case 'get': case 'delete': return `${call.op}(${show(call.key)})`;
+    case 'getKeys': return `get(${show(call.keys)})`;
+    case 'deleteKeys': return `delete(${show(call.keys)})`;
+    default: return `${call.op}()`;
+  }
+};
+
 /** Sequences of up to 50 key-value commands whose results are checked with `equal`. */
 export function kvCommands(equal: Equal): fc.Arbitrary<Iterable<KvCommand>> {
   /**
@@ -241,6 +308,37 @@ export function kvCommands(equal: Equal): fc.Arbitrary<Iterable<KvCommand>> {
     toString = () => `list(${show(this.options)})`;
   }
 
+  /**
+   * Calls issued inside the object in one turn, with no await between them: each answer (delete's
+   * boolean, delete(keys)'s count, get, list) must see the writes and deletes issued before it in
+   * the turn, not yet flushed, as the sequential model does; after the turn, list() shows what it
+   * left (a deleteAll removes what the turn put before it, and keeps what it puts after).
+   */
+  class Turn implements KvCommand {
+    constructor(readonly calls: UnawaitedCall[]) {}
+    check = () => true;
+    async run(model: Model, { object, storage }: Real) {
+      const answers = await object.run<unknown[]>('unawaitedCalls', { calls: this.calls });
+      let clearedInTurn = false;
+      this.calls.forEach((call, i) => {
+        const answeredLater = answersAfterLaterCalls(model, this.calls, i);
+        const expected = applyToModel(model, call);
+        // A wrong answer after a deleteAll of the same turn shows deleteAll's rule broken (it removes
+        // what the turn wrote before it), not the reading method's; an answer that is what the call
+        // would answer after calls issued later in the turn shows it not isolated from them.
+        const implicated = answeredLater.some((later) => same(answers[i], later)) ? ['ST-CONS-METHOD-ATOMIC']
+          : clearedInTurn && call.op !== 'put' && call.op !== 'putEntries' ? ['ST-KV-DELETEALL'] : turnRequirements(call, expected);
+        if (call.op === 'deleteAll') clearedInTurn = true;
+        if (expected !== WRITE) check(model, `${showCall(call)}, call ${i + 1} of the turn ${this}`, answers[i], expected, implicated);
+      });
+      const left = sortedPairs(model);
+      check(model, `list() after the turn ${this}`, [...(await storage.list()).entries()], left,
+        clearedInTurn ? ['ST-KV-DELETEALL'] : ['ST-CONS-WRITES-COALESCED']);
+      model.history.push(this.toString());
+    }
+    toString = () => `[${this.calls.map(showCall).join(', ')}] (no await between)`;
+  }
+
   // Lists are drawn most: every other command only builds the state they are checked against.
   return fc.commands<Model, Real, false>([
     key.map((k) => new Get(k)),
@@ -255,6 +353,8 @@ export function kvCommands(equal: Equal): fc.Arbitrary<Iterable<KvCommand>> {
     listOptions.map((options) => new List(options)),
     listOptions.map((options) => new List(options)),
     fc.constant(new List({})),
+    turnCalls.map((calls) => new Turn(calls)),
+    turnCalls.map((calls) => new Turn(calls)),
   ], { maxCommands: 50, size: 'medium' });
 }
 
@@ -262,7 +362,7 @@ export function kvCommands(equal: Equal): fc.Arbitrary<Iterable<KvCommand>> {
 export async function runOnFreshObject(adapter: StorageAdapter, sequence: Iterable<KvCommand>): Promise<void> {
   const object = await adapter.create();
   try {
-    await fc.asyncModelRun(() => ({ model: { entries: new Map(), history: [] }, real: { storage: object.storage } }), sequence);
+    await fc.asyncModelRun(() => ({ model: { entries: new Map(), history: [] }, real: { storage: object.storage, object } }), sequence);
   } finally {
     await object.destroy();
   }

@@ -116,6 +116,23 @@ describe('limits', () => {
       expect(await storage.get('ascii'), 'it reads back').toBe(text);
     });
 
+    storageSpec('ST-LIMIT-VALUE-131072', 'the limit is each value\'s, in every batch form: put(entries) of 4 values each just under it (their total 4 times over) is accepted outside and inside a transaction; one value over refuses the batch', async ({ object, storage }) => {
+      // The document sets the limit on a value ("Value size | 128 KiB"): put(entries) and
+      // txn.put(entries) are batches of values, not one value, so their total is not limited.
+      const under = [ACCEPTED_BYTES, ACCEPTED_BYTES, ACCEPTED_BYTES, ACCEPTED_BYTES];
+      const entries = (prefix: string, sizes: number[]) => Object.fromEntries(sizes.map((size, i) => [`${prefix}${i}`, new Uint8Array(size).fill(i + 1)]));
+      expect(await refusal(() => storage.put(entries('batch-', under))), `put(entries) of 4 values of ${ACCEPTED_BYTES} bytes each must be accepted (each is under the limit)`).toBeUndefined();
+      expect((await storage.get(Object.keys(entries('batch-', under)))).size, 'all 4 values are stored').toBe(4);
+      const inside = await object.run<{ refused?: string; stored: number }>('transactionPutSized', { sizes: under });
+      expect(inside, `txn.put(entries) of 4 values of ${ACCEPTED_BYTES} bytes each must be accepted and commit (each is under the limit)`).toEqual({ stored: 4 });
+      await storage.deleteAll();
+      const oneOver = [ACCEPTED_BYTES, REFUSED_BYTES, ACCEPTED_BYTES];
+      expect(await refusal(() => storage.put(entries('over-', oneOver))), `put(entries) with one value of ${REFUSED_BYTES} bytes must be refused`).toBeDefined();
+      const insideOver = await object.run<{ refused?: string; stored: number }>('transactionPutSized', { sizes: oneOver });
+      expect(insideOver.refused, `txn.put(entries) with one value of ${REFUSED_BYTES} bytes must be refused`).toBeDefined();
+      // That a refused batch stores none of its values is ST-LIMIT-REFUSED-WRITES-NOTHING's subject.
+    });
+
     storageSpec('ST-LIMIT-VALUE-RANGEERROR', 'an oversized value is refused with the documented RangeError', async ({ storage }) => {
       const error = await refusal(() => storage.put('big', 'x'.repeat(REFUSED_CHARACTERS)));
       expect(error, 'an oversized value must be refused with a RangeError').toBeInstanceOf(RangeError);

@@ -100,10 +100,11 @@ describe('allowUnconfirmed and sync()', () => {
     expect(await object.storage.get('opt:k'), 'the flush did fail: the write is not on disk').toBeUndefined();
   }, { needs: ['faults', 'restart'] });
 
-  storageSpec('ST-OPT-ALLOW-UNCONFIRMED', 'each of put, delete, deleteAll, setAlarm and deleteAlarm with allowUnconfirmed: the answer is not held back by a flush that fails', async ({ object, adapter }) => {
-    // The document names five methods: each one is its own case, with what it writes prepared
-    // first (a key to delete, an alarm to delete), so that its flush has something to fail.
-    const methods = ['put', 'delete', 'deleteAll', ...(adapter.supports.alarms ? ['setAlarm', 'deleteAlarm'] : [])] as const;
+  storageSpec('ST-OPT-ALLOW-UNCONFIRMED', 'each of put, delete (single key and batch forms), deleteAll, setAlarm and deleteAlarm with allowUnconfirmed: the answer is not held back by a flush that fails', async ({ object, adapter }) => {
+    // The document names five methods, and put and delete each in two forms (put(entries, options),
+    // delete(keys, options)): each form is its own case, with what it writes prepared first (a key
+    // to delete, an alarm to delete), so that its flush has something to fail.
+    const methods = ['put', 'putEntries', 'delete', 'deleteKeys', 'deleteAll', ...(adapter.supports.alarms ? ['setAlarm', 'deleteAlarm'] : [])] as const;
     const answers: Record<string, unknown> = {};
     for (const method of methods) {
       const key = `opt:unconfirmed:${method}`;

@@ -62,6 +62,17 @@ describe('point-in-time recovery: bookmarks', () => {
     expect(await dataOf(object), 'the data when the bookmark was taken').toEqual({ v: 1, notes: ['note 1'] });
   }, { needs: PITR });
 
+  for (const op of ['put', 'putEntries', 'delete'] as const) {
+    storageSpec(['ST-PITR-CURRENT-BOOKMARK', 'ST-PITR-COVERS-KV'], `getCurrentBookmark() called right after a ${op === 'putEntries' ? 'put(entries)' : `${op}()`} with no await between marks a present that includes it`, async ({ object }) => {
+      // "Bookmark for the present": the present of the event includes its own writes, flushed or not.
+      await object.storage.put('v', 'before');
+      const bookmark = await object.run<string>('writeThenCurrentBookmark', { key: 'v', value: 'written', op });
+      await object.storage.put('v', 'after');
+      await restore(object, bookmark);
+      expect(await object.storage.get('v'), `the bookmark taken right after the ${op} restores it`).toBe(op === 'delete' ? undefined : 'written');
+    }, { needs: PITR });
+  }
+
   storageSpec('ST-PITR-BOOKMARK-SHAPE', 'bookmarks look like 0000007b-0000b26e-00001538-0c3e87bb37b3db5cc52eedb93cd3b96b', async ({ object }) => {
     const storage = pitrOf(object);
     await write(object, 1);

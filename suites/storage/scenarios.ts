@@ -344,6 +344,66 @@ export const scenarios = {
     return { settled, waited };
   },
 
+  /**
+   * Key-value calls issued one after another with no await between them (one turn of the event),
+   * then all awaited: each call's answer, a Map as its entries. A call's answer must see the
+   * writes issued before it in the turn, flushed or not (the kv model's turn command).
+   */
+  async unawaitedCalls(storage, { calls }: { calls: UnawaitedCall[] }) {
+    const issued = calls.map((call): Promise<unknown> => {
+      switch (call.op) {
+        case 'get': return storage.get(call.key);
+        case 'getKeys': return storage.get(call.keys);
+        case 'put': return storage.put(call.key, call.value);
+        case 'putEntries': return storage.put(Object.fromEntries(call.pairs));
+        case 'delete': return storage.delete(call.key);
+        case 'deleteKeys': return storage.delete(call.keys);
+        case 'deleteAll': return storage.deleteAll();
+        case 'list': return storage.list();
+      }
+    });
+    const answers = await Promise.all(issued);
+    return answers.map((answer) => (answer instanceof Map ? [...answer.entries()] : answer));
+  },
+
+  /** Consistency rule 4 for a transaction's writes: a transaction that writes (put or delete) commits, then the response. */
+  async transactionWriteThenRespond(storage, { key, value, op }: { key: string; value: unknown; op: 'put' | 'delete' }) {
+    await storage.transaction(async (txn) => {
+      if (op === 'put') await txn.put(key, value);
+      else await txn.delete(key);
+    });
+    return 'written';
+  },
+
+  /** A write (put, put(entries) or delete), then getCurrentBookmark() with no await between: the bookmark. */
+  async writeThenCurrentBookmark(storage, { key, value, op }: { key: string; value: unknown; op: 'put' | 'putEntries' | 'delete' }) {
+    const writing = op === 'put' ? storage.put(key, value) : op === 'putEntries' ? storage.put({ [key]: value }) : storage.delete(key);
+    const bookmark = storage.getCurrentBookmark!();
+    await writing;
+    return bookmark;
+  },
+
+  /**
+   * Limits inside a transaction: txn.put(entries) of binary values of the given sizes (keys
+   * `sized-0`, `sized-1`, ...). Answers whether txn.put refused them (its error) and how many of
+   * the keys are stored afterwards.
+   */
+  async transactionPutSized(storage, { sizes }: { sizes: number[] }) {
+    const entries = Object.fromEntries(sizes.map((size, i) => [`sized-${i}`, new Uint8Array(size).fill(i + 1)]));
+    // The refusal is caught inside the closure: what a transaction does when its closure throws is
+    // the transaction specs' subject, not the limit's.
+    let refused: string | undefined;
+    await storage.transaction(async (txn) => {
+      try {
+        await txn.put(entries);
+      } catch (error) {
+        refused = String((error as Error)?.message ?? error);
+      }
+    });
+    const stored = (await storage.get(Object.keys(entries))).size;
+    return { ...(refused !== undefined && { refused }), stored };
+  },
+
   /** Consistency rule 4: a plain (confirmed) write, then the response. */
   async putThenRespond(storage, { key, value }: { key: string; value: unknown }) {
     await storage.put(key, value);
@@ -399,11 +459,13 @@ export const scenarios = {
    * its promise settles before the flush is not shown, its failure is caught) and answers at once.
    * A call that throws (refusing the option) is recorded under `token`.
    */
-  async writeUnconfirmedAndRespond(storage, { method, key, time, token }: { method: 'put' | 'delete' | 'deleteAll' | 'setAlarm' | 'deleteAlarm'; key: string; time: number; token?: string }) {
+  async writeUnconfirmedAndRespond(storage, { method, key, time, token }: { method: 'put' | 'putEntries' | 'delete' | 'deleteKeys' | 'deleteAll' | 'setAlarm' | 'deleteAlarm'; key: string; time: number; token?: string }) {
     const unconfirmed = { allowUnconfirmed: true };
     const calls = {
       put: () => storage.put(key, 'unconfirmed', unconfirmed),
+      putEntries: () => storage.put({ [key]: 'unconfirmed' }, unconfirmed),
       delete: () => storage.delete(key, unconfirmed),
+      deleteKeys: () => storage.delete([key], unconfirmed),
       deleteAll: () => storage.deleteAll(unconfirmed),
       setAlarm: () => storage.setAlarm(time, unconfirmed),
       deleteAlarm: () => storage.deleteAlarm(unconfirmed),
@@ -520,6 +582,13 @@ export const scenarios = {
 } satisfies Record<string, Scenario>;
 
 export type ScenarioName = keyof typeof scenarios;
+
+/** One call of `unawaitedCalls`: plain data, so that it crosses into a remote object. */
+export type UnawaitedCall =
+  | { op: 'get' | 'put' | 'delete'; key: string; value?: unknown }
+  | { op: 'getKeys' | 'deleteKeys'; keys: string[] }
+  | { op: 'putEntries'; pairs: [string, unknown][] }
+  | { op: 'deleteAll' | 'list' };
 
 /** The object's alarm handler: records each run, and fails as AlarmBehaviour says. */
 export async function alarm(storage: ObjectStorage, info: { now: number }): Promise<void> {

@@ -75,6 +75,7 @@ describe('a target refusing the set-up PUT on filters leaves the default run inc
       'PUT on the filters collection does not get round the protection either',
       'a filter left by a create refused for the quota or a missing feature is protected by rule 4',
       'a rule read after its shared filter was changed and paused shows the filter as it is now',
+      'a filter of the filters endpoint used by rules takes the PUT an unused one takes, singly and on the collection',
       'random sequences of creates (concurrent near the quota), filter PUTs and deletes agree with a model of rules and filters (property)',
     ].sort());
     for (const t of notVerified) {

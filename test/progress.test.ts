@@ -160,7 +160,7 @@ describe('ProgressReporter', () => {
   it('a real run with CI=true prints plain lines, no cursor movement', async () => {
     const run = await runCli(['run', '--suite', 'zone-api', '--area', 'auth', '--report-dir', tempDir('progress')], { CI: 'true' });
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('ok   zone-api suites/zone-api/auth.spec.ts: 6 passed, 0 failed, 0 skipped');
+    expect(run.stdout).toContain('ok   zone-api suites/zone-api/auth.spec.ts: 7 passed, 0 failed, 0 skipped');
     expect(run.stdout).not.toContain('\r');
     expect(run.stdout).not.toContain('\x1b[');
   });

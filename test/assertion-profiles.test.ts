@@ -93,6 +93,13 @@ describe('one spec, two records', () => {
     expect(r.tests.map((t) => t.profile)).toEqual(['core', 'extended']);
   });
 
+  it('names each convention check once in the reason, however often the spec made it', () => {
+    const again = { requirements: ['R-404'], label: 'a POST without a hostname fails', passed: true };
+    const other = { requirements: ['R-CODE'], label: 'the error code', passed: true };
+    expect(conventionRecordOf(own('passed'), ['R-404', 'R-CODE'], [again, other, again, other, again]).extendedReason)
+      .toBe('convention checks of the service: a POST without a hostname fails; the error code');
+  });
+
   it('a failed documented statement gates, and the conventions checked before it still speak', () => {
     const spec = own('failed', { error: 'the hostname was not deleted after 7 days' });
     const r = report([spec, conventionRecordOf(spec, ['R-404', 'R-CODE'], [passed(['R-404']), passed(['R-CODE'])])]);

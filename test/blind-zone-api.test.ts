@@ -1,14 +1,17 @@
 // The blind check of the zone API suite (issue 25): misreadings of the zone document written from
-// the document alone (test/blind/zone-api/variants/), run through the CLI in one run with one
-// hooked reference per variant. Each variant's measured outcome is recorded in
-// test/blind/zone-api/index.ts: the core requirements it fails (caught), only extended ones, or
-// missed. The assertions are exact, so this file fails when the suite changes what it catches:
-// re-measure (npx tsx test/blind/zone-api/measure.ts) and update the record.
+// the document alone (test/blind/zone-api/variants/), run through the CLI with one hooked reference
+// per variant. Each variant's measured outcome is recorded in test/blind/zone-api/index.ts: the
+// core requirements it fails (caught), only extended ones, or missed. npm test runs the variants in
+// one run per group of areas (BLIND_GROUPS), each against the specs of its group, and asserts the
+// part of the record those specs can see exactly; SPECGATE_BLIND_ZONE=1 runs every variant against
+// every spec instead. When the suite changes what it catches, this file fails: re-measure
+// (npx tsx test/blind/zone-api/measure.ts) and update the record.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../src/report/model.js';
+import { requirementCatalog } from '../src/catalog/suites.js';
 import { ROOT } from './helpers/cli.js';
 import { BLIND_OUTCOMES } from './blind/zone-api/index.js';
 import { outcomeFromReport, runBlindVariants, type BlindRun } from './blind/zone-api/run.js';
@@ -32,6 +35,23 @@ const MEASURED = BLIND_VARIANTS.filter((v) => ONLY === undefined || v.name.inclu
 // The same for the Moved lifetime's spec: two variants (7 days from creation, PATCH leaving a Moved
 // hostname pending) failed it in the 96-target run and passed it in a 6-target one.
 const TIMING_SENSITIVE = /^(ZM-CH-CERT-RATE-|ZM-CH-MOVED-DELETED-AFTER-7D$)/;
+/** The requirements an outcome names (none for a miss). */
+const namedBy = (outcome: BlindOutcome): string[] => ('caught' in outcome ? outcome.caught : 'extendedOnly' in outcome ? outcome.extendedOnly : []);
+
+/**
+ * Variants whose effect depends on how other specs' requests interleave with a spec's: this one's
+ * Moved hostname, left pending by its PATCH, is validated again by any control call that makes the
+ * reference look at every hostname again (another spec's DNS facts). It was caught in a run of 34
+ * targets and missed in three runs of 2. For these a run must fail nothing the record does not name.
+ */
+const INTERLEAVING_SENSITIVE = new Set(['moved: PATCH restarts validation but leaves it pending']);
+
+/** Whether `actual` fails only requirements `recorded` names (what an interleaving-sensitive variant must keep to). */
+function within(actual: BlindOutcome, recorded: BlindOutcome): boolean {
+  const named = new Set(namedBy(recorded));
+  return namedBy(actual).every((id) => named.has(id)) && !('caught' in actual && 'extendedOnly' in recorded);
+}
+
 function settled(outcome: BlindOutcome): BlindOutcome {
   const keep = (ids: string[]) => ids.filter((id) => !TIMING_SENSITIVE.test(id));
   if ('caught' in outcome) return keep(outcome.caught).length > 0 ? { caught: keep(outcome.caught) } : { missed: true };
@@ -52,6 +72,13 @@ describe('the record of blind variants', () => {
     const missing = BLIND_VARIANTS.flatMap((v) => v.sentence.split(' / ').flatMap((part) => part.split('...'))
       .map((piece) => piece.trim()).filter((piece) => piece !== '' && !document.includes(piece)).map((piece) => `${v.name}: ${piece}`));
     expect(missing).toEqual([]);
+  });
+
+  it('holds an interleaving-sensitive variant to what its record names (the check can fail)', () => {
+    expect(within({ missed: true }, { caught: ['ZA-1'] })).toBe(true);
+    expect(within({ caught: ['ZA-1'] }, { caught: ['ZA-1', 'ZA-2'] })).toBe(true);
+    expect(within({ caught: ['ZA-3'] }, { caught: ['ZA-1'] })).toBe(false);
+    expect(within({ caught: ['ZA-1'] }, { extendedOnly: ['ZA-1'] })).toBe(false);
   });
 
   it('leaves out only the real-time rate limit requirements', () => {
@@ -76,11 +103,112 @@ describe('the record of blind variants', () => {
   });
 });
 
+/**
+ * The groups of the per-area runs in `npm test`: each variant meets only the specs of one group of
+ * areas (the run selects the specs citing a requirement of those areas), as the broken variants of
+ * test/broken-zone-api.test.ts do. A whole run of every variant against every spec takes 15 to 50
+ * minutes on 2 cores; these runs verify what the issue asks, that a gating spec of the right
+ * requirement catches each variant, in a fraction of that. Cheapest groups first: a variant runs in
+ * the first group holding an area of a requirement its record names.
+ */
+export const BLIND_GROUPS: readonly (readonly string[])[] = [
+  ['auth', 'envelope', 'transport'],
+  ['dns-settings', 'zone-settings', 'account-settings'],
+  ['dns-records'],
+  ['custom-hostnames'],
+  ['waf-migration'],
+  ['filters', 'firewall-rules'],
+];
+
+
+function groupNaming(ids: string[]): readonly string[] | undefined {
+  const catalog = requirementCatalog();
+  const areas = new Set<string | undefined>(ids.map((id) => catalog.get(id)?.area));
+  return BLIND_GROUPS.find((group) => group.some((area) => areas.has(area)));
+}
+
+/**
+ * The group a variant runs in, by the areas of the requirements its record names, those checked on
+ * real time left aside when others remain (so the group can see what is compared). Undefined for a miss.
+ */
+export function groupOf(outcome: BlindOutcome): readonly string[] | undefined {
+  return groupNaming(namedBy(settled(outcome))) ?? groupNaming(namedBy(outcome));
+}
+
+/**
+ * What a run that selected only some specs can find of an outcome: the requirements the run's specs
+ * cite. A narrowed run must find exactly that part of the recorded outcome (after the timing-sensitive
+ * requirements are left out on both sides).
+ */
+export function restrictTo(outcome: BlindOutcome, cited: ReadonlySet<string>): BlindOutcome {
+  const keep = (ids: string[]) => ids.filter((id) => cited.has(id));
+  if ('caught' in outcome) return keep(outcome.caught).length > 0 ? { caught: keep(outcome.caught) } : { missed: true };
+  if ('extendedOnly' in outcome) return keep(outcome.extendedOnly).length > 0 ? { extendedOnly: keep(outcome.extendedOnly) } : { missed: true };
+  return outcome;
+}
+
+describe('the per-area groups of the blind run', () => {
+  it('put every variant the record says was seen in a group, and every caught one where a core spec can catch it', () => {
+    const catalog = requirementCatalog();
+    const homeless = BLIND_VARIANTS.filter((v) => !('missed' in BLIND_OUTCOMES[v.name]!) && groupOf(BLIND_OUTCOMES[v.name]!) === undefined);
+    expect(homeless.map((v) => v.name)).toEqual([]);
+    const uncatchable = BLIND_VARIANTS.filter((v) => {
+      const outcome = BLIND_OUTCOMES[v.name]!;
+      const compared = settled(outcome);
+      return 'caught' in compared && !compared.caught.some((id) => groupOf(outcome)!.includes(catalog.get(id)?.area ?? '') && catalog.get(id)?.profile === 'core');
+    });
+    expect(uncatchable.map((v) => v.name)).toEqual([]);
+  });
+
+  it('restricts an outcome to what a narrowed run can see (the restriction can fail)', () => {
+    const cited = new Set(['ZA-1']);
+    expect(restrictTo({ caught: ['ZA-1', 'ZA-2'] }, cited)).toEqual({ caught: ['ZA-1'] });
+    expect(restrictTo({ caught: ['ZA-2'] }, cited)).toEqual({ missed: true });
+    expect(restrictTo({ extendedOnly: ['ZA-1'] }, cited)).toEqual({ extendedOnly: ['ZA-1'] });
+    expect(groupOf({ caught: ['ZM-AUTH-BEARER', 'ZM-FW-DELETE'] })).toEqual(BLIND_GROUPS[0]);
+    expect(groupOf({ missed: true })).toBeUndefined();
+  });
+});
+
+/** The variants of one group (only those whose name contains SPECGATE_BLIND_ONLY, when set). */
+const variantsOf = (group: readonly string[]) => MEASURED.filter((v) => groupOf(BLIND_OUTCOMES[v.name]!) === group);
+
+// One run per group: the unhooked reference and the group's variants, against the group's specs.
+// Set SPECGATE_BLIND_ZONE=1 for the whole run below instead.
+describe.skipIf(process.env.SPECGATE_BLIND_ZONE === '1').each(BLIND_GROUPS.filter((group) => variantsOf(group).length > 0).map((group) => [group.join(','), group]))(
+  'blind variants of the zone API suite, against the specs of %s',
+  (_, group) => {
+    const variants = variantsOf(group);
+    let run: BlindRun;
+    let cited: Set<string>;
+    beforeAll(async () => {
+      run = await runBlindVariants([UNHOOKED, ...variants], ['--area', group.join(',')]);
+      console.log(`blind variants (${group.join(',')}): one run of ${variants.length + 1} targets, exit ${run.run.code}, seed ${run.report.run.seed}`);
+      cited = new Set(run.report.tests.flatMap((t) => t.requirements));
+    }, 30 * 60_000);
+    afterAll(async () => { await run?.close(); });
+
+    it('the unhooked reference passes every spec', () => {
+      expect(run.outcomeOf(UNHOOKED.name)).toEqual({ missed: true });
+      expect(run.report.errors).toEqual([]);
+    });
+
+    it.each(variants.map((v) => [v.name]))('%s', (name) => {
+      const recorded = settled(restrictTo(BLIND_OUTCOMES[name]!, cited));
+      if (INTERLEAVING_SENSITIVE.has(name)) {
+        expect(within(settled(run.outcomeOf(name)), recorded), JSON.stringify(run.outcomeOf(name))).toBe(true);
+        return;
+      }
+      if ('caught' in settled(BLIND_OUTCOMES[name]!)) expect(recorded, 'the group sees a core requirement the record names').toHaveProperty('caught');
+      expect(settled(run.outcomeOf(name))).toEqual(recorded);
+    });
+  },
+);
+
 // The run of all 96 targets takes 15 to 50 minutes on 2 cores (every variant meets every zone spec),
-// more than npm test can hold: it runs with SPECGATE_BLIND_ZONE=1, or SPECGATE_BLIND_ONLY=<text> for
-// a subset. The record's static checks above, and test/blind-zone-api-misses.test.ts (each missed
-// variant shown to be a real break), always run.
-const RUN_BLIND = process.env.SPECGATE_BLIND_ZONE === '1' || ONLY !== undefined;
+// more than npm test can hold: it runs with SPECGATE_BLIND_ZONE=1 (in place of the per-area runs), or
+// SPECGATE_BLIND_ONLY=<text> for a subset. It measures the whole outcome each variant's record holds.
+const RUN_BLIND = process.env.SPECGATE_BLIND_ZONE === '1';
 
 describe.skipIf(!RUN_BLIND)('blind variants of the zone API suite, measured in one run', () => {
   let run: BlindRun;
@@ -97,6 +225,8 @@ describe.skipIf(!RUN_BLIND)('blind variants of the zone API suite, measured in o
   });
 
   it.each(MEASURED.map((v) => [v.name]))('%s', (name) => {
-    expect(settled(run.outcomeOf(name))).toEqual(settled(BLIND_OUTCOMES[name]!));
+    const recorded = settled(BLIND_OUTCOMES[name]!);
+    if (INTERLEAVING_SENSITIVE.has(name)) expect(within(settled(run.outcomeOf(name)), recorded), JSON.stringify(run.outcomeOf(name))).toBe(true);
+    else expect(settled(run.outcomeOf(name))).toEqual(recorded);
   });
 });

@@ -1,10 +1,10 @@
-// A comment or a document that names a file of this repository names one that exists: a file moved
-// or removed leaves no reference behind that sends a reader to nothing (issue 28 found three:
-// `test/list.test.ts`, `src/spec-kit/dates.ts`, and more since). Comments of the TypeScript and
-// JavaScript sources (found by the TypeScript parser, so a string or a template that holds `//` is
-// not taken for one) and the project's Markdown documents are read whole; what code does with paths
+// A comment or a document that names a file or folder of this repository names one that exists: a
+// file moved or removed leaves no reference behind that sends a reader to nothing (issue 28 found
+// three: two citations of a list test that never existed, one of a dates module of the spec kit
+// that had moved to core; this check found two more). The comments of the TypeScript and
+// JavaScript sources (found by the TypeScript parser, so a string or a template holding `//` is not
+// taken for one) and the project's Markdown documents are read whole; what code does with paths
 // (test fixtures that make files) is the tests' business, not this check's. Deterministic, no seed.
-
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,10 +18,12 @@ const TOP_FOLDERS = ['src', 'test', 'suites', 'reference-impl', 'scripts', 'benc
 const SRC_LAYERS = ['contract', 'core', 'catalog', 'spec-kit', 'report', 'adapters', 'targets', 'runner', 'cli', 'config'];
 
 /**
- * A path naming a file: a known folder, then segments, then an extension. Not in the middle of a
- * longer path (`node_modules/specgate/bin/x.mjs`, `dist/src/cli/main.js` are not the repository's).
+ * A path naming a file (a known folder, then segments, then an extension) or a folder (ending in
+ * `/`). Not in the middle of a longer path (`node_modules/specgate/bin/x.mjs`, `dist/src/cli/main.js`
+ * are not the repository's); not a pattern (`suites/*\/requirements/`).
  */
-const PATH = new RegExp(`(?<![\\w./@:-])((?:${[...TOP_FOLDERS, ...SRC_LAYERS].join('|')})/[\\w./-]*\\.(?:json|ts|mts|mjs|cjs|js|md|css))(?![\\w/])`, 'g');
+const FOLDERS = [...TOP_FOLDERS, ...SRC_LAYERS].join('|');
+const PATH = new RegExp(`(?<![\\w./@:-])((?:${FOLDERS})/[\\w./-]*\\.(?:json|ts|mts|mjs|cjs|js|md|css)(?![\\w/])|(?:${FOLDERS})/(?:[\\w.-]+/)*(?![\\w.*<-]))`, 'g');
 
 /** Every comment of a TypeScript or JavaScript source, with the line it starts on. */
 export function commentsOf(fileName: string, text: string): { line: number; text: string }[] {
@@ -38,10 +40,15 @@ export function commentsOf(fileName: string, text: string): { line: number; text
   return [...seen].sort(([a], [b]) => a - b).map(([pos, comment]) => ({ line: source.getLineAndCharacterOfPosition(pos).line + 1, text: comment }));
 }
 
-/** Whether a named path exists: from the root, or from src/ for a layer; an ES module's `.js` may name its `.ts`. */
+/**
+ * Whether a named path exists: from the root, or from src/ for a layer's name (from either, so that
+ * a layer moved to the root, as issue 28 plans for the contract, is still found); an ES module's
+ * `.js` may name its `.ts`.
+ */
 function exists(path: string): boolean {
-  const base = SRC_LAYERS.includes(path.split('/')[0]!) ? join(ROOT, 'src') : ROOT;
-  return [path, path.replace(/\.js$/, '.ts'), path.replace(/\.mjs$/, '.mts')].some((candidate) => existsSync(join(base, candidate)));
+  const bases = SRC_LAYERS.includes(path.split('/')[0]!) ? [ROOT, join(ROOT, 'src')] : [ROOT];
+  const candidates = [path, path.replace(/\.js$/, '.ts'), path.replace(/\.mjs$/, '.mts')];
+  return bases.some((base) => candidates.some((candidate) => existsSync(join(base, candidate))));
 }
 
 /** The paths `text` names that do not exist. */
@@ -51,7 +58,8 @@ export function danglingPaths(text: string): string[] {
 
 /** The files whose comments are read, and the documents read whole (not the spec documents: copies of ../shared/spec/). */
 function filesToRead(): { code: string[]; documents: string[] } {
-  const tracked = execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean);
+  // Tracked, and new files not yet added (not the ignored ones: reports, dist/, node_modules).
+  const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean);
   return {
     code: tracked.filter((file) => /\.(ts|mts|mjs|cjs|js)$/.test(file) && !file.startsWith('src/report/assets/')),
     documents: tracked.filter((file) => file.endsWith('.md') && !file.startsWith('docs/spec/')),
@@ -85,5 +93,6 @@ describe('paths named in comments and documents', () => {
     const found = commentsOf('made-up.ts', source).flatMap((comment) => danglingPaths(comment.text).map((path) => `${comment.line}: ${path}`));
     expect(found).toEqual(['1: test/list.test.ts', '4: spec-kit/dates.ts']);
     expect(danglingPaths('See `suites/zone-api/dns-records.spec.ts` and `suites/zone-api/dns-records.dated.spec.ts`.')).toEqual(['suites/zone-api/dns-records.spec.ts']);
+    expect(danglingPaths('Folders: `test/broken/`, `test/list/`, `spec-kit/`, `suites/*/requirements/`.')).toEqual(['test/list/']);
   });
 });

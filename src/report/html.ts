@@ -250,8 +250,6 @@ function failureBadges(report: Report, test: ReportTest): Html {
   return html`${test.profile === 'extended' ? html` <span class="badge s-unspecified">production convention</span>` : ''}${state === 'new' ? html` <span class="badge s-failed">new</span>` : ''}${test.known ? html` <span class="badge s-skipped">known: ${test.known.reason}</span>` : ''}`;
 }
 
-/** Under an answer, what the spec was doing when it got it: the first line of its failure. */
-
 /**
  * One failed spec, collapsed: its name and requirements (under an answer, the step that got it);
  * open, its links, error, exchange and replay.

@@ -6,7 +6,9 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalogedRequirementIds } from '../src/catalog/suites.js';
-import { readBaseline, writeBaseline } from '../src/report/baseline.js';
+import { readBaseline, updatedBaseline, writeBaseline } from '../src/report/baseline.js';
+import { buildReport } from '../src/report/model.js';
+import { EVERYTHING } from '../src/core/selection.js';
 import { readReport, ROOT, runCli, tempDir } from './helpers/cli.js';
 
 const BROKEN = join(ROOT, 'test/broken/storage/list-utf16-order.ts');
@@ -118,5 +120,28 @@ describe('--baseline', () => {
     expect(written).not.toContain(secret);
     // Positive control: the rest of the reason is written as it was.
     expect(written).toContain('GET /zones answered 403 for Bearer [REDACTED]');
+  });
+
+  it('--update-baseline: a credential in a failure\'s first line, which becomes the entry\'s reason, never reaches the file', () => {
+    const secret = 'tok-7c2e9b41d0';
+    const report = buildReport({
+      version: '0',
+      run: { id: 'r', startedAt: '2026-11-27T00:00:00.000Z', finishedAt: '', durationMs: 0, targets: [{ suite: 'zone-api', name: 'reference', control: true }], suites: ['zone-api'], grep: null, selection: EVERYTHING, seed: 1 },
+      suites: [{ name: 'zone-api', catalog: [{ area: 'filters', requirements: [{ id: 'R-FAIL', area: 'filters', level: 'must', profile: 'core', section: 's', text: 'R-FAIL text' }] }] }],
+      tests: [{
+        name: 'zone-api > filters > x', target: 'zone-api', spec: { describe: ['filters'], title: 'x' }, file: 'f.spec.ts', requirements: ['R-FAIL'], status: 'failed', durationMs: 1,
+        error: `GET /zones/abc/filters with Authorization: Bearer ${secret} answered 500\nthe second line, ${secret} again`,
+      }],
+      fileErrors: [],
+      checkCoverage: false,
+    });
+    const baseline = updatedBaseline(report, { knownFailures: [] });
+    // The case this guards: the first line, secret and all, is the new entry's reason before the write.
+    expect(baseline.knownFailures[0]?.reason).toContain(secret);
+    const file = join(tempDir('redacted-first-line'), 'baseline.json');
+    writeBaseline(file, baseline, [secret]);
+    const written = readFileSync(file, 'utf8');
+    expect(written).not.toContain(secret);
+    expect(JSON.parse(written)).toEqual({ knownFailures: [{ requirement: 'R-FAIL', reason: 'added by --update-baseline on 2026-11-27: GET /zones/abc/filters with Authorization: Bearer [REDACTED] answered 500' }] });
   });
 });

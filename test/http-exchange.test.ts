@@ -8,7 +8,7 @@ import { createServer as createHttpServer, type Server as HttpServer } from 'nod
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ExchangeLog, ApiClient, newTransport } from '../src/spec-kit/api-client.js';
+import { ExchangeLog, ApiClient, newTransport, RequestFailed } from '../src/spec-kit/api-client.js';
 import { httpExchange } from '../src/spec-kit/http-exchange.js';
 
 const closers: (() => Promise<unknown>)[] = [];
@@ -109,5 +109,17 @@ describe('a transport error names its cause', () => {
     await new Promise((resolve) => server.close(resolve));
     const { api } = client(`http://127.0.0.1:${port}`);
     await expect(api.get('/x')).rejects.toThrow(`GET http://127.0.0.1:${port}/x: request failed: ECONNREFUSED (syscall connect): connect ECONNREFUSED 127.0.0.1:${port}`);
+  });
+
+  it('the cause is data for a caller that words its own line (the zone preflight), and no property of the error', async () => {
+    const server = createServer();
+    const port = await new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+    await new Promise((resolve) => server.close(resolve));
+    const error: unknown = await client(`http://127.0.0.1:${port}`).api.get('/x').catch((e: unknown) => e);
+    expect(RequestFailed.transportCauseOf(error)).toBe(`ECONNREFUSED (syscall connect): connect ECONNREFUSED 127.0.0.1:${port}`);
+    // vitest serializes a spec's error with its properties: the cause must not add one to a spec's failure.
+    expect(Object.keys(error as object)).toEqual([]);
+    // Negative case: an error with the same line that is not the client's carries no cause.
+    expect(RequestFailed.transportCauseOf(new Error((error as Error).message))).toBeUndefined();
   });
 });

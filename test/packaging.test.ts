@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'n
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { ASSETS_DIR } from '../src/report/page-assets.js';
 import { readReport, ROOT, runCli, tempDir } from './helpers/cli.js';
 
 /** A user's project with specgate in its node_modules (a link to this checkout, as after `npm install`). */
@@ -67,6 +68,15 @@ describe('the package', () => {
     expect(missing, 'named by the README, absent from the package').toEqual([]);
     for (const path of ['ARCHITECTURE.md', 'reports/README.md', 'docs/compatibility.md', 'examples/minimal-adapter.ts']) expect(files, path).toContain(path);
     expect([...files].filter((file) => DEVELOPMENT.some((dir) => file.startsWith(dir))), 'no development files').toEqual([]);
+  });
+
+  it('holds the HTML report\'s stylesheet and script, which report.html inlines from the package\'s src/ (report/page-assets.ts)', () => {
+    const files = packed();
+    const assets = readdirSync(join(ROOT, ASSETS_DIR)).map((name) => `${ASSETS_DIR}/${name}`);
+    expect(assets.sort()).toEqual([`${ASSETS_DIR}/report-page.css`, `${ASSETS_DIR}/report-page.js`]);
+    for (const asset of assets) expect(files, asset).toContain(asset);
+    // Negative case: the check tells a file the package leaves out (a test) from one it holds.
+    expect(files).not.toContain('test/packaging.test.ts');
   });
 });
 

@@ -1,5 +1,5 @@
-// The preflight names each cause on its own line with its own fix (targets/preflight.ts): a target
-// that rate limits (its 429's retry-after is waited out within --timeout, as the specs do), one
+// The preflight names each cause on its own line with its own fix (targets/zone-preflight.ts): a
+// target that rate limits (its 429's retry-after is waited out within --timeout, as the specs do), one
 // that fails (5xx), a wrong path (404), one too slow for --timeout, nothing listening, an answer
 // that is not the JSON envelope. Each against a small loopback server, in front of the reference
 // where the rest of the target must work.

@@ -1,16 +1,20 @@
 // report.html: the report for people, one self-contained file (inline CSS and script, no network,
-// no external asset), so it can be opened from a CI artefact or mailed as is.
+// no external asset), so it can be opened from a CI artefact or mailed as is. The stylesheet and
+// the script are files of their own (report/assets/, read by report/page-assets.ts), inlined here.
 // Everything in a report may come from a target (errors quote what it sent), so every piece of
-// report text goes through `escapeHtml`; the inline script reads only the page's own DOM.
+// report text goes through the `html` tag, which escapes it (report/html-template.ts); the inline
+// script reads only the page's own DOM.
 
 import type { Level, SourceKind } from '../core/requirements.js';
 import { escapeHtml } from '../core/markup.js';
 import { isEverything } from '../core/selection.js';
 import { causeCount, stepUnder, type FailureCause } from './causes.js';
+import { ansiToHtml } from './ansi.js';
+import { html, toMarkup, type Html, type Part } from './html-template.js';
 import { NO_LINKS, sectionLink, type ReportLinks } from './links.js';
+import { pageAssets } from './page-assets.js';
 import { replayCommand } from './replay.js';
-
-export { replayCommand } from './replay.js';
+import { describeAdapterTarget } from './runtime-description.js';
 import { conventionsVerdictText, coreVerdictText, incompleteConsequence, interruptedText, totalsRelationText } from './verdict-text.js';
 import { REQUIREMENT_STATUSES as STATUSES, type AreaSummary, type Report, type ReportRequirement, type ReportTest, type RunTarget } from './model.js';
 
@@ -19,22 +23,6 @@ const LEVELS: readonly Level[] = ['must', 'should', 'may'];
 const SOURCE_KINDS: readonly [SourceKind, string][] = [['documented', 'documented (core)'], ['convention', 'conventions (extended)']];
 
 
-/** Template tag: interpolated values are escaped unless they are already markup (`Html`). */
-class Html {
-  constructor(readonly markup: string) {}
-}
-type Part = Html | string | number | null | undefined | false | Part[];
-
-const toMarkup = (part: Part): string => {
-  if (part === null || part === undefined || part === false) return '';
-  if (Array.isArray(part)) return part.map(toMarkup).join('');
-  return part instanceof Html ? part.markup : escapeHtml(String(part));
-};
-
-function html(strings: TemplateStringsArray, ...parts: Part[]): Html {
-  return new Html(strings.reduce((out, s, i) => out + s + (i < parts.length ? toMarkup(parts[i]!) : ''), ''));
-}
-
 /**
  * The page. `links` says where requirement sections and spec files lead (report/links.ts: files
  * on the machine that wrote it); without it they are plain text. The failures come right after the
@@ -42,6 +30,7 @@ function html(strings: TemplateStringsArray, ...parts: Part[]): Html {
  */
 export function renderHtml(report: Report, links: ReportLinks = NO_LINKS): string {
   const linker = new Linker(report, links);
+  const { style, script } = pageAssets();
   const body = [
     header(report), totals(report), failureSection(report, linker), baselineSection(report), areaSection(report.areas), levelSection(report.areas),
     skippedSection(report.tests), seedSection(report), scheduleSection(report, linker), matrixSection(report, linker),
@@ -53,12 +42,14 @@ export function renderHtml(report: Report, links: ReportLinks = NO_LINKS): strin
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(`specgate report ${report.run.id}`)}</title>
-<style>${STYLE}</style>
+<style>
+${style}</style>
 </head>
 <body>
 ${toMarkup(body)}
 <footer>specgate ${escapeHtml(report.specgate.version)}, report format ${report.specgate.format}</footer>
-<script>${SCRIPT}</script>
+<script>
+${script}</script>
 </body>
 </html>
 `;
@@ -70,22 +61,7 @@ function describeTarget(target: RunTarget): string {
   if (target.suite === 'zone-api') {
     return `${target.name}${target.baseUrl ? ` at ${target.baseUrl}` : ' (bundled)'}, ${target.controlUrl ? `control API at ${target.controlUrl}` : target.control ? 'with its control API' : 'no control API'}`;
   }
-  const supported = Object.entries(target.capabilities ?? {}).filter(([, yes]) => yes).map(([c]) => c);
-  return `adapter ${target.name}, supports ${supported.join(', ') || 'nothing'}${target.runtime ? `; ${describeRuntime(target.runtime)}` : ''}`;
-}
-
-const LAUNCHER_WHOSE = { given: 'given by --miniflare', 'working directory': "the working directory's", specgate: "specgate's own" } as const;
-const BINARY_WHOSE = { given: 'given by --workerd', MINIFLARE_WORKERD_PATH: 'MINIFLARE_WORKERD_PATH', miniflare: "miniflare's" } as const;
-
-/**
- * "workerd 2026-07-30 (npm 1.20260730.1, miniflare's, PATH) at compatibility date 2026-07-30,
- * started by miniflare 4.20260730.0 (specgate's own, PATH)"
- */
-export function describeRuntime(runtime: NonNullable<RunTarget['runtime']>): string {
-  const { launcher, binary } = runtime;
-  const ofBinary = binary ? ` (${binary.packageVersion ? `npm ${binary.packageVersion}, ` : ''}${BINARY_WHOSE[binary.resolvedFrom]}, ${binary.path})` : '';
-  return `${runtime.name} ${runtime.version}${ofBinary}${runtime.compatibilityDate ? ` at compatibility date ${runtime.compatibilityDate}` : ''}`
-    + `${launcher ? `, started by ${launcher.name} ${launcher.version} (${LAUNCHER_WHOSE[launcher.resolvedFrom]}, ${launcher.path})` : ''}`;
+  return describeAdapterTarget(target);
 }
 
 function describeSelection(selection: Report['run']['selection'] | undefined): string | null {
@@ -225,24 +201,6 @@ function baselineSection(report: Report): Html | null {
 ${list('New failures (fail the gate)', baseline.newFailures)}${list('Stale entries: these pass now, remove them', baseline.staleEntries)}</section>`;
 }
 
-/** Vitest's diff arrives with ANSI colours: keep them as classes (expected/received), drop the rest. */
-export function ansiToHtml(text: string): Html {
-  const CLASSES: Record<string, string> = { '31': 'ansi-red', '32': 'ansi-green', '33': 'ansi-yellow', '2': 'ansi-dim' };
-  const withoutOtherEscapes = text.replace(/\x1b\[[0-9;?]*[A-Za-ln-z]/g, '');
-  const pieces = withoutOtherEscapes.split(/\x1b\[([0-9;]*)m/);
-  let current = '';
-  let out = '';
-  pieces.forEach((piece, i) => {
-    if (i % 2 === 1) {
-      current = piece.split(';').map((code) => CLASSES[code]).filter(Boolean).join(' ');
-      return;
-    }
-    const escaped = escapeHtml(piece.replace(/\x1b/g, ''));
-    out += current && escaped ? `<span class="${current}">${escaped}</span>` : escaped;
-  });
-  return new Html(out);
-}
-
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The anchor of a requirement's row in the matrix (IDs are letters, digits and dashes). */
@@ -291,8 +249,6 @@ function failureBadges(report: Report, test: ReportTest): Html {
   const state = baselineState(report, test);
   return html`${test.profile === 'extended' ? html` <span class="badge s-unspecified">production convention</span>` : ''}${state === 'new' ? html` <span class="badge s-failed">new</span>` : ''}${test.known ? html` <span class="badge s-skipped">known: ${test.known.reason}</span>` : ''}`;
 }
-
-/** Under an answer, what the spec was doing when it got it: the first line of its failure. */
 
 /**
  * One failed spec, collapsed: its name and requirements (under an answer, the step that got it);
@@ -436,123 +392,3 @@ ${report.errors.length > 0 ? html`<h3>Errors outside specs</h3>${report.errors.m
 ${report.coverageProblems.length > 0 ? html`<h3>Catalog and specs out of step</h3><ul>${report.coverageProblems.map((p) => html`<li><code>${p.kind}</code>: ${p.detail}</li>`)}</ul>` : ''}
 </section>`;
 }
-
-// ---- inline assets --------------------------------------------------------------------------------
-
-const STYLE = `
-:root{--passed:#1a7f37;--failed:#cf222e;--skipped:#bf8700;--not-run:#6e7781;--pending:#8250df;--out-of-scope:#57606a;--unspecified:#afb8c1;--line:#d0d7de;--bg2:#f6f8fa}
-*{box-sizing:border-box}
-body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1f2328;margin:0 auto;padding:16px 24px;max-width:1400px}
-h1{font-size:22px;margin:0 0 8px}h2{font-size:18px;margin:24px 0 8px;border-bottom:1px solid var(--line);padding-bottom:4px}h3{font-size:15px}
-small{color:#59636e;font-weight:normal}
-code,pre{font:12px/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
-pre{background:var(--bg2);border:1px solid var(--line);border-radius:6px;padding:8px;overflow:auto;max-height:420px;white-space:pre-wrap;word-break:break-word}
-.meta{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:0}.meta dt{color:#59636e}.meta dd{margin:0}
-table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid var(--line);padding:4px 6px;text-align:left;vertical-align:top}
-th{background:var(--bg2);position:sticky;top:0}td.num{text-align:right;font-variant-numeric:tabular-nums}
-.badge{display:inline-block;border-radius:10px;padding:0 8px;font-size:12px;color:#fff;background:var(--not-run);white-space:nowrap}
-.s-passed{--c:var(--passed)}.s-failed{--c:var(--failed)}.s-incomplete{--c:var(--skipped)}.s-interrupted{--c:#6e7781}.s-skipped{--c:var(--skipped)}.s-not-run{--c:var(--not-run)}.s-pending{--c:var(--pending)}.s-out-of-scope{--c:var(--out-of-scope)}.s-unspecified{--c:var(--unspecified)}.s-total{--c:#0969da}
-.badge[class*=s-]{background:var(--c)}.badge.s-unspecified{color:#1f2328}
-.tiles{display:flex;gap:8px;flex-wrap:wrap;margin:12px 0}.tile{border-left:4px solid var(--c);background:var(--bg2);padding:6px 12px;border-radius:4px}.tile b{font-size:20px}
-.bar{display:inline-flex;align-items:center;gap:6px;vertical-align:middle}
-.bar .track{display:inline-flex;width:180px;height:14px;background:#ffebe9;border:1px solid var(--line);border-radius:4px;overflow:hidden}
-.bar .fill{display:block;height:100%;background:var(--passed)}.bar .fill.conv{background:repeating-linear-gradient(135deg,var(--passed) 0 4px,#6fdd8b 4px 8px)}
-.bar .label{font-size:12px;font-weight:600;min-width:44px;font-variant-numeric:tabular-nums}
-tr.pending td,tr.out-of-scope td{color:#59636e}
-.incomplete{border-left:4px solid var(--skipped);background:var(--bg2);padding:4px 12px;border-radius:4px}.incomplete ul{margin:4px 0}
-.verdicts{padding-left:18px}.note{color:#59636e;font-size:13px}
-.counts span{margin-right:4px}.zero{color:#8c959f}.c-passed{color:var(--passed)}.c-failed{color:var(--failed)}.c-skipped{color:var(--skipped)}.c-not-run{color:var(--not-run)}.c-out-of-scope{color:var(--out-of-scope)}
-.lvl{display:inline-block;margin-right:8px;font-size:12px}
-table.levels{width:auto}table.levels td{border:0}
-details{margin:4px 0}summary{cursor:pointer}
-.failure{border:1px solid var(--line);border-left:4px solid var(--failed);border-radius:6px;padding:6px 10px;margin:8px 0}
-.failure>summary{font-weight:600;overflow-wrap:anywhere}.reqs,.file{color:#59636e}
-.ansi-red{color:var(--failed)}.ansi-green{color:var(--passed)}.ansi-yellow{color:#9a6700}.ansi-dim{color:#6e7781}
-code.cmd{background:var(--bg2);padding:1px 4px;border-radius:4px;overflow-wrap:anywhere}
-.filters{display:flex;gap:8px;align-items:center;flex-wrap:wrap;margin:8px 0}.filters input{min-width:260px;padding:4px 6px}
-#f-count{color:#59636e}
-table.matrix{table-layout:fixed}.matrix td{overflow-wrap:anywhere}.matrix th:nth-child(1){width:15%}.matrix th:nth-child(2){width:9%}.matrix th:nth-child(3){width:5.5%}.matrix th:nth-child(4){width:7%}.matrix th:nth-child(5){width:8%}.matrix th:nth-child(6){width:31.5%}
-.matrix td.word{overflow-wrap:normal;white-space:nowrap}
-.tgt{color:#8c959f}.section{color:#59636e;font-size:12px}.src{font-size:11px;border:1px solid var(--line);border-radius:4px;padding:0 4px;margin-right:2px}.src-documented{color:var(--passed)}.src-convention{color:#9a6700}a.section,a.file{text-decoration:none}a.section:hover,a.file:hover{text-decoration:underline}
-tr:target{outline:2px solid #0969da}
-.cause{border:1px solid var(--line);border-left:4px solid var(--failed);border-radius:6px;padding:6px 10px;margin:8px 0}.cause>summary{font-size:15px;overflow-wrap:anywhere}
-.cause .failure{border-left-width:2px}.failure>summary small{color:#59636e;font-weight:normal}.shown{color:#59636e;font-size:12px}
-.reqs .req{margin-right:10px}.step{font:12px/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-weight:normal;color:#59636e;overflow-wrap:anywhere}
-ul.specs{margin:0;padding:0;list-style:none;font-size:12px}
-.dot{display:inline-block;width:8px;height:8px;border-radius:50%;background:var(--c);margin-right:4px}
-.none{color:#59636e;font-size:12px}
-.reason{color:#9a6700;min-width:300px}
-footer{margin-top:32px;color:#59636e;font-size:12px}
-`;
-
-// Filters the failures and the requirement matrix, and opens what a link leads to; touches nothing
-// but the page's own elements.
-const SCRIPT = `
-(function () {
-  var byId = function (id) { return document.getElementById(id); };
-  var all = function (selector) { return Array.prototype.slice.call(document.querySelectorAll(selector)); };
-  function listen(elements, apply) {
-    elements.forEach(function (el) { if (el) { el.addEventListener('input', apply); el.addEventListener('change', apply); } });
-    apply();
-  }
-  var words = function (el) { return el.value.toLowerCase().split(/\\s+/).filter(Boolean); };
-
-  // Failures: a spec is shown when it matches every filter; a cause when one of its specs is.
-  var fCause = byId('ff-cause'), fArea = byId('ff-area'), fStatus = byId('ff-status'), fReq = byId('ff-req'), fCount = byId('ff-count');
-  if (fCause) {
-    var failures = all('#failures details.failure');
-    listen([fCause, fArea, fStatus, fReq], function () {
-      var wanted = words(fReq).map(function (w) { return w.toUpperCase(); });
-      var status = fStatus.value.split(':');
-      var shown = 0;
-      failures.forEach(function (spec) {
-        var cause = spec.closest('details.cause').dataset.cause;
-        var visible = (!fCause.value || cause === fCause.value)
-          && (!fArea.value || spec.dataset.area === fArea.value)
-          && (!fStatus.value || spec.dataset[status[0]] === status[1])
-          && wanted.every(function (w) { return spec.dataset.reqs.indexOf(w) !== -1; });
-        spec.hidden = !visible;
-        if (visible) shown++;
-      });
-      all('#failures details.cause').forEach(function (cause) {
-        var specs = cause.querySelectorAll('details.failure');
-        var visible = cause.querySelectorAll('details.failure:not([hidden])').length;
-        cause.hidden = visible === 0;
-        cause.querySelector('.shown').textContent = visible === specs.length ? '' : visible + ' of ' + specs.length + ' shown';
-      });
-      fCount.textContent = shown + ' of ' + failures.length + ' failures shown';
-    });
-  }
-
-  // The requirement matrix.
-  var text = byId('f-text'), status = byId('f-status'), area = byId('f-area'), level = byId('f-level'), source = byId('f-source'), cause = byId('f-cause'), count = byId('f-count');
-  var rows = all('table.matrix tbody tr');
-  listen([text, status, area, level, source, cause], function () {
-    var wanted = words(text);
-    var shown = 0;
-    rows.forEach(function (row) {
-      var haystack = row.textContent.toLowerCase();
-      var visible = (!status.value || row.dataset.status === status.value)
-        && (!area.value || row.dataset.area === area.value)
-        && (!level.value || row.dataset.level === level.value)
-        && (!source.value || row.dataset.source === source.value)
-        && (!cause || !cause.value || row.dataset.causes.indexOf(' ' + cause.value + ' ') !== -1)
-        && wanted.every(function (w) { return haystack.indexOf(w) !== -1; });
-      row.hidden = !visible;
-      if (visible) shown++;
-    });
-    count.textContent = shown + ' of ' + rows.length + ' requirements shown';
-  });
-
-  // A link to a collapsed cause, or to a row hidden by a filter, shows it.
-  function reveal() {
-    var target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
-    if (!target) return;
-    if (target.tagName === 'DETAILS') target.open = true;
-    if (target.hidden) target.hidden = false;
-    target.scrollIntoView();
-  }
-  window.addEventListener('hashchange', reveal);
-  reveal();
-})();
-`;

@@ -2,15 +2,14 @@
 // compliance, the verdicts, failures with their last exchange, skip reasons, the schedule).
 
 import { causeCount, stepUnder, type FailureCause } from './causes.js';
-import { describeRuntime } from './html.js';
 import { replayCommand } from './replay.js';
+import { describeAdapterTarget } from './runtime-description.js';
 import { conventionsVerdictText, coreVerdictText, incompleteConsequence, interruptedText, totalsRelationText } from './verdict-text.js';
 import type { AreaSummary, Report, ReportTest } from './model.js';
 
 function describeTarget(target: Report['run']['targets'][number]): string {
   if (target.suite === 'zone-api') return `${target.name}${target.baseUrl ? ` (${target.baseUrl})` : ''}${target.controlUrl ? `, control API at ${target.controlUrl}` : target.control ? ', with its control API' : ', no control API'}`;
-  const supported = Object.entries(target.capabilities ?? {}).filter(([, yes]) => yes).map(([c]) => c);
-  return `adapter ${target.name}, supports ${supported.join(', ') || 'nothing'}${target.runtime ? `; ${describeRuntime(target.runtime)}` : ''}`;
+  return describeAdapterTarget(target);
 }
 
 const percent = (value: number | null): string => (value === null ? '—' : `${value}%`);

@@ -172,6 +172,26 @@ export class ExchangeLog {
 
 const excerpt = (text: string): string => (text.length > EXCERPT_BYTES ? `${text.slice(0, EXCERPT_BYTES)}… (${text.length} bytes)` : text);
 
+/**
+ * A request that got no answer, for a reason other than time: its line (method, URL, cause), and
+ * the cause alone as data for a caller that words its own line (the zone preflight). The cause is
+ * a private field, not a property: vitest serializes a failed spec's error whole, and a spec's
+ * failure stays what it was, the line.
+ */
+export class RequestFailed extends Error {
+  readonly #transportCause: string;
+
+  constructor(line: string, transportCause: string) {
+    super(line);
+    this.#transportCause = transportCause;
+  }
+
+  /** Why the request got no answer, in transport-cause.ts's words, when `error` is a RequestFailed. */
+  static transportCauseOf(error: unknown): string | undefined {
+    return error instanceof RequestFailed ? error.#transportCause : undefined;
+  }
+}
+
 export class ApiClient {
   constructor(
     private readonly baseUrl: string,
@@ -253,10 +273,11 @@ export class ApiClient {
     } catch (error) {
       const timedOut = (error as Error).name === 'TimeoutError';
       // The cause says what happened, with its code, system call and message (spec-kit/transport-cause.ts).
-      const reason = timedOut ? `no response in ${timeoutMs / 1000} s` : `request failed: ${transportCause(error, url)}`;
+      const cause = timedOut ? undefined : transportCause(error, url);
+      const reason = cause === undefined ? `no response in ${timeoutMs / 1000} s` : `request failed: ${cause}`;
       this.log.record(method, url, body, reason);
       const line = this.log.redact(`${method} ${url}: ${reason}`);
-      throw timedOut ? new RequestTimeout(`${line} (--timeout; fix: raise --timeout S if the target is this slow)`) : new Error(line);
+      throw cause === undefined ? new RequestTimeout(`${line} (--timeout; fix: raise --timeout S if the target is this slow)`) : new RequestFailed(line, cause);
     }
   }
 

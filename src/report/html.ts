@@ -3,7 +3,7 @@
 // Everything in a report may come from a target (errors quote what it sent), so every piece of
 // report text goes through `escapeHtml`; the inline script reads only the page's own DOM.
 
-import type { Level, SourceKind } from '../core/requirements.js';
+import type { Level, SourceKind } from '../../requirements/model.js';
 import { escapeHtml } from '../core/markup.js';
 import { isEverything } from '../core/selection.js';
 import { causeCount, stepUnder, type FailureCause } from './causes.js';

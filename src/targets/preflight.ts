@@ -14,8 +14,8 @@
 // read the authentication specs make: GET /zones/{id}/filters). A storage adapter: it loads, and
 // create() gives, within a bounded wait, an object whose storage answers a read.
 
-import type { StorageAdapter, StorageObject } from '../contract/storage.js';
-import type { ControlZone, Plan } from '../contract/control.js';
+import type { StorageAdapter, StorageObject } from '../../contract/storage.js';
+import type { ControlZone, Plan } from '../../contract/control.js';
 import { loadAdapter, type StorageTargetRef } from '../core/adapter-module.js';
 import { UnreachableError, UsageError } from '../core/errors.js';
 import type { Credentials, ProvidedZones, StorageConfig } from '../core/run-config.js';

@@ -1,19 +1,25 @@
-// The layers of specgate and their one-way arrows (ARCHITECTURE.md). test/architecture.test.ts runs
+// The floors of specgate and their one-way arrows (ARCHITECTURE.md). test/architecture.test.ts runs
 // dependency-cruiser with these rules in `npm test`: an import that runs back up, or a circle, fails.
 //
+// From the bottom up; a floor imports only the floors below it:
+//   contract/       the storage interface, the adapter contract, the control API's shapes, and the
+//                   scenarios that run inside an object: imports nothing else
+//   requirements/   the requirement catalogs, their types, what the suites declare beside them
+//   reference-impl/ the bundled reference implementation: knows only the contract
+//   src/            the harness
+//   suites/         the specs
+//
 // src/, from the bottom up; a layer imports only the layers below it:
-//   contract  the storage interface, the adapter contract, the control API's shapes: imports nothing
-//   core      what every layer shares: errors, redaction, test records, selection, dates, requirements
-//   catalog   the requirement catalogs of the suites, the golden check, the deprecation schedule
+//   core      what every layer shares: errors, redaction, test records, selection, dates
+//   catalog   the suites (catalogs, clean-up, clock groups), the golden check, the deprecation schedule
 //   spec-kit  what specs are written with (fixtures, clients, assertions)
 //   report    the report model and its writers (json, html, junit, summary, diff, merge, matrix)
 //   adapters  the bundled storage adapters
 //   targets   resolving what a run points at (the bundled reference, a URL, a container, adapters)
 //   runner    one conformance run under vitest's Node API
 //   cli       the commands
-// reference-impl/ knows only the contract; suites/ know the spec kit, core and the contract.
 
-const LAYERS = ['contract', 'core', 'catalog', 'spec-kit', 'report', 'adapters', 'targets', 'runner', 'cli', 'config'];
+const LAYERS = ['core', 'catalog', 'spec-kit', 'report', 'adapters', 'targets', 'runner', 'cli', 'config'];
 // config/ (defineConfig's types for users' specgate.config.ts) sits with cli at the top.
 const layer = (name) => (name === 'config' ? 'src/config/' : `src/${name}/`);
 const above = (name) => LAYERS.slice(LAYERS.indexOf(name) + 1).filter((upper) => !(name === 'cli' && upper === 'config'));
@@ -37,16 +43,23 @@ module.exports = {
     {
       name: 'contract-imports-nothing',
       severity: 'error',
-      comment: 'The contract is imported by everyone who needs it and imports nothing (not even node: builtins).',
-      from: { path: '^src/contract/' },
-      to: { pathNot: '^src/contract/' },
+      comment: 'The contract (and the scenarios a remote runtime bundles into an object) imports nothing but itself, not even node: builtins.',
+      from: { path: '^contract/' },
+      to: { pathNot: '^contract/' },
+    },
+    {
+      name: 'requirements-import-only-the-contract',
+      severity: 'error',
+      comment: 'The requirement catalogs and the suites\' declarations are data: they import only each other and the contract.',
+      from: { path: '^requirements/' },
+      to: { pathNot: '^(requirements|contract)/' },
     },
     {
       name: 'reference-knows-only-the-contract',
       severity: 'error',
-      comment: 'The bundled reference implements the contract; it knows nothing of the harness or the suites.',
+      comment: 'The bundled reference implements the contract; it knows nothing of the harness, the catalogs or the suites.',
       from: { path: '^reference-impl/' },
-      to: { path: '^(src/(?!contract/)|suites/|test/|bench/|scripts/)' },
+      to: { path: '^(src|suites|requirements|test|bench|scripts)/' },
     },
     {
       name: 'one-way-into-the-reference',
@@ -56,18 +69,11 @@ module.exports = {
       to: { path: '^reference-impl/' },
     },
     {
-      name: 'harness-does-not-import-specs',
+      name: 'src-never-imports-suites',
       severity: 'error',
-      comment: 'src/ reads the suites\' requirement catalogs and the zone suite\'s cleanup and zone safety declarations (catalog/) and bundles the scenarios module into objects (adapters/); nothing else of suites/.',
+      comment: 'The harness finds spec files by their paths; it imports nothing of suites/.',
       from: { path: '^src/' },
-      to: { path: '^suites/', pathNot: '^suites/(storage|zone-api)/requirements/|^suites/storage/scenarios\\.ts$|^suites/zone-api/(cleanup|zone-safety)\\.ts$' },
-    },
-    {
-      name: 'scenarios-import-only-the-contract',
-      severity: 'error',
-      comment: 'suites/storage/scenarios.ts runs inside the object under test (a remote runtime bundles it): it imports nothing but the contract\'s types.',
-      from: { path: '^suites/storage/scenarios\\.ts$' },
-      to: { pathNot: '^src/contract/' },
+      to: { path: '^suites/' },
     },
     {
       name: 'specs-use-the-spec-kit',

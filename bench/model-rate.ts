@@ -7,7 +7,7 @@
 
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import type { StorageAdapter } from '../src/contract/storage.js';
+import type { StorageAdapter } from '../contract/storage.js';
 import { kvCommands, runOnFreshObject } from '../suites/storage/kv-model.js';
 import { referenceKvAdapter, referenceSqliteAdapter } from '../src/adapters/reference.js';
 import { round, type Result } from './lib/result.js';

@@ -1,13 +1,13 @@
 // The same loop inside an object on the reference (SQLite backend, reference-sqlite) and on
 // workerd (miniflare 4, SQLite-backed Durable Object, the workerd adapter): put, get and
 // list({start, limit: 10}) awaited one after the other inside one event, on 1,000 preloaded keys
-// (suites/storage/scenarios.ts, benchLoop). Each side is timed from outside: the event running
+// (contract/scenarios.ts, benchLoop). Each side is timed from outside: the event running
 // `count` calls, less an event running none (what delivering one event costs); the fastest of
 // three rounds. The ratio is the
 // reference's rate over workerd's; no target (workerd keeps an in-memory cache in front of
 // SQLite and flushes in the background, the reference reads through SQLite).
 
-import type { StorageAdapter, StorageObject } from '../src/contract/storage.js';
+import type { StorageAdapter, StorageObject } from '../contract/storage.js';
 import { referenceSqliteAdapter } from '../src/adapters/reference.js';
 import { createWorkerdAdapter } from '../src/adapters/workerd/index.js';
 import { perSecond, round, type Result } from './lib/result.js';

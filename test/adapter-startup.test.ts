@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { StorageAdapter } from '../src/contract/storage.js';
+import type { StorageAdapter } from '../contract/storage.js';
 import { AdapterStartupFailure, startAdapter } from '../src/spec-kit/bounded-storage.js';
 import { readReport, ROOT, runCli, tempDir } from './helpers/cli.js';
 

@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { StorageAdapter, StorageTransaction } from '../src/contract/storage.js';
+import type { StorageAdapter, StorageTransaction } from '../contract/storage.js';
 import { boundedAdapter, describeArguments, FIRST_CREATE_MS } from '../src/spec-kit/bounded-storage.js';
 import { readReport, ROOT, runCli, tempDir } from './helpers/cli.js';
 

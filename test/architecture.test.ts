@@ -25,11 +25,11 @@ async function violations(root: string, paths: string[]): Promise<string[]> {
 }
 
 describe('the layers', () => {
-  it('no import runs back up and no module is in a circle (src, reference-impl, suites)', async () => {
-    expect(await violations(ROOT, ['src', 'reference-impl', 'suites'])).toEqual([]);
+  it('no import runs back up and no module is in a circle (contract, requirements, reference-impl, src, suites)', async () => {
+    expect(await violations(ROOT, ['contract', 'requirements', 'reference-impl', 'src', 'suites'])).toEqual([]);
   }, 600_000);
 
-  it('the rules catch an upward import, a circle, and the reference reaching into the harness', async () => {
+  it('the rules catch an upward import, a circle, the reference or the catalogs reaching into the harness, the harness importing a spec', async () => {
     const dir = tempDir('layers');
     const file = (path: string, text: string) => { mkdirSync(join(dir, path, '..'), { recursive: true }); writeFileSync(join(dir, path), text); };
     file('src/report/write.ts', "import { run } from '../runner/run.js';\nexport const write = run;\n");
@@ -37,12 +37,19 @@ describe('the layers', () => {
     file('src/core/a.ts', "import { b } from './b.js';\nexport const a = b;\n");
     file('src/core/b.ts', "import { a } from './a.js';\nexport const b = () => a;\n");
     file('reference-impl/store.ts', "import { run } from '../src/runner/run.js';\nexport const store = run;\n");
+    file('requirements/kv.ts', "import { run } from '../src/runner/run.js';\nexport const kv = run;\n");
+    file('contract/storage.ts', "import { kv } from '../requirements/kv.js';\nexport const storage = kv;\n");
+    file('src/catalog/suites.ts', "import { spec } from '../../suites/kv.spec.js';\nexport const suites = spec;\n");
+    file('suites/kv.spec.ts', "export const spec = 1;\n");
     file('tsconfig.json', readFileSync(join(ROOT, 'tsconfig.json'), 'utf8'));
-    const found = await violations(dir, ['src', 'reference-impl']);
+    const found = await violations(dir, ['contract', 'requirements', 'reference-impl', 'src', 'suites']);
     expect(found).toEqual(expect.arrayContaining([
       'report-imports-only-below: src/report/write.ts -> src/runner/run.ts',
       'no-circular: src/core/a.ts -> src/core/b.ts',
       'reference-knows-only-the-contract: reference-impl/store.ts -> src/runner/run.ts',
+      'requirements-import-only-the-contract: requirements/kv.ts -> src/runner/run.ts',
+      'contract-imports-nothing: contract/storage.ts -> requirements/kv.ts',
+      'src-never-imports-suites: src/catalog/suites.ts -> suites/kv.spec.ts',
     ]));
   }, 600_000);
 });

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { conventionRecordOf, type ConventionCheck, type TestRecord } from '../src/core/records.js';
-import type { AreaCatalog } from '../src/core/requirements.js';
+import type { AreaCatalog } from '../requirements/model.js';
 import { EVERYTHING } from '../src/core/selection.js';
 import { buildReport } from '../src/report/model.js';
 import { runConventionCheck, runSetUp } from '../src/spec-kit/assertion-profiles.js';

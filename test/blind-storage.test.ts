@@ -12,7 +12,7 @@ import { PROBES } from './blind/storage/probes.js';
 import { probeObject } from './blind/storage/support.js';
 import { failedRequirementsOf, readReport, runCli, tempDir, type CliResult } from './helpers/cli.js';
 import type { Report } from '../src/report/model.js';
-import type { StorageAdapter } from '../src/contract/storage.js';
+import type { StorageAdapter } from '../contract/storage.js';
 import { catalogedRequirementIds } from '../src/catalog/suites.js';
 
 const SEED = '20261121';

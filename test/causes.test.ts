@@ -3,7 +3,7 @@
 // numbers) are set aside, share one cause, shown first with the specs under it.
 
 import { describe, expect, it } from 'vitest';
-import type { AreaCatalog } from '../src/core/requirements.js';
+import type { AreaCatalog } from '../requirements/model.js';
 import { EVERYTHING } from '../src/core/selection.js';
 import { failureCauses, type CauseInput } from '../src/report/causes.js';
 import { buildReport } from '../src/report/model.js';

@@ -1,10 +1,10 @@
-// The HTTP client deletes what a spec created from what its suite declares (core/cleanup.ts,
-// suites/zone-api/cleanup.ts), without knowing the API: objects POSTed to a declared collection,
+// The HTTP client deletes what a spec created from what its suite declares (requirements/declarations.ts,
+// requirements/zone-api/cleanup.ts), without knowing the API: objects POSTed to a declared collection,
 // and what an object brings with it, deleted after it (a firewall rule before its filter).
 
 import { describe, expect, it } from 'vitest';
 import { CreatedObjects } from '../src/spec-kit/api-client.js';
-import { CREATING_COLLECTIONS } from '../suites/zone-api/cleanup.js';
+import { CREATING_COLLECTIONS } from '../requirements/zone-api/cleanup.js';
 import { SUITES } from '../src/catalog/suites.js';
 
 const ZONE = 'http://target.test/client/v4/zones/z1';

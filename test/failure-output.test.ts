@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { failureLines } from '../src/cli/output.js';
-import type { AreaCatalog } from '../src/core/requirements.js';
+import type { AreaCatalog } from '../requirements/model.js';
 import type { TestRecord } from '../src/core/records.js';
 import { EVERYTHING } from '../src/core/selection.js';
 import { buildReport, type Report } from '../src/report/model.js';

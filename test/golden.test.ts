@@ -3,11 +3,11 @@
 
 import { describe, expect, it } from 'vitest';
 import { checkCoverage, type CitingTest } from '../src/catalog/coverage.js';
-import type { AreaCatalog, Requirement } from '../src/core/requirements.js';
-import { SPEC_DOCUMENTS, STORAGE_AREAS, ZONE_API_AREAS } from '../src/core/requirements.js';
+import type { AreaCatalog, Requirement } from '../requirements/model.js';
+import { SPEC_DOCUMENTS, STORAGE_AREAS, ZONE_API_AREAS } from '../requirements/model.js';
 import { checkSources, headingTree, loadSourceDocuments, type SourceDocuments } from '../src/catalog/sources.js';
-import { storageCatalog } from '../suites/storage/requirements/index.js';
-import { zoneApiCatalog } from '../suites/zone-api/requirements/index.js';
+import { storageCatalog } from '../requirements/storage/index.js';
+import { zoneApiCatalog } from '../requirements/zone-api/index.js';
 import type { ListedSpec } from '../src/runner/list.js';
 import { ROOT, runCli } from './helpers/cli.js';
 import { checkSchedule, loadSchedule, type ScheduleRow } from '../src/catalog/deprecation-schedule.js';

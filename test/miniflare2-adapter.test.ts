@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { miniflare2Adapter, type Miniflare2StorageObject } from '../src/adapters/miniflare2/index.js';
 import { INJECTED_FLUSH_FAILURE } from '../src/adapters/miniflare2/flush-faults.js';
 import { VirtualTime } from '../src/adapters/miniflare2/virtual-time.js';
-import { ALARM_BEHAVIOUR_KEY, ALARM_LOG_KEY } from '../suites/storage/scenarios.js';
+import { ALARM_BEHAVIOUR_KEY, ALARM_LOG_KEY } from '../contract/scenarios.js';
 
 const realGlobals = () => [Date.now, globalThis.setTimeout, globalThis.clearTimeout];
 const atStart = realGlobals();

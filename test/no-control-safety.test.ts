@@ -10,10 +10,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../reference-impl/zone-api/server.js';
-import { PLANS, type Plan } from '../src/contract/control.js';
-import type { ZoneAllowance } from '../src/core/zone-safety.js';
+import { PLANS, type Plan } from '../contract/control.js';
+import type { ZoneAllowance } from '../requirements/declarations.js';
 import { ControlClient } from '../src/spec-kit/control.js';
-import { POSSIBLE_LEFTOVERS } from '../suites/zone-api/zone-safety.js';
+import { POSSIBLE_LEFTOVERS } from '../requirements/zone-api/zone-safety.js';
 import { ROOT, readReport, runCli, tempDir } from './helpers/cli.js';
 
 let server: RunningServer;

@@ -4,7 +4,7 @@
 // requirement IDs.
 
 import { describe, expect, it } from 'vitest';
-import type { AreaCatalog } from '../src/core/requirements.js';
+import type { AreaCatalog } from '../requirements/model.js';
 import type { TestRecord } from '../src/core/records.js';
 import { EVERYTHING, type Gate } from '../src/core/selection.js';
 import { renderHtml } from '../src/report/html.js';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AreaCatalog } from '../src/core/requirements.js';
+import type { AreaCatalog } from '../requirements/model.js';
 import { escapeHtml } from '../src/core/markup.js';
 import { renderHtml } from '../src/report/html.js';
 import { replayCommand } from '../src/report/replay.js';

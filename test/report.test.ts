@@ -1,7 +1,7 @@
 // The report model: how test results become requirement statuses and area compliance.
 
 import { describe, expect, it } from 'vitest';
-import type { AreaCatalog } from '../src/core/requirements.js';
+import type { AreaCatalog } from '../requirements/model.js';
 import { applyBaseline } from '../src/report/baseline.js';
 import { buildReport, type Gate, type ReportInput } from '../src/report/model.js';
 import { redact } from '../src/core/redact.js';

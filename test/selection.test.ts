@@ -1,7 +1,7 @@
 // Selecting specs: --profile, --area, --requirement (globs), --level and --shard.
 
 import { describe, expect, it } from 'vitest';
-import type { Requirement } from '../src/core/requirements.js';
+import type { Requirement } from '../requirements/model.js';
 import { EVERYTHING, globToRegExp, selects, selectsConventions, shardOf } from '../src/core/selection.js';
 import { readReport, runCli, tempDir } from './helpers/cli.js';
 

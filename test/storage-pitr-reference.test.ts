@@ -11,7 +11,7 @@ import Database from '../reference-impl/sqlite-driver.js';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HISTORY_WINDOW_MS, ObjectRuntime } from '../reference-impl/storage/index.js';
-import type { ObjectStorage } from '../src/contract/storage.js';
+import type { ObjectStorage } from '../contract/storage.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

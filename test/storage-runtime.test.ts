@@ -6,8 +6,8 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ObjectRuntime, compareKeys, type ObjectRuntimeOptions } from '../reference-impl/storage/index.js';
 import { referenceKvAdapter, referenceSqliteAdapter } from '../src/adapters/reference.js';
-import type { ObjectStorage, StorageAdapter, StorageObject, StorageTransaction } from '../src/contract/storage.js';
-import { ALARM_BEHAVIOUR_KEY, ALARM_LOG_KEY } from '../suites/storage/scenarios.js';
+import type { ObjectStorage, StorageAdapter, StorageObject, StorageTransaction } from '../contract/storage.js';
+import { ALARM_BEHAVIOUR_KEY, ALARM_LOG_KEY } from '../contract/scenarios.js';
 
 const RESET = /object reset: write failed to reach disk/;
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkerdAdapter } from '../src/adapters/workerd/index.js';
 import type { WorkerdStorageObject } from '../src/adapters/workerd/index.js';
 import { decode, encode, errorFromWire } from '../src/adapters/workerd/wire.js';
-import type { StorageAdapter } from '../src/contract/storage.js';
-import { ALARM_LOG_KEY } from '../suites/storage/scenarios.js';
+import type { StorageAdapter } from '../contract/storage.js';
+import { ALARM_LOG_KEY } from '../contract/scenarios.js';
 
 /** Encodes, goes through JSON text as on the wire, decodes. */
 const roundTrip = <T>(value: T): T => decode(JSON.parse(JSON.stringify(encode(value)))) as T;

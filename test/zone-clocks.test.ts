@@ -7,6 +7,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../reference-impl/zone-api/server.js';
+import { SUITES, zoneClockSpecs } from '../src/catalog/suites.js';
 import type { Report } from '../src/report/model.js';
 import { readReport, runCli, tempDir, type CliResult } from './helpers/cli.js';
 
@@ -69,5 +70,17 @@ describe('clock specs with and without zone clocks', () => {
       expect([...clockFiles(server)].every((file) => /\.(dated|clock)\.spec\.ts$/.test(file))).toBe(true);
       expect(clockFiles(server).size).toBe(7);
     }
+  });
+});
+
+describe('the clock group a spec file declares', () => {
+  it('is read from the files: the five that declare a clock per zone, not the dated files of accounts and the transport', () => {
+    expect(zoneClockSpecs(SUITES['zone-api'])).toEqual([
+      'suites/zone-api/custom-hostnames.clock.spec.ts',
+      'suites/zone-api/dns-records.dated.spec.ts',
+      'suites/zone-api/dns-settings.dated.spec.ts',
+      'suites/zone-api/waf-migration.clock.spec.ts',
+      'suites/zone-api/zone-settings.dated.spec.ts',
+    ]);
   });
 });

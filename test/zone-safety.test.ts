@@ -1,10 +1,10 @@
 // The guard of zones the run does not own (src/core/zone-safety.ts) over the zone suite's list of
-// guarded requests (suites/zone-api/zone-safety.ts): which requests it holds back, where, and why.
+// guarded requests (requirements/zone-api/zone-safety.ts): which requests it holds back, where, and why.
 // The whole-suite proof against the served reference is test/no-control-safety.test.ts.
 
 import { describe, expect, it } from 'vitest';
 import { guardedEffect, refusal, type ForeignZone } from '../src/core/zone-safety.js';
-import { GUARDED_REQUESTS } from '../suites/zone-api/zone-safety.js';
+import { GUARDED_REQUESTS } from '../requirements/zone-api/zone-safety.js';
 
 const ZONE = 'a'.repeat(32);
 const zones = (allow: ForeignZone['allow'] = []): ForeignZone[] => [{ plan: 'enterprise', id: ZONE, name: 'example.test', allow }];

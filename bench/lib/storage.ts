@@ -9,7 +9,7 @@ import { serialize } from 'node:v8';
 import Database from '../../reference-impl/sqlite-driver.js';
 import { ObjectRuntime } from '../../reference-impl/storage/index.js';
 import { DATABASE_PRAGMAS } from '../../reference-impl/storage/sqlite-backend.js';
-import type { Scenario } from '../../src/contract/storage.js';
+import type { Scenario } from '../../contract/storage.js';
 
 export const MAX_BATCH = 128;
 

@@ -3,7 +3,7 @@
 // up to 6 retries, and the pending retry is the alarm getAlarm() reports.
 
 import type { VirtualClock } from '../clock.js';
-import type { AlarmHandler } from '../../src/contract/storage.js';
+import type { AlarmHandler } from '../../contract/storage.js';
 import type { ObjectEvent } from './event-storage.js';
 
 const MAX_RETRIES = 6;

@@ -2,7 +2,7 @@
 // (through the input gate, its result held by the output gate), as a remote runtime would do.
 // The SQL API is not offered here: a cursor is synchronous, so SQL runs inside the object (a scenario).
 
-import type { ListOptions, ObjectStorage, StorageOperationOptions, StorageTransaction } from '../../src/contract/storage.js';
+import type { ListOptions, ObjectStorage, StorageOperationOptions, StorageTransaction } from '../../contract/storage.js';
 
 /**
  * ctx.storage as the runtime offers it: the contract's, whose point-in-time recovery methods are

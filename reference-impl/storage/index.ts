@@ -1,5 +1,5 @@
 // The reference object runtime for the object storage interface (spec:
-// object-storage-interface.md). It implements specgate's storage contract (src/contract/storage.ts,
+// object-storage-interface.md). It implements specgate's storage contract (contract/storage.ts,
 // the one thing of src/ it imports) and nothing of suites/: scenarios and the alarm handler are given.
 
 export { ObjectRuntime, RESET_MESSAGE, type ObjectRuntimeOptions } from './object.js';

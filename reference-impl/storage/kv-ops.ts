@@ -3,7 +3,7 @@
 
 import { checkBatchSize, compareKeys, describeValue, toStoredKey } from './keys.js';
 import { orderAndLimit, parseListOptions } from './key-range.js';
-import type { StorageOperationOptions } from '../../src/contract/storage.js';
+import type { StorageOperationOptions } from '../../contract/storage.js';
 import { deserializeValue, serializeValue } from './values.js';
 import type { KvReader } from './write-buffer.js';
 

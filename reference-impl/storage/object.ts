@@ -11,7 +11,7 @@ import { MemoryStore } from './kv-backend.js';
 import type { HistoryStats, PersistedStore, WriteBatch } from './persisted-store.js';
 import { SqliteStore } from './sqlite-backend.js';
 import { StorageFacade } from './storage.js';
-import type { AlarmHandler, Scenario } from '../../src/contract/storage.js';
+import type { AlarmHandler, Scenario } from '../../contract/storage.js';
 import { cloneValue } from './values.js';
 
 export interface ObjectRuntimeOptions {

@@ -6,7 +6,7 @@
 import type Database from 'better-sqlite3';
 import { RowSource, SqlCursor } from './sql-cursor.js';
 import { refusal, splitStatements, type SqlStatement } from './sql-statements.js';
-import type { SqlBinding, SqlStorage, SqlStorageCursor } from '../../src/contract/storage.js';
+import type { SqlBinding, SqlStorage, SqlStorageCursor } from '../../contract/storage.js';
 
 /** What the SQL API needs from the SQLite backend. */
 export interface SqlHost {

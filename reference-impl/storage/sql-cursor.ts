@@ -3,7 +3,7 @@
 // grows while iterating); better-sqlite3 lets nothing else use the connection meanwhile, so
 // before anything else does, the source drains its remaining rows into memory.
 
-import type { SqlRawIterator, SqlRow, SqlStorageCursor, SqlValue } from '../../src/contract/storage.js';
+import type { SqlRawIterator, SqlRow, SqlStorageCursor, SqlValue } from '../../contract/storage.js';
 
 const NO_RESULTS = 'Expected exactly one result from SQL query, but got no results.';
 const MULTIPLE_RESULTS = 'Expected exactly one result from SQL query, but got multiple results.';

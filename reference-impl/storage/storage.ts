@@ -11,7 +11,7 @@ import { Transaction } from './transaction.js';
 import type { PointInTimeRecovery } from './persisted-store.js';
 import { SqlApi } from './sql-api.js';
 import type { RuntimeStorage } from './event-storage.js';
-import type { ListOptions, SqlStorage, StorageOperationOptions, StorageTransaction } from '../../src/contract/storage.js';
+import type { ListOptions, SqlStorage, StorageOperationOptions, StorageTransaction } from '../../contract/storage.js';
 
 export class StorageFacade implements RuntimeStorage {
   /** ctx.storage.sql (the SQLite backend only), made when an event first asks for it. */

@@ -4,7 +4,7 @@
 import type { Entry, KeyRange } from './key-range.js';
 import { overlayEntries, widen, type RangeWindow } from './key-range.js';
 import { checkOptions, deleteResult, listValues, parseDelete, parsePut, readValues, tombstones } from './kv-ops.js';
-import type { ListOptions, StorageOperationOptions, StorageTransaction } from '../../src/contract/storage.js';
+import type { ListOptions, StorageOperationOptions, StorageTransaction } from '../../contract/storage.js';
 import type { KvReader } from './write-buffer.js';
 
 type Run = <T>(work: () => T) => Promise<T>;

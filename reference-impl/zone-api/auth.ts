@@ -4,7 +4,7 @@
 
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { ControlUser } from '../../src/contract/control.js';
+import type { ControlUser } from '../../contract/control.js';
 import { ApiError, codes } from './errors.js';
 
 export interface Credentials {

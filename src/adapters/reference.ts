@@ -9,8 +9,8 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { filesOfObject, ObjectRuntime, type ObjectRuntimeOptions } from '../../reference-impl/storage/index.js';
-import { alarm, scenarios } from '../../suites/storage/scenarios.js';
-import type { Capability, ObjectStorage, Scenario, StorageAdapter, StorageObject, Supports } from '../contract/storage.js';
+import { alarm, scenarios } from '../../contract/scenarios.js';
+import type { Capability, ObjectStorage, Scenario, StorageAdapter, StorageObject, Supports } from '../../contract/storage.js';
 
 type Backend = 'kv' | 'sqlite';
 

@@ -2,7 +2,7 @@
 // every requirement of a covered area has a spec, every spec cites known requirements, and a
 // pending area is not quietly covered. It runs in the project's tests and in every report.
 
-import type { AreaCatalog, Requirement } from '../core/requirements.js';
+import type { AreaCatalog, Requirement } from '../../requirements/model.js';
 
 export interface CitingTest {
   /** Full name: file > describe > title. */

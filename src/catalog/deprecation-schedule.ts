@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PACKAGE_ROOT } from '../core/paths.js';
-import type { AreaCatalog, Requirement } from '../core/requirements.js';
+import type { AreaCatalog, Requirement } from '../../requirements/model.js';
 import { allRequirements, type CitingTest } from './coverage.js';
 
 export type AfterDate = 'stated' | 'not stated' | 'not observable';

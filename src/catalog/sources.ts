@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../core/paths.js';
-import { isSpecDocument, profileOfSource, type AreaCatalog, type Requirement, type SpecDocument } from '../core/requirements.js';
+import { isSpecDocument, profileOfSource, type AreaCatalog, type Requirement, type SpecDocument } from '../../requirements/model.js';
 import { allRequirements } from './coverage.js';
 
 export interface SourceProblem {

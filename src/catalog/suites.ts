@@ -1,15 +1,17 @@
 // The suites specgate runs: where their specs live, which catalog they cite, and what their specs
 // create that must be deleted afterwards.
 
-import type { CreatingCollection } from '../core/cleanup.js';
-import type { GuardedRequest } from '../core/zone-safety.js';
-import type { AreaCatalog, Requirement, SuiteName } from '../core/requirements.js';
-import { CREATING_COLLECTIONS } from '../../suites/zone-api/cleanup.js';
-import { GUARDED_REQUESTS, MARKED_OBJECTS, POSSIBLE_LEFTOVERS } from '../../suites/zone-api/zone-safety.js';
-import { storageCatalog } from '../../suites/storage/requirements/index.js';
-import { zoneApiCatalog } from '../../suites/zone-api/requirements/index.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import { PACKAGE_ROOT } from '../core/paths.js';
+import type { CreatingCollection, GuardedRequest } from '../../requirements/declarations.js';
+import type { AreaCatalog, Requirement, SuiteName } from '../../requirements/model.js';
+import { CREATING_COLLECTIONS } from '../../requirements/zone-api/cleanup.js';
+import { GUARDED_REQUESTS, MARKED_OBJECTS, POSSIBLE_LEFTOVERS } from '../../requirements/zone-api/zone-safety.js';
+import { storageCatalog } from '../../requirements/storage/index.js';
+import { zoneApiCatalog } from '../../requirements/zone-api/index.js';
 
-export { SUITE_NAMES, type SuiteName } from '../core/requirements.js';
+export { SUITE_NAMES, type SuiteName } from '../../requirements/model.js';
 
 export interface Suite {
   name: SuiteName;
@@ -32,29 +34,33 @@ export interface Suite {
    * which would expire the one-minute windows of a rate-limit spec running alongside.
    */
   clockSpecs?: string[];
-  /**
-   * Those of them whose every spec moves time only for zones it created and reads time only there
-   * (nothing of accounts, the transport or a zone id no zone has): on a target with a clock per
-   * zone they run alongside everything else, each spec moving its own zones' clocks.
-   */
-  zoneClockSpecs?: string[];
 }
 
 const ZONE_API_CLOCK_SPECS = ['suites/zone-api/**/*.dated.spec.ts', 'suites/zone-api/**/*.clock.spec.ts'];
-// Not account-settings.dated nor dns-settings-accounts.dated (accounts belong to no zone), nor
-// transport.dated (the transport's date).
-const ZONE_API_ZONE_CLOCK_SPECS = [
-  'suites/zone-api/custom-hostnames.clock.spec.ts',
-  'suites/zone-api/waf-migration.clock.spec.ts',
-  'suites/zone-api/dns-records.dated.spec.ts',
-  'suites/zone-api/dns-settings.dated.spec.ts',
-  'suites/zone-api/zone-settings.dated.spec.ts',
-];
+
+/**
+ * What a clock spec file declares, on a line of its opening comment, when every spec in it moves
+ * time only for zones it created and reads time only there (nothing of accounts, the transport or a
+ * zone id no zone has): on a target with a clock per zone it runs alongside everything else, each
+ * spec moving its own zones' clocks. The suite declares it in the file; no list of paths here.
+ */
+export const ZONE_CLOCK_DECLARATION = '// specgate-clock: per zone';
+
+/** The clock spec files of a suite that declare a clock per zone (paths relative to the package root). */
+export function zoneClockSpecs(suite: Suite): string[] {
+  const suffixes = (suite.clockSpecs ?? []).map((glob) => glob.slice(glob.lastIndexOf('*') + 1));
+  const dirs = [...new Set((suite.clockSpecs ?? []).map((glob) => glob.slice(0, glob.indexOf('*')).replace(/\/$/, '')))];
+  return dirs.flatMap((dir) => (readdirSync(join(PACKAGE_ROOT, dir), { recursive: true }) as string[])
+    .map((file) => `${dir}/${file.split(sep).join('/')}`)
+    .filter((file) => suffixes.some((suffix) => file.endsWith(suffix)))
+    .filter((file) => readFileSync(join(PACKAGE_ROOT, file), 'utf8').split('\n').some((line) => line.trim() === ZONE_CLOCK_DECLARATION)))
+    .sort();
+}
 
 export const SUITES: Record<SuiteName, Suite> = {
   'zone-api': { name: 'zone-api', include: ['suites/zone-api/**/*.spec.ts'], catalog: zoneApiCatalog, cleanup: CREATING_COLLECTIONS,
     zoneSafety: { guarded: GUARDED_REQUESTS, marked: MARKED_OBJECTS, leftovers: POSSIBLE_LEFTOVERS },
-    clockSpecs: ZONE_API_CLOCK_SPECS, zoneClockSpecs: ZONE_API_ZONE_CLOCK_SPECS,
+    clockSpecs: ZONE_API_CLOCK_SPECS,
   },
   storage: { name: 'storage', include: ['suites/storage/**/*.spec.ts'], catalog: storageCatalog },
 };

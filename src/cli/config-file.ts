@@ -8,7 +8,7 @@ import type { SpecgateConfig } from '../config/define.js';
 import { importModule } from '../core/adapter-module.js';
 import { UsageError } from '../core/errors.js';
 import { describeLoadError } from '../core/module-load-error.js';
-import { ZONE_ALLOWANCES } from '../core/zone-safety.js';
+import { ZONE_ALLOWANCES } from '../../requirements/declarations.js';
 
 export const CONFIG_NAMES = ['specgate.config.ts', 'specgate.config.mts', 'specgate.config.js', 'specgate.config.mjs'];
 

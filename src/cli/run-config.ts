@@ -12,7 +12,7 @@ import { SUITES } from '../catalog/suites.js';
 import { parseAsOf } from '../core/dates.js';
 import { didYouMean, nearest } from '../core/did-you-mean.js';
 import { UsageError } from '../core/errors.js';
-import { STORAGE_AREAS, SUITE_NAMES, ZONE_API_AREAS, type SuiteName } from '../core/requirements.js';
+import { STORAGE_AREAS, SUITE_NAMES, ZONE_API_AREAS, type SuiteName } from '../../requirements/model.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_SEED, DEFAULT_SPEC_TIMEOUT_MS, DEFAULT_STARTUP_MS, DEFAULT_TIMEOUT_MS, MAX_TIMER_MS, type Credentials, type RunConfig } from '../core/run-config.js';
 import { globToRegExp, type Gate, type Selection } from '../core/selection.js';
 import type { SpecgateConfig } from '../config/define.js';

@@ -5,8 +5,8 @@
 //   import { defineConfig } from 'specgate/config';
 //   export default defineConfig({ target: { url: 'https://api.example.test/client/v4', credentials: { tokenEnv: 'MY_API_TOKEN' } } });
 
-import type { Plan } from '../contract/control.js';
-import type { ZoneAllowance } from '../core/zone-safety.js';
+import type { Plan } from '../../contract/control.js';
+import type { ZoneAllowance } from '../../requirements/declarations.js';
 
 export interface SpecgateConfig {
   target?: {

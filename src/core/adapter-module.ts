@@ -4,7 +4,7 @@
 // the spec kit, which loads it again in each test worker.
 
 import { pathToFileURL } from 'node:url';
-import { CAPABILITIES, type Capability, type StorageAdapter } from '../contract/storage.js';
+import { CAPABILITIES, type Capability, type StorageAdapter } from '../../contract/storage.js';
 import { UsageError } from './errors.js';
 import { describeLoadError } from './module-load-error.js';
 import type { RunTarget } from './records.js';

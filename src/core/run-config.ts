@@ -2,11 +2,11 @@
 // file alike (cli/run-config.ts), and hands it whole to the runner, which hands each part whole to
 // what needs it (the zone API targets, the storage adapters). Nothing copies options field by field.
 
-import type { Plan } from '../contract/control.js';
+import type { Plan } from '../../contract/control.js';
 import type { AdapterChoice } from './adapter-choice.js';
-import type { SuiteName } from './requirements.js';
+import type { SuiteName } from '../../requirements/model.js';
 import type { Gate, Selection } from './selection.js';
-import type { ZoneAllowance } from './zone-safety.js';
+import type { ZoneAllowance } from '../../requirements/declarations.js';
 
 export interface Credentials {
   token?: string;

@@ -2,7 +2,7 @@
 // Decided per spec from the requirements it cites, in the test worker when the spec is declared,
 // so a spec left out is not run at all (and not reported), exactly like one left out by --grep.
 
-import type { Requirement } from './requirements.js';
+import type { Requirement } from '../../requirements/model.js';
 
 /** Which verdict a run's exit code (and badge) gates on. */
 export type Gate = 'core' | 'extended';

@@ -3,29 +3,9 @@
 // change zone-wide state, use up a shared quota, leave an object the API cannot delete, or start a
 // one-way transition is held back, and its spec is skipped with the reason, unless the user allowed
 // that effect for that zone (`zones.<plan>.allow`). A suite lists those requests as data
-// (suites/zone-api/zone-safety.ts), as it lists the collections it cleans up (cleanup.ts).
+// (requirements/zone-api/zone-safety.ts), as it lists the collections it cleans up (cleanup.ts).
 
-/**
- * The effects a user may allow in a zone the run does not own. The WAF migration is not among them:
- * it is one-way, and a run never starts it in a zone it did not create.
- */
-export const ZONE_ALLOWANCES = ['zone-settings', 'cert-quota', 'undeletable-objects'] as const;
-export type ZoneAllowance = typeof ZONE_ALLOWANCES[number];
-
-/** Every effect a guarded request can have: the allowable ones, and those no zone may allow. */
-export type ZoneEffect = ZoneAllowance | 'waf-migration' | 'accounts';
-
-/** A request a suite's specs send that has an effect beyond the objects a spec creates and deletes. */
-export interface GuardedRequest {
-  effect: ZoneEffect;
-  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** The path after the base URL (/client/v4): under /zones/{id}/ when it names a zone. */
-  path: RegExp;
-  /** Only when the request also has this (a body or a query that makes it guarded). */
-  when?: (request: { body: unknown; query: URLSearchParams }) => boolean;
-  /** What the request does, for the skip reason and the pre-run notice ("creates a custom hostname"). */
-  what: string;
-}
+import type { GuardedRequest, ZoneAllowance, ZoneEffect } from '../../requirements/declarations.js';
 
 /** What a guarded request would do, and in which zone (none: the account's, e.g. a new account). */
 export interface GuardedEffect { effect: ZoneEffect; what: string; zoneId?: string }

@@ -5,7 +5,7 @@
 // report text goes through the `html` tag, which escapes it (report/html-template.ts); the inline
 // script reads only the page's own DOM.
 
-import type { Level, SourceKind } from '../core/requirements.js';
+import type { Level, SourceKind } from '../../requirements/model.js';
 import { escapeHtml } from '../core/markup.js';
 import { isEverything } from '../core/selection.js';
 import { causeCount, stepUnder, type FailureCause } from './causes.js';

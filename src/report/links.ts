@@ -14,10 +14,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { headingOf, headingTree, type Heading } from '../catalog/sources.js';
 import { PACKAGE_ROOT } from '../core/paths.js';
-import { SPEC_DOCUMENTS } from '../core/requirements.js';
+import { SPEC_DOCUMENTS } from '../../requirements/model.js';
 
 /** The spec document of each suite (file names under the documents' folder). */
-export { SPEC_DOCUMENTS } from '../core/requirements.js';
+export { SPEC_DOCUMENTS } from '../../requirements/model.js';
 
 export interface SpecDocument {
   /** Where the document is (a URL the page links to). */

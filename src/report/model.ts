@@ -17,7 +17,7 @@
 
 import { checkCoverage, type CoverageProblem } from '../catalog/coverage.js';
 import { rowStatus, type AfterDate, type ScheduleRow, type ScheduleStatus } from '../catalog/deprecation-schedule.js';
-import { sourceKind, type AreaCatalog, type Level, type Profile, type Requirement, type SourceKind } from '../core/requirements.js';
+import { sourceKind, type AreaCatalog, type Level, type Profile, type Requirement, type SourceKind } from '../../requirements/model.js';
 import type { Gate, Selection } from '../core/selection.js';
 import type { RunTarget } from '../core/records.js';
 import type { FileError, NotApplicableSpec, TestRecord, TestStatus } from '../core/records.js';

@@ -4,7 +4,7 @@
 // reported as not run, and the report says the run stopped early (report.run.stoppedEarly).
 
 import type { Reporter, TestCase, Vitest } from 'vitest/node';
-import type { Profile } from '../core/requirements.js';
+import type { Profile } from '../../requirements/model.js';
 import type { Gate } from '../core/selection.js';
 
 export class BailReporter implements Reporter {

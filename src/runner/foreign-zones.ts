@@ -3,7 +3,8 @@
 // what it changes, zone by zone, as the config's `allow` lists let it (core/zone-safety.ts).
 
 import type { Suite } from '../catalog/suites.js';
-import { EFFECT_MEANING, type ZoneAllowance } from '../core/zone-safety.js';
+import type { ZoneAllowance } from '../../requirements/declarations.js';
+import { EFFECT_MEANING } from '../core/zone-safety.js';
 import type { ZoneApiTarget } from '../spec-kit/target.js';
 
 /** The notice's lines (each to be printed as is), or none for a target whose zones the run creates. */

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { startVitest, type Reporter } from 'vitest/node';
 import { loadSchedule } from '../catalog/deprecation-schedule.js';
-import { catalogedRequirementIds, requirementCatalog, SUITES } from '../catalog/suites.js';
+import { catalogedRequirementIds, requirementCatalog, SUITES, zoneClockSpecs } from '../catalog/suites.js';
 import { COMPILED, PACKAGE_ROOT } from '../core/paths.js';
 import type { RunConfig } from '../core/run-config.js';
 import { applyBaseline, gatePasses, readBaseline, updatedBaseline, writeBaseline } from '../report/baseline.js';
@@ -23,14 +23,14 @@ import { resolveZoneTarget, targetPlaces, type ResolvedTarget } from '../targets
 import { foreignZoneNotice } from './foreign-zones.js';
 import { UsageError } from '../core/errors.js';
 import { FIRST_CREATE_MS } from '../spec-kit/bounded-storage.js';
-import type { Profile } from '../core/requirements.js';
+import type { Profile } from '../../requirements/model.js';
 import { BailReporter } from './bail.js';
 import { CollectingReporter } from './collector.js';
 import { ProgressReporter } from './progress.js';
 import { Interruption } from './interrupt.js';
 import { isEverything, selects, selectsConventions } from '../core/selection.js';
 import { listSpecs, specFiles } from './list.js';
-import type { SuiteName } from '../core/requirements.js';
+import type { SuiteName } from '../../requirements/model.js';
 import { nearestContaining } from '../core/did-you-mean.js';
 
 const VERSION = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -232,8 +232,8 @@ function zoneProjects(target: ZoneApiTarget, several: boolean, { concurrency, sp
   const name = several ? `zone-api@${target.name}` : 'zone-api';
   const given = target.name !== 'reference';
   const runTarget: RunTarget = { suite: 'zone-api', name: target.name, ...(given && { baseUrl: target.baseUrl }), control: target.controlUrl !== undefined, ...(given && target.controlUrl !== undefined && { controlUrl: target.controlUrl }) };
-  const { include, clockSpecs = [], zoneClockSpecs = [] } = SUITES['zone-api'];
-  const alongside = target.zoneClocks === true ? zoneClockSpecs : [];
+  const { include, clockSpecs = [] } = SUITES['zone-api'];
+  const alongside = target.zoneClocks === true ? zoneClockSpecs(SUITES['zone-api']) : [];
   // Zones a target provides are shared by every spec: one file at a time, one spec at a time, so
   // that no spec meets another's objects halfway through. Zones of their own let specs overlap:
   // they mostly wait on the network.

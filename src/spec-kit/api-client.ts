@@ -2,7 +2,7 @@
 // out, and a log of the exchanges so that a failed spec can show what it sent and what it got,
 // with every credential redacted.
 
-import type { CreatingCollection } from '../core/cleanup.js';
+import type { CreatingCollection } from '../../requirements/declarations.js';
 import { redactor } from '../core/redact.js';
 import { DEFAULT_TIMEOUT_MS } from '../core/run-config.js';
 import { RequestTimeout, type SpecBudget } from './budget.js';
@@ -108,7 +108,7 @@ export class RequestPacer {
 
 /**
  * The objects a spec created, found in the answers to its POSTs on the collections its suite
- * declares (core/cleanup.ts): a result object or array whose items carry an `id`, and the objects
+ * declares (requirements/declarations.ts): a result object or array whose items carry an `id`, and the objects
  * each brings with it. The spec's teardown deletes them whether the spec passed or not, so that a
  * run against a shared target leaves behind only what the API refuses to delete and touches nothing
  * it did not create. Objects that something may protect (those of a collection another one's items

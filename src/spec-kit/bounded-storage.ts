@@ -9,7 +9,7 @@
 // timer. Time here is real time: specs that wait for alarms move the object's virtual clock, and
 // each clock.advance() returns as soon as the due alarms ran, so no legitimate call waits long.
 
-import type { StorageAdapter } from '../contract/storage.js';
+import type { StorageAdapter } from '../../contract/storage.js';
 import { DEFAULT_STARTUP_MS } from '../core/run-config.js';
 
 /** A call into the adapter that did not settle within the run's timeout. */

@@ -1,11 +1,11 @@
 // Client of a target's control API (ARCHITECTURE.md, "The control API"; its shapes are in
-// src/contract/control.ts): how a spec sets up the world that no public endpoint sets, such as a
+// contract/control.ts): how a spec sets up the world that no public endpoint sets, such as a
 // zone with a given plan, quota and features.
 
 import type { SpecBudget } from './budget.js';
-import type { Certificate, CertificateAuthority, ControlClock, ControlUser, ControlZone, DnsFacts, Route, WafLegacySetup, WafLegacyState, ZoneSetup } from '../contract/control.js';
+import type { Certificate, CertificateAuthority, ControlClock, ControlUser, ControlZone, DnsFacts, Route, WafLegacySetup, WafLegacyState, ZoneSetup } from '../../contract/control.js';
 
-export type { Certificate, CertificateAuthority, ControlClock, ControlUser, ControlZone, DnsFacts, Plan, Route, WafLegacySetup, WafLegacyState, ZoneSetup } from '../contract/control.js';
+export type { Certificate, CertificateAuthority, ControlClock, ControlUser, ControlZone, DnsFacts, Plan, Route, WafLegacySetup, WafLegacyState, ZoneSetup } from '../../contract/control.js';
 
 /** Checks what a control endpoint answered; a target's control API may be broken like any other. */
 type Check<T> = { what: string; holds: (result: unknown) => boolean; _?: T };

@@ -223,7 +223,7 @@ function providedZone(target: ZoneApiTarget, setup: ZoneSetup, skip: (note: stri
 
 /**
  * Without a control API every zone is the target's own (zones.<plan> of the config): a request
- * the suite lists as reaching beyond the spec's own objects (suites/zone-api/zone-safety.ts) is not
+ * the suite lists as reaching beyond the spec's own objects (requirements/zone-api/zone-safety.ts) is not
  * sent unless that zone allows its effect, and its spec is skipped with the reason.
  */
 function foreignZoneGuard(target: ZoneApiTarget, skip: (note: string) => never): RequestGuard {

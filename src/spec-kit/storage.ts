@@ -19,7 +19,7 @@
 // it is skipped with that reason.
 
 import { afterAll, beforeAll, test } from 'vitest';
-import type { Capability, ObjectStorage, StorageAdapter, StorageObject } from '../contract/storage.js';
+import type { Capability, ObjectStorage, StorageAdapter, StorageObject } from '../../contract/storage.js';
 import { loadAdapter } from '../core/adapter-module.js';
 import { workerContext } from './worker-context.js';
 import { DEFAULT_STARTUP_MS, DEFAULT_TIMEOUT_MS } from '../core/run-config.js';

@@ -52,7 +52,7 @@ export interface ZoneApiTarget {
 // TaskMeta lives in vitest's runner package; augmenting it there types `task.meta` and `meta:`.
 declare module '@vitest/runner' {
   interface TaskMeta {
-    /** Requirement IDs a spec verifies (see suites/zone-api/requirements). */
+    /** Requirement IDs a spec verifies (see requirements/zone-api). */
     requirements?: string[];
     /**
      * Set by a spec that checks many requirements at once (a model-based spec) when it fails: the

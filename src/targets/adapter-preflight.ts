@@ -2,7 +2,7 @@
 // object whose storage answers a read; else one line naming the cause and the fix (an adapter that
 // never answers, one whose create() throws), instead of every spec failing for it.
 
-import type { StorageAdapter, StorageObject } from '../contract/storage.js';
+import type { StorageAdapter, StorageObject } from '../../contract/storage.js';
 import { loadAdapter, type StorageTargetRef } from '../core/adapter-module.js';
 import type { StorageConfig } from '../core/run-config.js';
 import { boundedAdapter, startAdapter, StorageCallTimeout, type AdapterStartupFailure } from '../spec-kit/bounded-storage.js';

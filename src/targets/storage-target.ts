@@ -1,5 +1,5 @@
 // Storage targets are adapters: a built-in one by name, or a user's module by path (TypeScript or
-// JavaScript) whose default export implements the contract of src/contract/storage.ts. This
+// JavaScript) whose default export implements the contract of contract/storage.ts. This
 // resolves what --adapter names into references (plain data) that the CLI validates before the run
 // and each test worker loads again (core/adapter-module.ts).
 

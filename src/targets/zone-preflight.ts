@@ -12,7 +12,7 @@
 // read the authentication specs make: GET /zones/{id}/filters). Every request goes out through the
 // spec kit's API client (spec-kit/api-client.ts), as the specs' requests do.
 
-import type { ControlZone, Plan } from '../contract/control.js';
+import type { ControlZone, Plan } from '../../contract/control.js';
 import { UnreachableError } from '../core/errors.js';
 import type { Credentials, ProvidedZones } from '../core/run-config.js';
 import { answerLine } from '../spec-kit/answer-line.js';

@@ -15,8 +15,8 @@ import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { isTimeout } from '../../src/spec-kit/budget.js';
 import { storageSpec } from '../../src/spec-kit/storage.js';
-import type { ObjectStorage, StorageObject } from '../../src/contract/storage.js';
-import { ALARM_BEHAVIOUR_KEY, ALARM_DONE_KEY, ALARM_LOG_KEY, type AlarmBehaviour } from './scenarios.js';
+import type { ObjectStorage, StorageObject } from '../../contract/storage.js';
+import { ALARM_BEHAVIOUR_KEY, ALARM_DONE_KEY, ALARM_LOG_KEY, type AlarmBehaviour } from '../../contract/scenarios.js';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

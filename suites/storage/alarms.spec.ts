@@ -14,8 +14,8 @@
 import { describe, expect } from 'vitest';
 import { storageSpec } from '../../src/spec-kit/storage.js';
 import type { RealTime } from '../../src/spec-kit/real-time.js';
-import type { ObjectStorage, StorageAdapter, StorageObject } from '../../src/contract/storage.js';
-import { ALARM_BEHAVIOUR_KEY, ALARM_DONE_KEY, ALARM_LOG_KEY, type AlarmBehaviour } from './scenarios.js';
+import type { ObjectStorage, StorageAdapter, StorageObject } from '../../contract/storage.js';
+import { ALARM_BEHAVIOUR_KEY, ALARM_DONE_KEY, ALARM_LOG_KEY, type AlarmBehaviour } from '../../contract/scenarios.js';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

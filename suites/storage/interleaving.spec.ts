@@ -17,7 +17,7 @@
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { storageSpec } from '../../src/spec-kit/storage.js';
-import type { StorageAdapter, StorageObject } from '../../src/contract/storage.js';
+import type { StorageAdapter, StorageObject } from '../../contract/storage.js';
 
 type Kind = 'increment' | 'unconfirmed' | 'concurrentRead' | 'txn' | 'txnTimer' | 'txnReread'
   | 'txnThrows' | 'txnRollback' | 'txnTimerThrows' | 'txnTimerRollback';

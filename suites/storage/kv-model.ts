@@ -8,8 +8,8 @@
 
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import type { ListOptions, ObjectStorage, StorageAdapter, StorageObject } from '../../src/contract/storage.js';
-import type { UnawaitedCall } from './scenarios.js';
+import type { ListOptions, ObjectStorage, StorageAdapter, StorageObject } from '../../contract/storage.js';
+import type { UnawaitedCall } from '../../contract/scenarios.js';
 
 export type Model = {
   entries: Map<string, unknown>;

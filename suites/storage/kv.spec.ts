@@ -4,7 +4,7 @@
 
 import { describe, expect } from 'vitest';
 import { storageSpec, type StorageFixtures } from '../../src/spec-kit/storage.js';
-import { ALARM_LOG_KEY } from './scenarios.js';
+import { ALARM_LOG_KEY } from '../../contract/scenarios.js';
 import { refusal } from './support.js';
 
 const isThenable = (value: unknown): boolean => typeof (value as { then?: unknown } | null)?.then === 'function';

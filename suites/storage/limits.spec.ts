@@ -2,7 +2,7 @@
 // batch call; a call refused for a limit changes nothing. Every spec runs in a fresh object.
 
 import { describe, expect } from 'vitest';
-import type { ObjectStorage } from '../../src/contract/storage.js';
+import type { ObjectStorage } from '../../contract/storage.js';
 import { storageSpec } from '../../src/spec-kit/storage.js';
 import { notRecorded, refusal, runRecorded } from './support.js';
 

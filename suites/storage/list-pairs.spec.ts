@@ -8,7 +8,7 @@
 
 import { describe, expect } from 'vitest';
 import { storageSpec } from '../../src/spec-kit/storage.js';
-import type { ListOptions, ObjectStorage, StorageAdapter } from '../../src/contract/storage.js';
+import type { ListOptions, ObjectStorage, StorageAdapter } from '../../contract/storage.js';
 import { isolateListFailure, modelList, same, type Model } from './kv-model.js';
 
 const STORED = ['', 'a', 'A', 'ab', 'abc', 'a%', 'a_', 'a\\', 'b', 'ba', 'é', '\uE000', '\uFFFF', '\u{10000}', '\u{10000}a', '\u{1F600}', 'a\u{1F600}'];

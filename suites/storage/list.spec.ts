@@ -2,7 +2,7 @@
 // prefix, reverse and limit, and how they combine. Every spec runs in a fresh object.
 
 import { describe, expect } from 'vitest';
-import type { ListOptions, ObjectStorage } from '../../src/contract/storage.js';
+import type { ListOptions, ObjectStorage } from '../../contract/storage.js';
 import { storageSpec } from '../../src/spec-kit/storage.js';
 import { refusal } from './support.js';
 

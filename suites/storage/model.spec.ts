@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { isTimeout } from '../../src/spec-kit/budget.js';
 import { storageSpec } from '../../src/spec-kit/storage.js';
-import type { StorageAdapter } from '../../src/contract/storage.js';
+import type { StorageAdapter } from '../../contract/storage.js';
 import { isolateListFailure, kvCommands, runOnFreshObject, same, type Implicated } from './kv-model.js';
 
 /** A disagreement of the model, with what the disagreeing operation implicates. */

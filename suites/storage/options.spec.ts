@@ -4,7 +4,7 @@
 
 import { describe, expect } from 'vitest';
 import { storageSpec } from '../../src/spec-kit/storage.js';
-import type { ObjectStorage, StorageObject } from '../../src/contract/storage.js';
+import type { ObjectStorage, StorageObject } from '../../contract/storage.js';
 import { runRecorded } from './support.js';
 
 const entries = { 'opt:a': 1, 'opt:b': { nested: ['x', 2] }, 'opt:c': 'three' };

@@ -22,7 +22,7 @@ import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { isTimeout } from '../../src/spec-kit/budget.js';
 import { storageSpec } from '../../src/spec-kit/storage.js';
-import type { ObjectStorage, StorageAdapter, StorageObject } from '../../src/contract/storage.js';
+import type { ObjectStorage, StorageAdapter, StorageObject } from '../../contract/storage.js';
 import { exec, refusal, values } from './support.js';
 
 const MINUTE = 60_000;

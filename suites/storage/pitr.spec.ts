@@ -8,8 +8,8 @@
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { storageSpec } from '../../src/spec-kit/storage.js';
-import type { Capability, ObjectStorage, StorageObject } from '../../src/contract/storage.js';
-import { ALARM_LOG_KEY } from './scenarios.js';
+import type { Capability, ObjectStorage, StorageObject } from '../../contract/storage.js';
+import { ALARM_LOG_KEY } from '../../contract/scenarios.js';
 import { exec, refusal, values } from './support.js';
 
 const MINUTE = 60_000;

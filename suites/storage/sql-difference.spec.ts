@@ -17,8 +17,8 @@ import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { isTimeout } from '../../src/spec-kit/budget.js';
 import { storageSpec } from '../../src/spec-kit/storage.js';
-import type { StorageAdapter } from '../../src/contract/storage.js';
-import type { SqlStep } from './scenarios.js';
+import type { StorageAdapter } from '../../contract/storage.js';
+import type { SqlStep } from '../../contract/scenarios.js';
 import { SqliteOracle, type OracleResult } from './sql-oracle.js';
 import { exec, sql, type Outcome } from './support.js';
 

@@ -6,8 +6,8 @@
 
 import { describe, expect } from 'vitest';
 import { storageSpec } from '../../src/spec-kit/storage.js';
-import type { StorageObject } from '../../src/contract/storage.js';
-import type { SqlStep } from './scenarios.js';
+import type { StorageObject } from '../../contract/storage.js';
+import type { SqlStep } from '../../contract/scenarios.js';
 import { answer, exec, sql, values, type Outcome } from './support.js';
 
 const NEEDS = { needs: ['sql' as const] };

@@ -2,9 +2,9 @@
 
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { StorageObject } from '../../src/contract/storage.js';
+import type { StorageObject } from '../../contract/storage.js';
 import { StorageCallTimeout } from '../../src/spec-kit/bounded-storage.js';
-import type { SqlStep } from './scenarios.js';
+import type { SqlStep } from '../../contract/scenarios.js';
 
 /** The error a call is refused with, thrown or as a rejection (the spec does not say which), or undefined. */
 export async function refusal(work: () => unknown): Promise<unknown> {

@@ -3,7 +3,7 @@
 
 import { describe, expect } from 'vitest';
 import { storageSpec } from '../../src/spec-kit/storage.js';
-import type { ObjectStorage } from '../../src/contract/storage.js';
+import type { ObjectStorage } from '../../contract/storage.js';
 import { notRecorded, runRecorded } from './support.js';
 
 interface Outcome { ok: boolean; value?: unknown; error?: { name: string; message: string } }

@@ -1,3 +1,7 @@
+// specgate-clock: per zone
+// (Every spec here moves time only for zones it created and reads time only there: on a target with a
+// clock per zone this file runs alongside the others; src/catalog/suites.ts reads this line.)
+//
 // Custom hostnames: the record, CA choice and CAA, the statuses (Moved, Blocked, caa_error), routing
 // and its 1016 causes, and the certificate issuance rate limit. Every spec runs in a zone of its own.
 //

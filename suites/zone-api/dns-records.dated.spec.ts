@@ -1,3 +1,7 @@
+// specgate-clock: per zone
+// (Every spec here moves time only for zones it created and reads time only there: on a target with a
+// clock per zone this file runs alongside the others; src/catalog/suites.ts reads this line.)
+//
 // DNS records: the fields and errors the change notices name, on both sides of each date.
 //
 // Dated: every dated spec runs with the target's clock on one side of its change (datedSpec), so

@@ -1,3 +1,7 @@
+// specgate-clock: per zone
+// (Every spec here moves time only for zones it created and reads time only there: on a target with a
+// clock per zone this file runs alongside the others; src/catalog/suites.ts reads this line.)
+//
 // DNS settings: flatten_all_cnames with the mapping of cname_flattening and its mirroring both ways
 // (after 2025-03-21), multi_provider and secondary_overrides replacing the legacy
 // /dns_settings/use_apex_ns and /dns_settings/secondary_overrides endpoints (which work before

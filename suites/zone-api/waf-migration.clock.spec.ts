@@ -1,3 +1,7 @@
+// specgate-clock: per zone
+// (Every spec here moves time only for zones it created and reads time only there: on a target with a
+// clock per zone this file runs alongside the others; src/catalog/suites.ts reads this line.)
+//
 // WAF migration: check, config, the entry point PUT that validates or migrates, status, the state
 // machine (irreversible; validation for Enterprise only; Pro and Business migrate directly) and the
 // end of the previous-version APIs. Every spec runs in a zone of its own.

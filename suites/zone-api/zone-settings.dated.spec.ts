@@ -1,3 +1,7 @@
+// specgate-clock: per zone
+// (Every spec here moves time only for zones it created and reads time only there: on a target with a
+// clock per zone this file runs alongside the others; src/catalog/suites.ts reads this line.)
+//
 // Zone settings of the Versioning table, on both sides of their dates: cname_flattening (before its
 // deprecation; its mirroring with flatten_all_cnames is in dns-settings), brotli (after end of
 // life compression is on for every zone), minify, mobile_redirect and server_side_exclude (working

@@ -13,7 +13,7 @@
 
 import { pathToFileURL } from 'node:url';
 import { ObjectRuntime } from '../../reference-impl/storage/index.js';
-import type { ObjectStorage } from '../../src/contract/storage.js';
+import type { ObjectStorage } from '../../contract/storage.js';
 import { PitrHistory } from '../../reference-impl/storage/pitr-history.js';
 
 export const ROWS = 20;

@@ -4,7 +4,7 @@
 // (test/broken/storage/), stand for a runtime whose alarms run on real time (workerd, a user's):
 // the storage suite runs its alarm specs' real-time bodies against them.
 
-import type { StorageAdapter, StorageObject } from '../../src/contract/storage.js';
+import type { StorageAdapter, StorageObject } from '../../contract/storage.js';
 
 /** How often the clock catches up with the wall clock: the lateness of an alarm at most, on an idle machine. */
 const TICK_MS = 2;

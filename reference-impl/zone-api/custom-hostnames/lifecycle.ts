@@ -2,7 +2,7 @@
 // hostname, stores the new evaluation, deletes expired moved hostnames (lazily, whenever
 // hostnames are read or routed) and gives routing its view of the store.
 
-import type { Certificate, Route } from '../../../src/contract/control.js';
+import type { Certificate, Route } from '../../../contract/control.js';
 import type { ZoneClocks } from '../zones/clocks.js';
 import type { ZoneStore } from '../zones/store.js';
 import { isWildcard, wildcardParent } from './hostname.js';

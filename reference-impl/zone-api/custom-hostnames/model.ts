@@ -1,7 +1,7 @@
 // The custom hostname record: its statuses, how it is evaluated against the facts around it
 // (CNAME, CAA, holds) and its JSON. Pure functions: the lifecycle feeds them and stores results.
 
-import type { CertificateAuthority } from '../../../src/contract/control.js';
+import type { CertificateAuthority } from '../../../contract/control.js';
 import { isWildcard } from './hostname.js';
 import type { CustomHostnamePolicy } from './policy.js';
 import type { CaaRecord, CustomHostnameRow } from './store.js';

@@ -9,7 +9,7 @@
 //   policy.pinnedCandidates = (ca) => policy.withFallback(ca);  a pinned CA falls back to the other
 //   policy.isShadowedByZone = () => false;                      wildcards win over standalone zones
 
-import type { CertificateAuthority, Route } from '../../../src/contract/control.js';
+import type { CertificateAuthority, Route } from '../../../contract/control.js';
 import { isWithin } from './hostname.js';
 import { resolveRoute, type RouteWorld } from './routing.js';
 import type { Hold } from './store.js';

@@ -3,7 +3,7 @@
 // one-label wildcard — unless a standalone zone's domain holds the hostname, which then serves it
 // instead of the wildcard (what counts as that is the policy's: policy.ts).
 
-import type { Route } from '../../../src/contract/control.js';
+import type { Route } from '../../../contract/control.js';
 import { parentDomain } from './hostname.js';
 import type { CustomHostnameRow, FallbackOrigin } from './store.js';
 

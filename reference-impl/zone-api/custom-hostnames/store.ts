@@ -4,7 +4,7 @@
 // docs/custom-hostnames-contract.md); and the certificate issuance limit's record of issuances and
 // penalties.
 
-import type { DnsFacts } from '../../../src/contract/control.js';
+import type { DnsFacts } from '../../../contract/control.js';
 import type { Conditions, Page, PageRequest, Store } from '../store.js';
 import { newId, toBool } from '../store.js';
 

@@ -24,7 +24,7 @@
 // Settings (docs/settings-contract.md):
 //   GET  /vendor                        {vendor}: the <vendor> of zone_defaults.nameservers.type values
 
-import { PLANS, type ControlClock, type ControlZone, type Plan, type WafLegacyState, type ZoneSetup } from '../../../src/contract/control.js';
+import { PLANS, type ControlClock, type ControlZone, type Plan, type WafLegacyState, type ZoneSetup } from '../../../contract/control.js';
 import { generateUser, type Users } from '../auth.js';
 import { dnsFactsInput, fallbackOriginInput, holdInput, nameFromPath, rateLimitInput, standaloneZoneInput } from '../custom-hostnames/input.js';
 import { HostnameLifecycle } from '../custom-hostnames/lifecycle.js';

@@ -1,7 +1,7 @@
 // Checks of every WAF body: the control API's legacy state, the new configuration PUT, and the
 // previous-version API's PATCH and override bodies. Each collects all problems before refusing.
 
-import type { WafLegacySetup } from '../../../src/contract/control.js';
+import type { WafLegacySetup } from '../../../contract/control.js';
 import { Problems, requireObject, type Json } from '../input.js';
 import { newId } from '../store.js';
 import {

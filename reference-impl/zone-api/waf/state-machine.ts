@@ -2,7 +2,7 @@
 // Nothing leads back; every refused transition says why.
 
 import { ApiError, codes } from '../errors.js';
-import type { Plan } from '../../../src/contract/control.js';
+import type { Plan } from '../../../contract/control.js';
 import type { MigrationState } from './model.js';
 
 export type MigrationRequest = 'validation' | 'pending';

@@ -1,9 +1,9 @@
 // Zones: their table on the reference's database (zone-api/store.ts), and what a new zone of each
-// plan starts with. A zone is what the control API creates and shows (src/contract/control.ts); its
+// plan starts with. A zone is what the control API creates and shows (contract/control.ts); its
 // certificate issuance limit, a column of the same table, is read by the custom hostnames; its own
 // clock, another column, by zones/clocks.ts.
 
-import type { ControlZone } from '../../../src/contract/control.js';
+import type { ControlZone } from '../../../contract/control.js';
 import type { ClockState } from '../../clock.js';
 import type { Store } from '../store.js';
 import { newId } from '../store.js';

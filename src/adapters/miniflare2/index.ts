@@ -31,7 +31,7 @@ import { AlarmStore, DurableObjectId, DurableObjectState, DurableObjectStorage }
 import { RequestContext } from '@miniflare/shared';
 import type { StorageFactory } from '@miniflare/shared';
 import { MemoryStorage } from '@miniflare/storage-memory';
-import type { Capability, ClockControl, FaultControl, ObjectStorage, StorageAdapter, StorageObject, Supports } from '../../contract/storage.js';
+import type { Capability, ClockControl, FaultControl, ObjectStorage, StorageAdapter, StorageObject, Supports } from '../../../contract/storage.js';
 import { FlushFaults } from './flush-faults.js';
 import { SpecgateObject, STORAGE_METHODS } from './object.js';
 import type { Command, StorageMethod } from './object.js';

@@ -2,13 +2,13 @@
 //
 // Miniflare 2 delivers each event to it through its own gates: a fetch event (DurableObjectState's
 // kFetch) carries one Command, which runs one method of `state.storage` or one named scenario of
-// suites/storage/scenarios.ts against it; an alarm event (kAlarm) runs the suite's alarm handler.
+// contract/scenarios.ts against it; an alarm event (kAlarm) runs the suite's alarm handler.
 // The "request" of a fetch event is the Command itself, not an HTTP Request: Miniflare 2's kFetch
 // hands it to fetch() untouched, and the object is in the same process as the adapter.
 
 import type { DurableObjectState } from '@miniflare/durable-objects';
-import { alarm, scenarios } from '../../../suites/storage/scenarios.js';
-import type { ObjectStorage } from '../../contract/storage.js';
+import { alarm, scenarios } from '../../../contract/scenarios.js';
+import type { ObjectStorage } from '../../../contract/storage.js';
 
 /** ctx.storage's methods as Miniflare 2's DurableObjectStorage has them (no SQL, no PITR). */
 export const STORAGE_METHODS = [

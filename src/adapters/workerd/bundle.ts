@@ -1,4 +1,4 @@
-// Bundles worker.ts (with suites/storage/scenarios.ts and wire.ts) into one ES module for workerd.
+// Bundles worker.ts (with contract/scenarios.ts and wire.ts) into one ES module for workerd.
 
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

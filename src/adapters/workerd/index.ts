@@ -17,8 +17,8 @@
 // object loses its data.
 
 import { randomUUID } from 'node:crypto';
-import { defineAdapter } from '../../contract/storage.js';
-import type { ObjectStorage, StorageAdapter, StorageObject, Supports } from '../../contract/storage.js';
+import { defineAdapter } from '../../../contract/storage.js';
+import type { ObjectStorage, StorageAdapter, StorageObject, Supports } from '../../../contract/storage.js';
 import { workerScript } from './bundle.js';
 import { importMiniflare, resolveWorkerdRuntime, startMiniflare, type MiniflareInstance, type WorkerdRuntime } from './runtime.js';
 import { decode, encode, errorFromWire } from './wire.js';

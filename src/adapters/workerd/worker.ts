@@ -2,11 +2,11 @@
 //
 // It defines the Durable Object class SpecgateObject. Each fetch() carries one encoded Command:
 // a `call` runs one method of ctx.storage with the given arguments; a `run` runs a named scenario
-// of suites/storage/scenarios.ts against ctx.storage. The alarm handler is the scenarios module's.
+// of contract/scenarios.ts against ctx.storage. The alarm handler is the scenarios module's.
 // Results and thrown errors go back as data (a Reply), so the adapter can rebuild them in Node.
 
-import { alarm, scenarios } from '../../../suites/storage/scenarios.js';
-import type { ObjectStorage } from '../../contract/storage.js';
+import { alarm, scenarios } from '../../../contract/scenarios.js';
+import type { ObjectStorage } from '../../../contract/storage.js';
 import { decode, encode, errorToWire } from './wire.js';
 import type { Command, Reply, Wire } from './wire.js';
 

@@ -4,7 +4,7 @@
 // of the same backend and `variant` from the variant, so that a "missed" is a gap of the suite,
 // not a variant that changed nothing.
 
-import type { ObjectStorage } from '../../../src/contract/storage.js';
+import type { ObjectStorage } from '../../../contract/storage.js';
 import type { ProbeObject } from './support.js';
 
 export interface Probe {

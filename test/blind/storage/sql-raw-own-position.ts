@@ -1,7 +1,7 @@
 // Violates: "cursor.raw() | none | Iterator over the same results with rows as arrays of values; supports next, toArray, one; shares position with the cursor".
 // Misreading: raw() is a second iterator over the same results, from their first row, whatever the cursor already read.
 import { blindVariant, cursorView } from './support.js';
-import type { SqlRawIterator, SqlStorageCursor, SqlValue } from '../../../src/contract/storage.js';
+import type { SqlRawIterator, SqlStorageCursor, SqlValue } from '../../../contract/storage.js';
 
 function rawFromStart(cursor: SqlStorageCursor) {
   // Every row is read up front, so that raw() can start again from the first.

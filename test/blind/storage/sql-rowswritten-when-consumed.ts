@@ -1,7 +1,7 @@
 // Violates: "rowsWritten (number, same behavior, used for billing)" with "rowsRead (number, rows read so far, may grow while iterating, final value is used for billing)".
 // Misreading: rowsWritten is counted as the cursor is consumed, so it is 0 until the cursor is done.
 import { blindVariant, cursorView } from './support.js';
-import type { SqlStorageCursor } from '../../../src/contract/storage.js';
+import type { SqlStorageCursor } from '../../../contract/storage.js';
 
 function countingWhenConsumed(cursor: SqlStorageCursor) {
   let consumed = false;

@@ -1,7 +1,7 @@
 // Violates: "cursor.toArray() | none | Array of the remaining row objects".
 // Misreading: toArray() answers all the query's rows, those already taken with next() included.
 import { blindVariant, cursorView } from './support.js';
-import type { SqlRow, SqlStorageCursor } from '../../../src/contract/storage.js';
+import type { SqlRow, SqlStorageCursor } from '../../../contract/storage.js';
 
 function rememberingRows(cursor: SqlStorageCursor) {
   const taken: SqlRow[] = [];

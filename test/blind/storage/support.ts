@@ -18,8 +18,8 @@ import { filesOfObject, ObjectRuntime } from '../../../reference-impl/storage/in
 import { EventStorage } from '../../../reference-impl/storage/event-storage.js';
 import type { ObjectInstance } from '../../../reference-impl/storage/instance.js';
 import { storageObject } from '../../../src/adapters/reference.js';
-import { alarm, scenarios } from '../../../suites/storage/scenarios.js';
-import type { AlarmHandler, ObjectStorage, Scenario, SqlBinding, SqlStorage, SqlStorageCursor, StorageAdapter, StorageObject, StorageTransaction } from '../../../src/contract/storage.js';
+import { alarm, scenarios } from '../../../contract/scenarios.js';
+import type { AlarmHandler, ObjectStorage, Scenario, SqlBinding, SqlStorage, SqlStorageCursor, StorageAdapter, StorageObject, StorageTransaction } from '../../../contract/storage.js';
 
 export type Backend = 'kv' | 'sqlite';
 

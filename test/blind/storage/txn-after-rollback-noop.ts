@@ -2,7 +2,7 @@
 // Misreading: after rollback() the transaction is inert: further operations do nothing and
 // resolve (reads to undefined or empty), rather than failing.
 import { blindVariant, override } from './support.js';
-import type { StorageTransaction } from '../../../src/contract/storage.js';
+import type { StorageTransaction } from '../../../contract/storage.js';
 
 function inertAfterRollback(txn: StorageTransaction): StorageTransaction {
   let rolledBack = false;

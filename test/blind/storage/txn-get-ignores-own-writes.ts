@@ -3,7 +3,7 @@
 // Misreading: a transaction's writes are applied at commit, so until then txn.get() reads the
 // committed state, not what the closure itself wrote.
 import { blindVariant, override } from './support.js';
-import type { StorageTransaction } from '../../../src/contract/storage.js';
+import type { StorageTransaction } from '../../../contract/storage.js';
 
 export default blindVariant('txn-get-ignores-own-writes', {
   backend: 'kv',

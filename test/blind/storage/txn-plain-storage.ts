@@ -2,7 +2,7 @@
 // Misreading: "explicit transactions are no longer needed" read as: transaction() just runs the
 // closure over ctx.storage itself, each operation its own transaction; rollback() does nothing.
 import { blindVariant, override } from './support.js';
-import type { StorageTransaction } from '../../../src/contract/storage.js';
+import type { StorageTransaction } from '../../../contract/storage.js';
 
 export default blindVariant('txn-plain-storage', {
   backend: 'kv',

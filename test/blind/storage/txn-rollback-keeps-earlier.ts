@@ -3,7 +3,7 @@
 // Misreading: rollback() ends the transaction where it stands: later operations throw, but what
 // was written before it is committed.
 import { blindVariant, override } from './support.js';
-import type { StorageTransaction } from '../../../src/contract/storage.js';
+import type { StorageTransaction } from '../../../contract/storage.js';
 
 function stoppingAtRollback(txn: StorageTransaction): StorageTransaction {
   let rolledBack = false;

@@ -2,7 +2,7 @@
 // Misreading: only rollback() aborts; a closure that throws has its error passed on, but what it
 // wrote before throwing is committed.
 import { blindVariant, override } from './support.js';
-import type { StorageTransaction } from '../../../src/contract/storage.js';
+import type { StorageTransaction } from '../../../contract/storage.js';
 
 export default blindVariant('txn-throw-commits', {
   backend: 'kv',

@@ -1,7 +1,7 @@
 // Misreading: deleteAlarm() cancels only an alarm still in the future; one that is already due is
 // considered fired and left to run.
 
-import type { ObjectStorage, StorageAdapter } from '../../../src/contract/storage.js';
+import type { ObjectStorage, StorageAdapter } from '../../../contract/storage.js';
 import { brokenAdapter } from './wrap.js';
 
 // The current object's clock (the specs of a file run one at a time, each on a fresh object).

@@ -1,6 +1,6 @@
 // Misreading: deleteAll() removes everything the object stored, its alarm included.
 
-import type { ObjectStorage } from '../../../src/contract/storage.js';
+import type { ObjectStorage } from '../../../contract/storage.js';
 import { brokenAdapter } from './wrap.js';
 
 export default brokenAdapter('alarm-deleteall-deletes-alarm', (real) => ({

@@ -2,7 +2,7 @@
 // runs) but empties the disk with it: after a restart, an alarm set before a deleteAll is gone.
 
 import { referenceKvAdapter } from '../../../src/adapters/reference.js';
-import type { ObjectStorage, StorageAdapter, StorageObject } from '../../../src/contract/storage.js';
+import type { ObjectStorage, StorageAdapter, StorageObject } from '../../../contract/storage.js';
 import { override } from './wrap.js';
 
 export default {

@@ -1,7 +1,7 @@
 // Misreading: an alarm stays set once it has run; getAlarm() keeps answering its time until it is
 // replaced or deleted (the handler still runs once).
 
-import type { ObjectStorage } from '../../../src/contract/storage.js';
+import type { ObjectStorage } from '../../../contract/storage.js';
 import { brokenAdapter } from './wrap.js';
 
 export default brokenAdapter('alarm-kept-after-run', (real) => {

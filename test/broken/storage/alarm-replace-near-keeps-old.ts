@@ -3,7 +3,7 @@
 // updates the stored time but not the timer: the handler still runs at the old time, then at the
 // new one.
 
-import type { ObjectStorage, StorageAdapter } from '../../../src/contract/storage.js';
+import type { ObjectStorage, StorageAdapter } from '../../../contract/storage.js';
 import { brokenAdapter, override } from './wrap.js';
 
 const NEAR = 31_000;

@@ -1,8 +1,8 @@
 // Misreading: once an alarm has fired it is gone; getAlarm() answers null even while the failed
 // run's retry is pending.
 
-import type { ObjectStorage } from '../../../src/contract/storage.js';
-import { ALARM_LOG_KEY } from '../../../suites/storage/scenarios.js';
+import type { ObjectStorage } from '../../../contract/storage.js';
+import { ALARM_LOG_KEY } from '../../../contract/scenarios.js';
 import { brokenAdapter } from './wrap.js';
 
 export default brokenAdapter('alarm-retry-null', (real) => {

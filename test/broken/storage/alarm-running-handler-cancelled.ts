@@ -1,7 +1,7 @@
 // Misreading: setAlarm() and deleteAlarm() replace the alarm outright, aborting a handler that is
 // running (the object is reset under it).
 
-import type { ObjectStorage, StorageAdapter } from '../../../src/contract/storage.js';
+import type { ObjectStorage, StorageAdapter } from '../../../contract/storage.js';
 import { brokenAdapter } from './wrap.js';
 
 /** While the clock moves, alarm handlers may be running: how to abort them (one object at a time). */

@@ -4,7 +4,7 @@
 // Code inside the object sees it (the model's increment read back concurrently).
 
 import { referenceAdapter } from '../../../src/adapters/reference.js';
-import type { ListOptions, ObjectStorage, StorageOperationOptions } from '../../../src/contract/storage.js';
+import type { ListOptions, ObjectStorage, StorageOperationOptions } from '../../../contract/storage.js';
 import { override } from './wrap.js';
 
 function confirmedReads(real: ObjectStorage): Partial<ObjectStorage> {

@@ -1,7 +1,7 @@
 // Misreading: a write that fails to reach disk resets the object, but the client of the event
 // still gets a normal answer instead of an error.
 
-import type { StorageAdapter } from '../../../src/contract/storage.js';
+import type { StorageAdapter } from '../../../contract/storage.js';
 import { brokenAdapter } from './wrap.js';
 
 const base = brokenAdapter('cons-failure-swallowed', () => ({}));

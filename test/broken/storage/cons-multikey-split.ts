@@ -2,7 +2,7 @@
 // reader can see part of them. (Batches over the 128 limit still go to the real call, which
 // refuses them.)
 
-import type { ObjectStorage } from '../../../src/contract/storage.js';
+import type { ObjectStorage } from '../../../contract/storage.js';
 import { brokenAdapter } from './wrap.js';
 
 const BATCH_LIMIT = 128;

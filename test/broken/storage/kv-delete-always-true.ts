@@ -1,6 +1,6 @@
 // Misreading: delete(key) resolves to true once the key is gone, whether or not it existed.
 
-import type { ObjectStorage } from '../../../src/contract/storage.js';
+import type { ObjectStorage } from '../../../contract/storage.js';
 import { brokenAdapter } from './wrap.js';
 
 export default brokenAdapter('kv-delete-always-true', (real) => ({

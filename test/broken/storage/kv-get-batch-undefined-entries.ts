@@ -1,6 +1,6 @@
 // Misreading: get(keys[]) answers every requested key, a missing one mapped to undefined.
 
-import type { ObjectStorage } from '../../../src/contract/storage.js';
+import type { ObjectStorage } from '../../../contract/storage.js';
 import { brokenAdapter, byUtf8 } from './wrap.js';
 
 export default brokenAdapter('kv-get-batch-undefined-entries', (real) => ({

@@ -1,7 +1,7 @@
 // Misreading (off by one): a batch is refused only above 129 keys or pairs, so get, put and delete
 // accept 129.
 
-import type { ObjectStorage } from '../../../src/contract/storage.js';
+import type { ObjectStorage } from '../../../contract/storage.js';
 import { brokenAdapter, byUtf8 } from './wrap.js';
 
 export default brokenAdapter('limits-batch-129-accepted', (real) => {

@@ -2,7 +2,7 @@
 // of 2,049 or more UTF-8 bytes made of multi-byte characters is accepted when it has at most 2,048
 // code units. The reference cannot hold such a key: the call is accepted and the pair not kept.
 
-import type { ObjectStorage } from '../../../src/contract/storage.js';
+import type { ObjectStorage } from '../../../contract/storage.js';
 import { brokenAdapter } from './wrap.js';
 
 type Put = (...args: unknown[]) => Promise<void>;

@@ -2,7 +2,7 @@
 // 128,000 bytes is refused, also one of 131,008 bytes that the document accepts.
 
 import { serialize } from 'node:v8';
-import type { ObjectStorage } from '../../../src/contract/storage.js';
+import type { ObjectStorage } from '../../../contract/storage.js';
 import { brokenAdapter } from './wrap.js';
 
 type Put = (...args: unknown[]) => Promise<void>;

@@ -3,7 +3,7 @@
 // The reference cannot hold such a value: the call is accepted and the value not kept, which is
 // all a spec of the refusal sees.
 
-import type { ObjectStorage } from '../../../src/contract/storage.js';
+import type { ObjectStorage } from '../../../contract/storage.js';
 import { brokenAdapter } from './wrap.js';
 
 const ALLOWANCE = 32;

@@ -3,7 +3,7 @@
 // TypeError text. Only a production convention (extended profile) differs, so the core verdict
 // passes and the extended one does not.
 
-import type { ListOptions } from '../../../src/contract/storage.js';
+import type { ListOptions } from '../../../contract/storage.js';
 import { brokenAdapter } from './wrap.js';
 
 export default brokenAdapter('list-own-refusal-message', (real) => ({

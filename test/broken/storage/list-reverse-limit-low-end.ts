@@ -1,7 +1,7 @@
 // Misreading: with reverse, limit still counts from the low end: the first `limit` keys in
 // ascending order, then listed descending.
 
-import type { ListOptions } from '../../../src/contract/storage.js';
+import type { ListOptions } from '../../../contract/storage.js';
 import { brokenAdapter } from './wrap.js';
 
 export default brokenAdapter('list-reverse-limit-low-end', (real) => ({

@@ -1,7 +1,7 @@
 // Misreading: with reverse, start and end swap roles as the walk goes downwards: start is read as
 // the exclusive end of the walk and end as its inclusive beginning.
 
-import type { ListOptions } from '../../../src/contract/storage.js';
+import type { ListOptions } from '../../../contract/storage.js';
 import { brokenAdapter, byUtf8 } from './wrap.js';
 
 export default brokenAdapter('list-reverse-swapped-bounds', (real) => ({

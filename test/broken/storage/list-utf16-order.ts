@@ -1,7 +1,7 @@
 // Misreading: list() orders keys as JavaScript compares strings (UTF-16 code units), so a character
 // above U+FFFF sorts before U+E000..U+FFFF, and bounds compare the same way.
 
-import type { ListOptions } from '../../../src/contract/storage.js';
+import type { ListOptions } from '../../../contract/storage.js';
 import { brokenAdapter } from './wrap.js';
 
 const byUtf16 = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -3,7 +3,7 @@
 // is not reset, and sync() resolves once the flush is over, failed or not. A spec that awaits the
 // put before calling sync() never sees sync() resolve: the put already rejected.
 
-import type { ObjectStorage } from '../../../src/contract/storage.js';
+import type { ObjectStorage } from '../../../contract/storage.js';
 import { override, patchedRuntime } from './wrap.js';
 
 type Put = (...args: unknown[]) => Promise<void>;

@@ -2,7 +2,7 @@
 // for their flush to fail). Broken both where specs call it and inside the object (scenarios).
 
 import { referenceAdapter } from '../../../src/adapters/reference.js';
-import type { ObjectStorage } from '../../../src/contract/storage.js';
+import type { ObjectStorage } from '../../../contract/storage.js';
 import { brokenAdapter, override } from './wrap.js';
 
 const syncAtOnce = (): Partial<ObjectStorage> => ({ async sync() {} });

@@ -6,7 +6,7 @@
 // is the subject of the other option specs (see the expected failures in the test).
 
 import type { ObjectRuntime } from '../../../reference-impl/storage/index.js';
-import type { ObjectStorage } from '../../../src/contract/storage.js';
+import type { ObjectStorage } from '../../../contract/storage.js';
 import { override, patchedRuntime } from './wrap.js';
 
 type Put = (...args: unknown[]) => Promise<void>;

@@ -2,7 +2,7 @@
 // answers a bookmark all the same).
 
 import { referenceSqliteAdapter } from '../../../src/adapters/reference.js';
-import type { StorageAdapter } from '../../../src/contract/storage.js';
+import type { StorageAdapter } from '../../../contract/storage.js';
 import { brokenAdapter, override } from './wrap.js';
 
 const base = brokenAdapter('pitr-first-request-wins', () => ({}), referenceSqliteAdapter);

@@ -2,7 +2,7 @@
 // the oldest point kept instead (its request is accepted all the same).
 
 import { referenceSqliteAdapter } from '../../../src/adapters/reference.js';
-import type { StorageAdapter } from '../../../src/contract/storage.js';
+import type { StorageAdapter } from '../../../contract/storage.js';
 import { brokenAdapter, override } from './wrap.js';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -2,7 +2,7 @@
 // a restore request (answering its placeholder bookmark) and, at the next restart, restores the
 // only point it knows, the start of its history: the storage comes back empty.
 
-import type { ObjectStorage, StorageAdapter } from '../../../src/contract/storage.js';
+import type { ObjectStorage, StorageAdapter } from '../../../contract/storage.js';
 import { localRuntime } from './wrap.js';
 
 const PLACEHOLDER = '00000000-00000000-00000000-00000000000000000000000000000000';

@@ -2,7 +2,7 @@
 // bookmark again, not only the next one.
 
 import { referenceSqliteAdapter } from '../../../src/adapters/reference.js';
-import type { StorageAdapter } from '../../../src/contract/storage.js';
+import type { StorageAdapter } from '../../../contract/storage.js';
 import { brokenAdapter, override } from './wrap.js';
 
 const base = brokenAdapter('pitr-request-kept-after-restart', () => ({}), referenceSqliteAdapter);

@@ -2,7 +2,7 @@
 // itself) instead of at the next restart.
 
 import { referenceSqliteAdapter } from '../../../src/adapters/reference.js';
-import type { StorageAdapter } from '../../../src/contract/storage.js';
+import type { StorageAdapter } from '../../../contract/storage.js';
 import { brokenAdapter, override } from './wrap.js';
 
 const base = brokenAdapter('pitr-restore-immediately', () => ({}), referenceSqliteAdapter);

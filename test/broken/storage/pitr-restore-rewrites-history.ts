@@ -3,7 +3,7 @@
 // restored point itself, as if the object had held that data all along.
 
 import { referenceSqliteAdapter } from '../../../src/adapters/reference.js';
-import type { StorageAdapter } from '../../../src/contract/storage.js';
+import type { StorageAdapter } from '../../../contract/storage.js';
 import { brokenAdapter, override } from './wrap.js';
 
 const base = brokenAdapter('pitr-restore-rewrites-history', () => ({}), referenceSqliteAdapter);

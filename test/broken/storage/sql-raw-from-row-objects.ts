@@ -2,7 +2,7 @@
 // keeps one value (the arrays are short), and integer-like names come first, in numeric order
 // (JavaScript's order of an object's keys), not in columnNames order.
 
-import type { SqlRawIterator, SqlValue } from '../../../src/contract/storage.js';
+import type { SqlRawIterator, SqlValue } from '../../../contract/storage.js';
 import { brokenCursors } from './wrap.js';
 
 export default brokenCursors('sql-raw-from-row-objects', (cursor) => ({

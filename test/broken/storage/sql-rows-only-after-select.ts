@@ -3,7 +3,7 @@
 // cursor: no columns, no rows. The statement still runs. Queries of several statements are left
 // alone (their cursor is the last one's, an extended rule this misreading is not about).
 
-import type { SqlStorageCursor } from '../../../src/contract/storage.js';
+import type { SqlStorageCursor } from '../../../contract/storage.js';
 import { brokenCursors } from './wrap.js';
 
 const NO_RESULTS = 'Expected exactly one result from SQL query, but got no results.';

@@ -3,7 +3,7 @@
 // object caught the rejection and answered.
 
 import { referenceAdapter } from '../../../src/adapters/reference.js';
-import type { ObjectStorage, StorageTransaction } from '../../../src/contract/storage.js';
+import type { ObjectStorage, StorageTransaction } from '../../../contract/storage.js';
 import { override } from './wrap.js';
 
 /** The reference's per-event storage facade holds its event's output gate (a private field). */

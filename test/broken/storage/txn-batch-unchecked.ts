@@ -2,7 +2,7 @@
 // txn.delete serve a larger batch in chunks.
 
 import { referenceAdapter } from '../../../src/adapters/reference.js';
-import type { ObjectStorage, StorageTransaction } from '../../../src/contract/storage.js';
+import type { ObjectStorage, StorageTransaction } from '../../../contract/storage.js';
 import { byUtf8, override } from './wrap.js';
 
 const chunks = <T>(items: T[]): T[][] => Array.from({ length: Math.ceil(items.length / 128) }, (_, i) => items.slice(i * 128, (i + 1) * 128));

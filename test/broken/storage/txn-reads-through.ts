@@ -4,7 +4,7 @@
 // write lose other events' updates, and a key read twice across the timer can change.
 
 import { referenceAdapter } from '../../../src/adapters/reference.js';
-import type { ObjectStorage, StorageOperationOptions, StorageTransaction } from '../../../src/contract/storage.js';
+import type { ObjectStorage, StorageOperationOptions, StorageTransaction } from '../../../contract/storage.js';
 import { override } from './wrap.js';
 
 const ROLLED_BACK = 'Cannot use a transaction after rollback()';

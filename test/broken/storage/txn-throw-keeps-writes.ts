@@ -2,7 +2,7 @@
 // throw is kept (written once the transaction has aborted, all at once).
 
 import { referenceAdapter } from '../../../src/adapters/reference.js';
-import type { ObjectStorage, StorageTransaction } from '../../../src/contract/storage.js';
+import type { ObjectStorage, StorageTransaction } from '../../../contract/storage.js';
 import { override } from './wrap.js';
 
 function keepingWrites(storage: ObjectStorage): Partial<ObjectStorage> {

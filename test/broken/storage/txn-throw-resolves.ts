@@ -2,7 +2,7 @@
 // resolves (with undefined) as if rollback() had been called: the caller is not told.
 
 import { referenceAdapter } from '../../../src/adapters/reference.js';
-import type { ObjectStorage, StorageTransaction } from '../../../src/contract/storage.js';
+import type { ObjectStorage, StorageTransaction } from '../../../contract/storage.js';
 import { override } from './wrap.js';
 
 function swallowingAborts(storage: ObjectStorage): Partial<ObjectStorage> {

@@ -3,7 +3,7 @@
 // rollback()) puts the snapshot back.
 
 import { referenceAdapter } from '../../../src/adapters/reference.js';
-import type { ObjectStorage, StorageTransaction } from '../../../src/contract/storage.js';
+import type { ObjectStorage, StorageTransaction } from '../../../contract/storage.js';
 import { override } from './wrap.js';
 
 type Call = (...args: unknown[]) => Promise<unknown>;

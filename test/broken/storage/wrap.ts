@@ -5,7 +5,7 @@
 
 import { ObjectRuntime } from '../../../reference-impl/storage/index.js';
 import { insideCode, referenceAdapter, referenceKvAdapter, storageObject, type InsideView } from '../../../src/adapters/reference.js';
-import type { ListOptions, ObjectStorage, SqlStorage, SqlStorageCursor, StorageAdapter, StorageObject } from '../../../src/contract/storage.js';
+import type { ListOptions, ObjectStorage, SqlStorage, SqlStorageCursor, StorageAdapter, StorageObject } from '../../../contract/storage.js';
 
 /** Replacement methods, given the real storage to build on. */
 export type Misbehaviour = (real: ObjectStorage) => Partial<ObjectStorage>;

@@ -3,7 +3,7 @@
 // CLI, which loads every adapter to check it before the run, they are harmless.
 
 import { referenceAdapter } from '../../../src/adapters/reference.js';
-import type { StorageAdapter } from '../../../src/contract/storage.js';
+import type { StorageAdapter } from '../../../contract/storage.js';
 
 export const inTestWorker = (): boolean => '__vitest_worker__' in globalThis;
 

@@ -1,6 +1,6 @@
 // The requirement catalog of the storage document: one file per area of the spec.
 
-import type { AreaCatalog } from '../../../src/core/requirements.js';
+import type { AreaCatalog } from '../model.js';
 import alarms from './alarms.js';
 import consistency from './consistency.js';
 import kv from './kv.js';

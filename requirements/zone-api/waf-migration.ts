@@ -1,4 +1,4 @@
-import type { AreaCatalog } from '../../../src/core/requirements.js';
+import type { AreaCatalog } from '../model.js';
 
 // WAF migration: the one-way move of a zone from the previous WAF managed rules to the new managed rules.
 const catalog: AreaCatalog = {

@@ -1,4 +1,4 @@
-import type { AreaCatalog } from '../../../src/core/requirements.js';
+import type { AreaCatalog } from '../model.js';
 
 // DNS settings: only the fields named in the change notices. The spec shows neither the paths nor
 // the payloads of the DNS settings operations (ZM-DNSSET-PATHS-UNSPECIFIED): specs reading or

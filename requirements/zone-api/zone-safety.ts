@@ -4,7 +4,7 @@
 // data, beside the collections the suite cleans up (cleanup.ts), for the spec kit's guard, the
 // pre-run notice and the README's list of what a run may leave behind.
 
-import type { GuardedRequest } from '../../src/core/zone-safety.js';
+import type { GuardedRequest } from '../declarations.js';
 
 const ZONE = String.raw`^/zones/[^/]+`;
 // A trailing slash reaches the same route (the reference ignores it, as many servers do).

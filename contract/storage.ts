@@ -9,7 +9,7 @@
 //
 // Everything whose meaning depends on code running inside the object (transaction closures,
 // writes with no intervening await, input and output gates, the alarm handler) is a *scenario*:
-// a plain named function of (storage, args) in suites/storage/scenarios.ts. An adapter for a
+// a plain named function of (storage, args) in contract/scenarios.ts. An adapter for a
 // remote runtime bundles that module into the object's code and runs scenarios there.
 
 export interface StorageOperationOptions {
@@ -166,7 +166,7 @@ export interface StorageAdapter {
   close?(): Promise<void>;
 }
 
-/** Code run inside the object as a scenario: a plain function of (storage, args) (suites/storage/scenarios.ts). */
+/** Code run inside the object as a scenario: a plain function of (storage, args) (contract/scenarios.ts). */
 export type Scenario = (storage: ObjectStorage, args: any) => Promise<unknown>;
 
 /** The object's alarm handler. */

@@ -1,4 +1,4 @@
-import type { AreaCatalog } from '../../../src/core/requirements.js';
+import type { AreaCatalog } from '../model.js';
 
 // Zone settings: the /zones/{zone_id}/settings/... endpoints on the deprecation schedule. The
 // payloads are not shown (ZM-ZSET-PAYLOADS-UNSPECIFIED): specs that read or write a value use

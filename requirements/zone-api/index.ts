@@ -1,6 +1,6 @@
 // The requirement catalog of the zone-management document: one file per area of the spec.
 
-import type { AreaCatalog } from '../../../src/core/requirements.js';
+import type { AreaCatalog } from '../model.js';
 import accountSettings from './account-settings.js';
 import auth from './auth.js';
 import customHostnames from './custom-hostnames.js';

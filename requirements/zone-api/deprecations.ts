@@ -1,4 +1,4 @@
-import type { AreaCatalog } from '../../../src/core/requirements.js';
+import type { AreaCatalog } from '../model.js';
 
 // Deprecations: the base path, and the rows of the Versioning table that no other area owns
 // (DNS records, DNS, zone and account settings rows live in their own areas; the

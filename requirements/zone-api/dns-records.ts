@@ -1,4 +1,4 @@
-import type { AreaCatalog } from '../../../src/core/requirements.js';
+import type { AreaCatalog } from '../model.js';
 
 // DNS records: only the fields and errors named in the change notices. "The five dns_records operations" are
 // GET, POST /zones/{zone_id}/dns_records and GET, PATCH, PUT /zones/{zone_id}/dns_records/{dns_record_id}.

@@ -3,7 +3,7 @@
 // can bundle it as is (esbuild) and call `scenarios[name](ctx.storage, args)` inside the object.
 // Arguments and results cross the boundary by structured clone: keep them plain data.
 
-import type { ObjectStorage, Scenario, StorageTransaction } from '../../src/contract/storage.js';
+import type { ObjectStorage, Scenario, StorageTransaction } from './storage.js';
 
 /** Where the alarm handler records its runs, and reads how to behave (reserved keys). */
 export const ALARM_LOG_KEY = 'specgate:alarm-runs';

@@ -1,4 +1,4 @@
-import type { AreaCatalog } from '../../../src/core/requirements.js';
+import type { AreaCatalog } from '../model.js';
 
 const S = 'Endpoints > Key-value operations';
 const SVC = 'What the service does';

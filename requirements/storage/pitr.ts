@@ -1,4 +1,4 @@
-import type { AreaCatalog } from '../../../src/core/requirements.js';
+import type { AreaCatalog } from '../model.js';
 
 const S = 'Endpoints > Point-in-time recovery (SQLite backend)';
 const BM = 'Resources and their fields > Bookmark';

@@ -2,7 +2,7 @@
 // when a spec ends), and a firewall rule's filter, which a combined create brings with the rule and
 // the rule protects (combined create, rule 4): the rule is deleted first.
 
-import type { CreatingCollection } from '../../src/core/cleanup.js';
+import type { CreatingCollection } from '../declarations.js';
 
 export const CREATING_COLLECTIONS: readonly CreatingCollection[] = [
   { path: 'filters' },

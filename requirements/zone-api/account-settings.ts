@@ -1,4 +1,4 @@
-import type { AreaCatalog } from '../../../src/core/requirements.js';
+import type { AreaCatalog } from '../model.js';
 
 // Account settings: the nameserver fields replaced by DNS settings. Payloads of the account
 // endpoints are not shown (ZM-ACCT-PAYLOADS-UNSPECIFIED): specs use production's ({name,

@@ -1,4 +1,4 @@
-import type { AreaCatalog } from '../../../src/core/requirements.js';
+import type { AreaCatalog } from '../model.js';
 
 // Custom hostnames: certificates for hostnames of other parties served by a parent zone.
 const catalog: AreaCatalog = {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerOf } from '../src/core/answer.js';
 import type { AreaCatalog } from '../src/core/requirements.js';
 import { escapeHtml } from '../src/core/markup.js';
 import { renderHtml, replayCommand } from '../src/report/html.js';
@@ -132,6 +133,8 @@ describe('renderHtml on a hand-made report', () => {
 // one wrong token made a 93,000-pixel page of expanded, unlinked failures).
 describe('renderHtml: failures by cause, links, baseline badges', () => {
   const AUTH = 'HTTP 403, errors 10000 "Authentication error"';
+  /** What the spec kit records beside such a failure's text: the answer, as data. */
+  const AUTH_FACTS = { answer: answerOf(403, { success: false, errors: [{ code: 10000, message: 'Authentication error' }] }) };
   const links: ReportLinks = {
     documents: { 'zone-management-api.md': documentOf('file:///docs/zone-management-api.md', '# Zone\n## Resources and their fields\n### Filter\n') },
     specFiles: 'file:///pkg/',
@@ -142,8 +145,8 @@ describe('renderHtml: failures by cause, links, baseline badges', () => {
     const report = buildReport({
       version: '0.0.0', run: handMadeReport().run, suites: [{ name: 'zone-api', catalog: catalogWithSections }],
       tests: [
-        test('a', ['R-A'], 'failed', { error: `creating filters: ${AUTH}; it should succeed` }),
-        test('b', ['R-B'], 'failed', { error: `GET /x: ${AUTH}; it should answer 404` }),
+        test('a', ['R-A'], 'failed', { error: `creating filters: ${AUTH}; it should succeed`, failure: AUTH_FACTS }),
+        test('b', ['R-B'], 'failed', { error: `GET /x: ${AUTH}; it should answer 404`, failure: AUTH_FACTS }),
         test('c', ['R-C'], 'failed', { error: 'expected 1 to be 2' }),
       ],
       fileErrors: [], checkCoverage: false,

@@ -232,7 +232,7 @@ describe('what a failure was about travels with it', () => {
 });
 
 describe('the report', () => {
-  const catalog: AreaCatalog[] = [{ area: 'filters', requirements: [{ id: 'R-1', area: 'filters', level: 'must', profile: 'core', section: 's', text: 't' }] }];
+  const catalog: AreaCatalog[] = [{ area: 'filters', requirements: [{ id: 'R-1', area: 'filters', level: 'must', profile: 'core', section: [{ headings: ['s'] }], text: 't' }] }];
   const spec = (title: string, status: 'passed' | 'failed', error?: string) =>
     ({ name: `zone-api > ${title}`, target: 'zone-api', spec: { describe: [], title }, file: 'f.spec.ts', requirements: ['R-1'], status, durationMs: 1, ...(error && { error, failure: { answer: answerOf(403, AUTH) } }) });
 

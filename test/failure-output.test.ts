@@ -12,8 +12,8 @@ import { summaryMarkdown } from '../src/report/summary.js';
 
 const AUTH = 'HTTP 403, errors 10000 "Authentication error"';
 const catalog: AreaCatalog[] = [{ area: 'filters', requirements: [
-  { id: 'R-CORE', area: 'filters', level: 'must', profile: 'core', section: 's', text: 't' },
-  { id: 'R-EXT', area: 'filters', level: 'must', profile: 'extended', section: 's', text: 't' },
+  { id: 'R-CORE', area: 'filters', level: 'must', profile: 'core', section: [{ headings: ['s'] }], text: 't' },
+  { id: 'R-EXT', area: 'filters', level: 'must', profile: 'extended', section: [{ headings: ['s'] }], text: 't' },
 ] }];
 const spec = (title: string, error: string | undefined, requirement = 'R-CORE'): TestRecord =>
   ({ name: `zone-api > ${title}`, target: 'zone-api', spec: { describe: [], title }, file: 'f.spec.ts', requirements: [requirement], status: error === undefined ? 'passed' : 'failed', durationMs: 1, ...(error !== undefined && { error }) });

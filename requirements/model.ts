@@ -44,6 +44,26 @@ export type ZoneApiArea = (typeof ZONE_API_AREAS)[number];
 export type StorageArea = (typeof STORAGE_AREAS)[number];
 export type Area = ZoneApiArea | StorageArea;
 
+/**
+ * A place in a document: its headings from the top down, each under the one before (a document's
+ * one title, `#`, left out), then, where the deepest heading holds several statements, words of its
+ * text that find the place there, in order: `{ headings: ['Endpoints', 'Firewall rules and
+ * filters', 'Rules for the combined create'], words: ['2'] }`.
+ */
+export interface SectionPlace {
+  headings: readonly string[];
+  words?: readonly string[];
+}
+
+/** Where in its document a statement is: its places (most statements have one). */
+export type Section = readonly SectionPlace[];
+
+/** A place as people read it: `Endpoints > Firewall rules and filters > Rules for the combined create > 2`. */
+export const placeText = (place: SectionPlace): string => [...place.headings, ...(place.words ?? [])].join(' > ');
+
+/** A section as reports show it: its places, `; ` between them. */
+export const sectionText = (section: Section): string => section.map(placeText).join('; ');
+
 export interface Requirement {
   /** Stable, never reused: ZM-<AREA>-<WHAT> for the zone API, ST-<AREA>-<WHAT> for storage. */
   id: string;
@@ -57,12 +77,11 @@ export interface Requirement {
    */
   document?: SourceDocument;
   /**
-   * Where in its document the statement is: the headings from the top down, then, where the
-   * deepest heading holds several statements, the words that find the place in its text, in
-   * order, e.g. "Endpoints > Firewall rules and filters > Rules for the combined create > 2".
-   * Several places are separated by "; ". The golden check resolves each against the document.
+   * Where in its document the statement is: its places (SectionPlace), each its headings and the
+   * words that find it under the deepest one. The golden check resolves each against the document;
+   * the report's links open the document at the first place's deepest heading.
    */
-  section: string;
+  section: Section;
   /** One-line paraphrase of what is required. */
   text: string;
   /**

@@ -12,9 +12,9 @@ import { SpecTimeout } from '../src/spec-kit/budget.js';
 import { checkCoverage } from '../src/catalog/coverage.js';
 
 const catalog: AreaCatalog[] = [{ area: 'custom-hostnames', requirements: [
-  { id: 'R-DOC', area: 'custom-hostnames', level: 'must', profile: 'core', section: 's', text: 'a documented statement' },
-  { id: 'R-404', area: 'custom-hostnames', level: 'must', profile: 'extended', section: 's', text: 'a convention: 404 for an unknown id' },
-  { id: 'R-CODE', area: 'custom-hostnames', level: 'must', profile: 'extended', section: 's', text: 'a convention: error code 1436' },
+  { id: 'R-DOC', area: 'custom-hostnames', level: 'must', profile: 'core', section: [{ headings: ['s'] }], text: 'a documented statement' },
+  { id: 'R-404', area: 'custom-hostnames', level: 'must', profile: 'extended', section: [{ headings: ['s'] }], text: 'a convention: 404 for an unknown id' },
+  { id: 'R-CODE', area: 'custom-hostnames', level: 'must', profile: 'extended', section: [{ headings: ['s'] }], text: 'a convention: error code 1436' },
 ] }];
 
 const own = (status: TestRecord['status'], extra: Partial<TestRecord> = {}): TestRecord => ({

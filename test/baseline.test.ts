@@ -127,7 +127,7 @@ describe('--baseline', () => {
     const report = buildReport({
       version: '0',
       run: { id: 'r', startedAt: '2026-11-27T00:00:00.000Z', finishedAt: '', durationMs: 0, targets: [{ suite: 'zone-api', name: 'reference', control: true }], suites: ['zone-api'], grep: null, selection: EVERYTHING, seed: 1 },
-      suites: [{ name: 'zone-api', catalog: [{ area: 'filters', requirements: [{ id: 'R-FAIL', area: 'filters', level: 'must', profile: 'core', section: 's', text: 'R-FAIL text' }] }] }],
+      suites: [{ name: 'zone-api', catalog: [{ area: 'filters', requirements: [{ id: 'R-FAIL', area: 'filters', level: 'must', profile: 'core', section: [{ headings: ['s'] }], text: 'R-FAIL text' }] }] }],
       tests: [{
         name: 'zone-api > filters > x', target: 'zone-api', spec: { describe: ['filters'], title: 'x' }, file: 'f.spec.ts', requirements: ['R-FAIL'], status: 'failed', durationMs: 1,
         error: `GET /zones/abc/filters with Authorization: Bearer ${secret} answered 500\nthe second line, ${secret} again`,

@@ -3,6 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { failureLines } from '../src/cli/output.js';
+import { answerOf } from '../src/core/answer.js';
 import type { AreaCatalog } from '../requirements/model.js';
 import type { TestRecord } from '../src/core/records.js';
 import { EVERYTHING } from '../src/core/selection.js';
@@ -11,11 +12,15 @@ import { summaryMarkdown } from '../src/report/summary.js';
 
 const AUTH = 'HTTP 403, errors 10000 "Authentication error"';
 const catalog: AreaCatalog[] = [{ area: 'filters', requirements: [
-  { id: 'R-CORE', area: 'filters', level: 'must', profile: 'core', section: 's', text: 't' },
-  { id: 'R-EXT', area: 'filters', level: 'must', profile: 'extended', section: 's', text: 't' },
+  { id: 'R-CORE', area: 'filters', level: 'must', profile: 'core', section: [{ headings: ['s'] }], text: 't' },
+  { id: 'R-EXT', area: 'filters', level: 'must', profile: 'extended', section: [{ headings: ['s'] }], text: 't' },
 ] }];
 const spec = (title: string, error: string | undefined, requirement = 'R-CORE'): TestRecord =>
   ({ name: `zone-api > ${title}`, target: 'zone-api', spec: { describe: [], title }, file: 'f.spec.ts', requirements: [requirement], status: error === undefined ? 'passed' : 'failed', durationMs: 1, ...(error !== undefined && { error }) });
+
+/** A spec that failed on the target's refusal of its token: the spec kit records the answer beside the text. */
+const refused = (title: string, error: string, requirement = 'R-CORE'): TestRecord =>
+  ({ ...spec(title, error, requirement), failure: { answer: answerOf(403, { success: false, errors: [{ code: 10000, message: 'Authentication error' }] }) } });
 
 function reportOf(tests: TestRecord[]): Report {
   const run = { id: 'r', startedAt: '2026-01-01T00:00:00.000Z', finishedAt: '2026-01-01T00:00:01.000Z', durationMs: 1000, targets: [], suites: ['zone-api'], grep: null, selection: EVERYTHING, seed: 1 };
@@ -25,8 +30,8 @@ function reportOf(tests: TestRecord[]): Report {
 describe('failureLines', () => {
   it('a wrong token: the cause on the first failure line, a few specs under it, and how many more', () => {
     const tests = [
-      ...Array.from({ length: 150 }, (_, i) => spec(`convention ${i}`, `step ${i}: ${AUTH}; it should answer HTTP 404`, 'R-EXT')),
-      ...Array.from({ length: 46 }, (_, i) => spec(`core ${i}`, `creating filters: ${AUTH}; it should succeed with the envelope (success true, errors empty)\nbody: {}`)),
+      ...Array.from({ length: 150 }, (_, i) => refused(`convention ${i}`, `step ${i}: ${AUTH}; it should answer HTTP 404`, 'R-EXT')),
+      ...Array.from({ length: 46 }, (_, i) => refused(`core ${i}`, `creating filters: ${AUTH}; it should succeed with the envelope (success true, errors empty)\nbody: {}`)),
       spec('passes', undefined),
     ];
     const lines = failureLines(reportOf(tests));
@@ -60,7 +65,7 @@ describe('failureLines', () => {
   });
 
   it('marks known failures and production conventions under a cause that mixes them', () => {
-    const report = reportOf([spec('a', `a: ${AUTH}; x`), spec('b', `b: ${AUTH}; x`, 'R-EXT')]);
+    const report = reportOf([refused('a', `a: ${AUTH}; x`), refused('b', `b: ${AUTH}; x`, 'R-EXT')]);
     report.tests[0]!.known = { reason: 'issue #1' };
     const lines = failureLines(report);
     expect(lines).toContain('      zone-api > a [R-CORE] (known)');
@@ -77,9 +82,9 @@ describe('summary.md, failures', () => {
 
   it('one section per cause: the cause as its heading, the first spec in full, the others listed', () => {
     const tests = [
-      spec('core 0', `creating filters: ${AUTH}; it should succeed\nbody: {"success":false}`),
-      { ...spec('core 1', `GET /x: ${AUTH}; it should answer HTTP 404`), exchange: 'GET /x\n< 403' },
-      spec('convention', `y: ${AUTH}; x`, 'R-EXT'),
+      refused('core 0', `creating filters: ${AUTH}; it should succeed\nbody: {"success":false}`),
+      { ...refused('core 1', `GET /x: ${AUTH}; it should answer HTTP 404`), exchange: 'GET /x\n< 403' },
+      refused('convention', `y: ${AUTH}; x`, 'R-EXT'),
       spec('other', 'expected 1 to be 2'),
     ];
     const report = reportOf(tests);
@@ -125,7 +130,7 @@ describe('summary.md, failures', () => {
   });
 
   it('lists at most 50 specs under a cause, and says how many more', () => {
-    const tests = Array.from({ length: 60 }, (_, i) => spec(`s${i}`, `step ${i}: ${AUTH}; x`));
+    const tests = Array.from({ length: 60 }, (_, i) => refused(`s${i}`, `step ${i}: ${AUTH}; x`));
     const part = failuresOf(reportOf(tests));
     expect(part.match(/^- zone-api > /gm)).toHaveLength(50);
     expect(part).toContain('- … and 9 more: report.html, report.json');

@@ -108,7 +108,7 @@ describe('the deprecation schedule (fixtures/deprecations.json)', () => {
   it('flags drift: a row without requirements, an unknown ID, a stated row without a dated spec, a dated requirement in no row', () => {
     const row = (over: Partial<ScheduleRow>): ScheduleRow => ({ date: '2024-11-30', subject: 's', endpoints: [], change: 'c', afterDate: 'stated', requirements: ['ZM-DNSREC-ZONE-INFO-DROPPED-2024-11-30'], ...over });
     const dropped = { name: 'zone-api > x (after 2024-11-30)', requirements: ['ZM-DNSREC-ZONE-INFO-DROPPED-2024-11-30'], dated: { date: '2024-11-30' } };
-    const noDates = zoneApiCatalog.map((c) => ({ ...c, requirements: c.requirements.filter((r) => !/Versioning > \d/.test(r.section)) }));
+    const noDates = zoneApiCatalog.map((c) => ({ ...c, requirements: c.requirements.filter((r) => !r.section.some((place) => place.headings[0] === 'Versioning' && /^\d/.test(place.words?.[0] ?? ''))) }));
     const withDropped = [...noDates, { area: 'dns-records' as const, requirements: zoneApiCatalog.flatMap((c) => c.requirements).filter((r) => r.id === 'ZM-DNSREC-ZONE-INFO-DROPPED-2024-11-30') }];
     expect(checkSchedule([row({})], withDropped, [dropped])).toEqual([]);
     expect(checkSchedule([row({ requirements: [] })], withDropped, [dropped])).toHaveLength(2);
@@ -123,12 +123,12 @@ describe('the deprecation schedule (fixtures/deprecations.json)', () => {
 describe('the coverage check catches drift', () => {
   const catalog: AreaCatalog[] = [
     { area: 'filters', requirements: [
-      { id: 'ZM-A', area: 'filters', level: 'must', profile: 'core', section: 's', text: 'a requirement' },
-      { id: 'ZM-B', area: 'filters', level: 'must', profile: 'core', section: 's', text: 'another requirement' },
-      { id: 'ZM-U', area: 'filters', level: 'may', profile: 'core', section: 's', text: 'not shown', unspecified: true },
+      { id: 'ZM-A', area: 'filters', level: 'must', profile: 'core', section: [{ headings: ['s'] }], text: 'a requirement' },
+      { id: 'ZM-B', area: 'filters', level: 'must', profile: 'core', section: [{ headings: ['s'] }], text: 'another requirement' },
+      { id: 'ZM-U', area: 'filters', level: 'may', profile: 'core', section: [{ headings: ['s'] }], text: 'not shown', unspecified: true },
     ] },
     { area: 'dns-records', pending: 'later', requirements: [
-      { id: 'ZM-P', area: 'dns-records', level: 'must', profile: 'core', section: 's', text: 'pending requirement' },
+      { id: 'ZM-P', area: 'dns-records', level: 'must', profile: 'core', section: [{ headings: ['s'] }], text: 'pending requirement' },
     ] },
   ];
   const kinds = (tests: CitingTest[]) => checkCoverage(catalog, tests).map((p) => p.kind).sort();
@@ -164,14 +164,14 @@ describe('the source check catches a catalog out of step with its documents', ()
     ['reference-notes.md', headingTree('# Notes\n## HTTP API conventions\n- Custom hostnames: POST creates.\n')],
   ]);
   const entry = (id: string, over: Partial<Requirement>): Requirement =>
-    ({ id, area: 'filters', level: 'must', profile: 'core', document: 'zone-management-api.md', section: 'Limits', text: 'a requirement', ...over });
+    ({ id, area: 'filters', level: 'must', profile: 'core', document: 'zone-management-api.md', section: [{ headings: ['Limits'] }], text: 'a requirement', ...over });
   const problems = (...requirements: Requirement[]) => checkSources([{ area: 'filters', requirements }], 'zone-management-api.md', documents).map((p) => `${p.kind}: ${p.detail}`);
 
   it('is quiet when each entry names its document, a profile that follows from it and a section that resolves', () => {
     expect(problems(
-      entry('ZM-A', { section: 'Endpoints > Firewall rules and filters > Rules for the combined create > 2' }),
-      entry('ZM-B', { section: 'Endpoints > Firewall rules and filters (deprecated); Limits > Certificate issuance rate' }),
-      entry('ZM-C', { profile: 'extended', document: 'reference-notes.md', section: 'HTTP API conventions > Custom hostnames' }),
+      entry('ZM-A', { section: [{ headings: ['Endpoints', 'Firewall rules and filters'], words: ['Rules for the combined create', '2'] }] }),
+      entry('ZM-B', { section: [{ headings: ['Endpoints', 'Firewall rules and filters (deprecated)'] }, { headings: ['Limits'], words: ['Certificate issuance rate'] }] }),
+      entry('ZM-C', { profile: 'extended', document: 'reference-notes.md', section: [{ headings: ['HTTP API conventions'], words: ['Custom hostnames'] }] }),
     )).toEqual([]);
   });
 
@@ -183,7 +183,7 @@ describe('the source check catches a catalog out of step with its documents', ()
 
   it('flags a profile its source disagrees with, both ways, and the other suite\'s document', () => {
     expect(problems(
-      entry('ZM-CONVENTION-AS-CORE', { document: 'reference-notes.md', section: 'HTTP API conventions' }),
+      entry('ZM-CONVENTION-AS-CORE', { document: 'reference-notes.md', section: [{ headings: ['HTTP API conventions'] }] }),
       entry('ZM-DOCUMENTED-AS-EXTENDED', { profile: 'extended' }),
       entry('ZM-STORAGE', { document: 'object-storage-interface.md' }),
     )).toEqual([
@@ -195,20 +195,24 @@ describe('the source check catches a catalog out of step with its documents', ()
 
   it('flags a section that is no heading, a heading in the wrong place, words its text lacks, a heading inside fenced code, an unknown document', () => {
     expect(problems(
-      entry('ZM-TYPO', { section: 'Endpoint > Firewall rules and filters' }),
-      entry('ZM-MISPLACED', { section: 'Limits > Firewall rules and filters' }),
-      entry('ZM-NO-RULE-3', { section: 'Endpoints > Firewall rules and filters > Rules for the combined create > 3' }),
-      entry('ZM-OUT-OF-ORDER', { section: 'Endpoints > Firewall rules and filters > 2 > Rules for the combined create' }),
-      entry('ZM-FENCED', { section: 'Not a heading: fenced' }),
-      entry('ZM-SECOND-PLACE', { section: 'Limits; Versioning' }),
+      entry('ZM-TYPO', { section: [{ headings: ['Endpoint', 'Firewall rules and filters'] }] }),
+      entry('ZM-MISPLACED', { section: [{ headings: ['Limits', 'Firewall rules and filters'] }] }),
+      entry('ZM-NO-RULE-3', { section: [{ headings: ['Endpoints', 'Firewall rules and filters'], words: ['Rules for the combined create', '3'] }] }),
+      entry('ZM-OUT-OF-ORDER', { section: [{ headings: ['Endpoints', 'Firewall rules and filters'], words: ['2', 'Rules for the combined create'] }] }),
+      entry('ZM-WORDS-AS-HEADING', { section: [{ headings: ['Endpoints', 'Firewall rules and filters', 'Rules for the combined create'] }] }),
+      entry('ZM-FENCED', { section: [{ headings: ['Not a heading: fenced'] }] }),
+      entry('ZM-SECOND-PLACE', { section: [{ headings: ['Limits'] }, { headings: ['Versioning'] }] }),
+      entry('ZM-NO-HEADING', { section: [{ headings: [], words: ['Certificate issuance rate'] }] }),
       entry('ZM-CONTRACT', { profile: 'extended', document: 'docs/nowhere.md' }),
     )).toEqual([
       'section-not-found: ZM-TYPO: section "Endpoint > Firewall rules and filters" does not resolve in zone-management-api.md: "Endpoint" is none of its headings (Endpoints, Limits)',
-      'section-not-found: ZM-MISPLACED: section "Limits > Firewall rules and filters" does not resolve in zone-management-api.md: "Firewall rules and filters" is neither a heading under "Limits" nor words of its text',
-      'section-not-found: ZM-NO-RULE-3: section "Endpoints > Firewall rules and filters > Rules for the combined create > 3" does not resolve in zone-management-api.md: "3" is neither a heading under "Firewall rules and filters (deprecated)" nor words of its text after the parts before it',
-      'section-not-found: ZM-OUT-OF-ORDER: section "Endpoints > Firewall rules and filters > 2 > Rules for the combined create" does not resolve in zone-management-api.md: "Rules for the combined create" is neither a heading under "Firewall rules and filters (deprecated)" nor words of its text after the parts before it',
+      'section-not-found: ZM-MISPLACED: section "Limits > Firewall rules and filters" does not resolve in zone-management-api.md: "Firewall rules and filters" is not a heading under "Limits" (it has none)',
+      'section-not-found: ZM-NO-RULE-3: section "Endpoints > Firewall rules and filters > Rules for the combined create > 3" does not resolve in zone-management-api.md: "3" is not words of the text of "Firewall rules and filters (deprecated)" after the words before it',
+      'section-not-found: ZM-OUT-OF-ORDER: section "Endpoints > Firewall rules and filters > 2 > Rules for the combined create" does not resolve in zone-management-api.md: "Rules for the combined create" is not words of the text of "Firewall rules and filters (deprecated)" after the words before it',
+      'section-not-found: ZM-WORDS-AS-HEADING: section "Endpoints > Firewall rules and filters > Rules for the combined create" does not resolve in zone-management-api.md: "Rules for the combined create" is not a heading under "Firewall rules and filters (deprecated)" (it has none)',
       'section-not-found: ZM-FENCED: section "Not a heading: fenced" does not resolve in zone-management-api.md: "Not a heading: fenced" is none of its headings (Endpoints, Limits)',
       'section-not-found: ZM-SECOND-PLACE: section "Versioning" does not resolve in zone-management-api.md: "Versioning" is none of its headings (Endpoints, Limits)',
+      'section-not-found: ZM-NO-HEADING: section "Certificate issuance rate" does not resolve in zone-management-api.md: it names no heading',
       'unknown-document: ZM-CONTRACT cites docs/nowhere.md, which is not among the documents (zone-management-api.md, object-storage-interface.md, reference-notes.md)',
     ]);
   });
@@ -221,6 +225,6 @@ describe('the source check catches a catalog out of step with its documents', ()
     const renamed = new Map(real).set('object-storage-interface.md', headingTree(spec.replace('### Alarm operations', '### Alarms')));
     const broken = checkSources(storageCatalog, 'object-storage-interface.md', renamed);
     expect(broken.length).toBeGreaterThan(0);
-    expect(broken.every((p) => p.kind === 'section-not-found' && p.detail.includes('"Alarm operations" is neither a heading under "Endpoints"')), broken.map((p) => p.detail).join('\n')).toBe(true);
+    expect(broken.every((p) => p.kind === 'section-not-found' && p.detail.includes('"Alarm operations" is not a heading under "Endpoints"')), broken.map((p) => p.detail).join('\n')).toBe(true);
   });
 });

@@ -12,8 +12,8 @@ import { junitOf } from '../src/report/junit.js';
 import { buildReport, type Report } from '../src/report/model.js';
 import { summaryMarkdown } from '../src/report/summary.js';
 
-const requirement = (id: string, extra: object = {}) => ({ id, area: 'filters' as const, level: 'must' as const, profile: 'core' as const, document: 'zone-management-api.md' as const, section: 's', text: `${id} text`, ...extra });
-const catalog: AreaCatalog[] = [{ area: 'filters', requirements: [requirement('R-CORE'), requirement('R-SKIP'), requirement('R-EXT', { profile: 'extended', document: 'reference-notes.md', section: 'HTTP API conventions' }), requirement('R-KNOWN')] }];
+const requirement = (id: string, extra: object = {}) => ({ id, area: 'filters' as const, level: 'must' as const, profile: 'core' as const, document: 'zone-management-api.md' as const, section: [{ headings: ['s'] }], text: `${id} text`, ...extra });
+const catalog: AreaCatalog[] = [{ area: 'filters', requirements: [requirement('R-CORE'), requirement('R-SKIP'), requirement('R-EXT', { profile: 'extended', document: 'reference-notes.md', section: [{ headings: ['HTTP API conventions'] }] }), requirement('R-KNOWN')] }];
 const spec = (title: string, requirements: string[], status: TestRecord['status'], extra: Partial<TestRecord> = {}): TestRecord =>
   ({ name: `zone-api > filters > ${title}`, target: 'zone-api', spec: { describe: ['filters'], title }, file: 'f.spec.ts', requirements, status, durationMs: 1, ...extra });
 

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerOf } from '../src/core/answer.js';
 import type { AreaCatalog } from '../requirements/model.js';
 import { escapeHtml } from '../src/core/markup.js';
 import { renderHtml } from '../src/report/html.js';
@@ -20,7 +21,7 @@ import { readReport, ROOT, runCli, tempDir } from './helpers/cli.js';
 
 const HOSTILE = '<script>alert("pwned")</script>';
 
-const requirement = (id: string, extra: object = {}) => ({ id, area: 'filters' as const, level: 'must' as const, profile: 'core' as const, document: 'zone-management-api.md' as const, section: 's', text: `${id} text`, ...extra });
+const requirement = (id: string, extra: object = {}) => ({ id, area: 'filters' as const, level: 'must' as const, profile: 'core' as const, document: 'zone-management-api.md' as const, section: [{ headings: ['s'] }], text: `${id} text`, ...extra });
 const catalog: AreaCatalog[] = [
   { area: 'filters', requirements: [requirement('R-PASS'), requirement('R-FAIL', { text: `fails on ${HOSTILE}` }), requirement('R-SKIP', { level: 'should' }), requirement('R-UNSPEC', { unspecified: true, text: 'left open by the spec' })] },
   { area: 'dns-records', pending: 'specs arrive with issue #7', requirements: [requirement('R-PENDING', { area: 'dns-records' })] },
@@ -133,18 +134,22 @@ describe('renderHtml on a hand-made report', () => {
 // one wrong token made a 93,000-pixel page of expanded, unlinked failures).
 describe('renderHtml: failures by cause, links, baseline badges', () => {
   const AUTH = 'HTTP 403, errors 10000 "Authentication error"';
+  /** What the spec kit records beside such a failure's text: the answer, as data. */
+  const AUTH_FACTS = { answer: answerOf(403, { success: false, errors: [{ code: 10000, message: 'Authentication error' }] }) };
+  const R_A_SECTION = [{ headings: ['Resources and their fields', 'Filter'] }, { headings: ['Recommended sequence'] }];
   const links: ReportLinks = {
     documents: { 'zone-management-api.md': documentOf('file:///docs/zone-management-api.md', '# Zone\n## Resources and their fields\n### Filter\n') },
+    sections: new Map([['R-A', R_A_SECTION]]),
     specFiles: 'file:///pkg/',
     note: 'Sections open the spec document at /docs.',
   };
   function failingReport(): Report {
-    const catalogWithSections: AreaCatalog[] = [{ area: 'filters', requirements: [requirement('R-A', { section: 'Resources and their fields > Filter; Recommended sequence' }), requirement('R-B'), requirement('R-C')] }];
+    const catalogWithSections: AreaCatalog[] = [{ area: 'filters', requirements: [requirement('R-A', { section: R_A_SECTION }), requirement('R-B'), requirement('R-C')] }];
     const report = buildReport({
       version: '0.0.0', run: handMadeReport().run, suites: [{ name: 'zone-api', catalog: catalogWithSections }],
       tests: [
-        test('a', ['R-A'], 'failed', { error: `creating filters: ${AUTH}; it should succeed` }),
-        test('b', ['R-B'], 'failed', { error: `GET /x: ${AUTH}; it should answer 404` }),
+        test('a', ['R-A'], 'failed', { error: `creating filters: ${AUTH}; it should succeed`, failure: AUTH_FACTS }),
+        test('b', ['R-B'], 'failed', { error: `GET /x: ${AUTH}; it should answer 404`, failure: AUTH_FACTS }),
         test('c', ['R-C'], 'failed', { error: 'expected 1 to be 2' }),
       ],
       fileErrors: [], checkCoverage: false,
@@ -186,25 +191,25 @@ describe('renderHtml: failures by cause, links, baseline badges', () => {
   it('finds the section of a requirement in the document: the deepest heading it names, else the document', () => {
     const document = documentOf('file:///d.md', '# Title\n## Resources and their fields\n### Filter\n## What the service does\n## States and transitions\n### WAF migration\n'
       + '## Endpoints\n### Firewall rules and filters (deprecated)\nRules for the combined create:\n### WAF migration\nMigration mapping rules:\n');
-    expect(sectionUrl(document, 'Resources and their fields > Filter; Recommended sequence')).toBe('file:///d.md#filter');
-    expect(sectionUrl(document, 'What the service does > envelope')).toBe('file:///d.md#what-the-service-does');
-    expect(sectionUrl(document, 'Nowhere')).toBe('file:///d.md');
+    expect(sectionUrl(document, [{ headings: ['Resources and their fields', 'Filter'] }, { headings: ['Recommended sequence'] }])).toBe('file:///d.md#filter');
+    expect(sectionUrl(document, [{ headings: ['What the service does'], words: ['envelope'] }])).toBe('file:///d.md#what-the-service-does');
+    expect(sectionUrl(document, [{ headings: ['Nowhere'] }])).toBe('file:///d.md');
     // The heading the section names, not the first of its slug: GitHub numbers the second (-1).
-    expect(sectionUrl(document, 'Endpoints > WAF migration > Migration mapping rules')).toBe('file:///d.md#waf-migration-1');
-    expect(sectionUrl(document, 'States and transitions > WAF migration')).toBe('file:///d.md#waf-migration');
+    expect(sectionUrl(document, [{ headings: ['Endpoints', 'WAF migration'], words: ['Migration mapping rules'] }])).toBe('file:///d.md#waf-migration-1');
+    expect(sectionUrl(document, [{ headings: ['States and transitions', 'WAF migration'] }])).toBe('file:///d.md#waf-migration');
     // A heading named without its aside: "(deprecated)" is in the anchor.
-    expect(sectionUrl(document, 'Endpoints > Firewall rules and filters > Rules for the combined create > 2')).toBe('file:///d.md#firewall-rules-and-filters-deprecated');
+    expect(sectionUrl(document, [{ headings: ['Endpoints', 'Firewall rules and filters'], words: ['Rules for the combined create', '2'] }])).toBe('file:///d.md#firewall-rules-and-filters-deprecated');
     // Each requirement names its document: a spec document, the production conventions, a contract of docs/.
-    const links: ReportLinks = { documents: { 'zone-management-api.md': document, 'reference-notes.md': documentOf('file:///notes.md', '# Notes\n## Storage runtime (workerd)\n') }, specFiles: null, note: '' };
-    expect(sectionLink(links, 'reference-notes.md', 'Storage runtime (workerd)')).toBe('file:///notes.md#storage-runtime-workerd');
-    expect(sectionLink(links, 'reference-notes.md', 'Nowhere')).toBe('file:///notes.md');
-    expect(sectionLink(links, 'zone-management-api.md', 'Resources and their fields > Filter')).toBe('file:///d.md#filter');
-    expect(sectionLink(links, 'docs/settings-contract.md', 'Zone settings')).toBeNull();
-    expect(sectionLink(links, 'object-storage-interface.md', 'Errors')).toBeNull();
+    const links: ReportLinks = { documents: { 'zone-management-api.md': document, 'reference-notes.md': documentOf('file:///notes.md', '# Notes\n## Storage runtime (workerd)\n') }, sections: new Map(), specFiles: null, note: '' };
+    expect(sectionLink(links, 'reference-notes.md', [{ headings: ['Storage runtime (workerd)'] }])).toBe('file:///notes.md#storage-runtime-workerd');
+    expect(sectionLink(links, 'reference-notes.md', [{ headings: ['Nowhere'] }])).toBe('file:///notes.md');
+    expect(sectionLink(links, 'zone-management-api.md', [{ headings: ['Resources and their fields', 'Filter'] }])).toBe('file:///d.md#filter');
+    expect(sectionLink(links, 'docs/settings-contract.md', [{ headings: ['Zone settings'] }])).toBeNull();
+    expect(sectionLink(links, 'object-storage-interface.md', [{ headings: ['Errors'] }])).toBeNull();
     // The documents where they are (SPECGATE_SPEC_DOCS, else ../shared/spec/ beside specgate): found.
     const local = localLinks(specDocumentsFixture());
     expect(Object.keys(local.documents)).toEqual(expect.arrayContaining(['object-storage-interface.md', 'zone-management-api.md', 'reference-notes.md', 'docs/settings-contract.md']));
-    expect(sectionLink(local, 'reference-notes.md', 'Storage runtime (workerd)')).toMatch(/^file:\/\/.*\/reference-notes\.md#storage-runtime-workerd$/);
+    expect(sectionLink(local, 'reference-notes.md', [{ headings: ['Storage runtime (workerd)'] }])).toMatch(/^file:\/\/.*\/reference-notes\.md#storage-runtime-workerd$/);
     expect(localLinks(join(ROOT, 'no-such-dir')).note).toContain('sections are not linked');
   });
 });

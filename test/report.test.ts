@@ -12,7 +12,7 @@ import { escapeHtml } from '../src/core/markup.js';
 import type { TestRecord } from '../src/core/records.js';
 import { EVERYTHING } from '../src/core/selection.js';
 
-const requirement = (id: string, extra: object = {}) => ({ id, area: 'filters' as const, level: 'must' as const, profile: 'core' as const, section: 's', text: `${id} text`, ...extra });
+const requirement = (id: string, extra: object = {}) => ({ id, area: 'filters' as const, level: 'must' as const, profile: 'core' as const, section: [{ headings: ['s'] }], text: `${id} text`, ...extra });
 const catalog: AreaCatalog[] = [
   { area: 'filters', requirements: [requirement('R-PASS'), requirement('R-FAIL'), requirement('R-SKIP'), requirement('R-MIXED'), requirement('R-NONE'), requirement('R-UNSPEC', { unspecified: true, level: 'may' })] },
   { area: 'dns-records', pending: 'issue #7', requirements: [requirement('R-PENDING', { area: 'dns-records' })] },

@@ -6,7 +6,7 @@ import { EVERYTHING, globToRegExp, selects, selectsConventions, shardOf } from '
 import { readReport, runCli, tempDir } from './helpers/cli.js';
 
 const requirement = (id: string, extra: Partial<Requirement>): Requirement =>
-  ({ id, area: 'filters', level: 'must', profile: 'core', section: 's', text: id, ...extra });
+  ({ id, area: 'filters', level: 'must', profile: 'core', section: [{ headings: ['s'] }], text: id, ...extra });
 const catalog = new Map([
   requirement('ZM-FLT-A', {}),
   requirement('ZM-FLT-B', { profile: 'extended', level: 'should' }),

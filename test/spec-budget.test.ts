@@ -83,7 +83,7 @@ describe('a spec that runs out of time is marked timed out', () => {
   const context = () => ({ task: { meta: {} as { timedOut?: true } } });
 
   it('its budget, a request\'s --timeout, a storage call\'s: timedOut; any other failure: not', async () => {
-    for (const error of [new SpecTimeout('budget'), new RequestTimeout('GET /a: no response in 1 s'), new StorageCallTimeout('storage.get("k") did not settle', 1000)]) {
+    for (const error of [new SpecTimeout('budget'), new RequestTimeout('GET /a: no response in 1 s'), new StorageCallTimeout('storage.get("k") did not settle', { operation: 'storage.get', limitMs: 1000, limit: 'the run\'s --timeout' })]) {
       const ctx = context();
       await expect(markingTimeouts(async () => { throw error; })(ctx)).rejects.toBe(error);
       expect(ctx.task.meta.timedOut, error.message).toBe(true);

@@ -12,7 +12,7 @@ import { buildReport, type Report } from '../src/report/model.js';
 import { EXIT_CODES } from '../src/runner/run.js';
 
 const ids = ['R-ONLY', 'R-SHARED', 'R-FAILED'] as const;
-const catalog: AreaCatalog[] = [{ area: 'filters', requirements: ids.map((id) => ({ id, area: 'filters' as const, level: 'must' as const, profile: 'core' as const, section: 's', text: 't' })) }];
+const catalog: AreaCatalog[] = [{ area: 'filters', requirements: ids.map((id) => ({ id, area: 'filters' as const, level: 'must' as const, profile: 'core' as const, section: [{ headings: ['s'] }], text: 't' })) }];
 
 const spec = (title: string, requirements: string[], outcome: 'passed' | 'failed' | 'timed out'): TestRecord => ({
   name: `zone-api > ${title}`, target: 'zone-api', spec: { describe: [], title }, file: 'f.spec.ts', requirements, durationMs: 1,

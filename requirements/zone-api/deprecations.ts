@@ -9,21 +9,21 @@ import type { AreaCatalog } from '../model.js';
 // not a behaviour: the spec does not say whether the endpoints stop answering, so each such row is
 // one `unspecified` entry ("after-date behaviour not stated"), shown in the report as such.
 const notStated = (id: string, date: string, text: string) =>
-  ({ id, area: 'deprecations', level: 'may', profile: 'core', document: 'zone-management-api.md', section: `Versioning > ${date}`, text: `${text}; what the endpoints do after ${date}: not stated`, unspecified: true }) as const;
+  ({ id, area: 'deprecations', level: 'may', profile: 'core', document: 'zone-management-api.md', section: [{ headings: ['Versioning'], words: [date] }], text: `${text}; what the endpoints do after ${date}: not stated`, unspecified: true }) as const;
 
 const catalog: AreaCatalog = {
   area: 'deprecations',
   requirements: [
     // Versioning
-    { id: 'ZM-DEP-BASE-PATH-V4', area: 'deprecations', level: 'must', profile: 'core', document: 'zone-management-api.md', section: 'Versioning', text: 'The base path carries version v4: {base_url} ends in /client/v4; the operations live under it' },
-    { id: 'ZM-DEP-OUTSIDE-BASE-PATH-ENVELOPE', area: 'deprecations', level: 'must', profile: 'core', document: 'zone-management-api.md', section: 'What the service does; Versioning', text: 'A request outside the /client/v4 base path (another version, no version) is an error answered in the envelope' },
-    { id: 'ZM-DEP-CUTOVER-INSTANT-UNSPECIFIED', area: 'deprecations', level: 'may', profile: 'core', document: 'zone-management-api.md', section: 'Versioning', text: 'Whether a dated change applies on the date itself or from the day after, and in which time zone: not shown (dated specs test outside that day in every time zone)', unspecified: true },
+    { id: 'ZM-DEP-BASE-PATH-V4', area: 'deprecations', level: 'must', profile: 'core', document: 'zone-management-api.md', section: [{ headings: ['Versioning'] }], text: 'The base path carries version v4: {base_url} ends in /client/v4; the operations live under it' },
+    { id: 'ZM-DEP-OUTSIDE-BASE-PATH-ENVELOPE', area: 'deprecations', level: 'must', profile: 'core', document: 'zone-management-api.md', section: [{ headings: ['What the service does'] }, { headings: ['Versioning'] }], text: 'A request outside the /client/v4 base path (another version, no version) is an error answered in the envelope' },
+    { id: 'ZM-DEP-CUTOVER-INSTANT-UNSPECIFIED', area: 'deprecations', level: 'may', profile: 'core', document: 'zone-management-api.md', section: [{ headings: ['Versioning'] }], text: 'Whether a dated change applies on the date itself or from the day after, and in which time zone: not shown (dated specs test outside that day in every time zone)', unspecified: true },
 
     notStated('ZM-DEP-FIREWALL-RULES-AFTER-UNSPECIFIED', '2025-01-15', 'The firewall rules and filters endpoints are replaced by custom WAF rules'),
     notStated('ZM-DEP-WAF-MANAGED-RULES-AFTER-UNSPECIFIED', '2025-01-15', 'The previous WAF managed rules endpoints (packages, groups, rules, overrides) are replaced by the new managed rules'),
     notStated('ZM-DEP-RATE-LIMITS-AFTER-UNSPECIFIED', '2025-01-15', 'The previous rate limiting endpoints (/rate_limits) are replaced by ruleset-engine rate limiting rules'),
     notStated('ZM-DEP-LEGACY-TUNNELS-AFTER-UNSPECIFIED', '2024-02-04', 'The legacy tunnels endpoints are replaced by the tunnel API'),
-    { id: 'ZM-DEP-CHACHA20-NOT-OBSERVABLE', area: 'deprecations', level: 'may', profile: 'core', document: 'zone-management-api.md', section: 'Versioning > 2023-07-01', text: 'Draft ChaCha20 TLS cipher suites reach end of life (removal in the first quarter of 2024); no API endpoint exposes them, so nothing is observable through the API', unspecified: true },
+    { id: 'ZM-DEP-CHACHA20-NOT-OBSERVABLE', area: 'deprecations', level: 'may', profile: 'core', document: 'zone-management-api.md', section: [{ headings: ['Versioning'], words: ['2023-07-01'] }], text: 'Draft ChaCha20 TLS cipher suites reach end of life (removal in the first quarter of 2024); no API endpoint exposes them, so nothing is observable through the API', unspecified: true },
     notStated('ZM-DEP-BILLING-AFTER-UNSPECIFIED', '2023-06-06', 'The billing profile and history endpoints are deprecated with no replacement'),
     notStated('ZM-DEP-LB-NOTIFICATION-EMAIL-AFTER-UNSPECIFIED', '2023-04-03', 'The load balancing field notification_email moves to a central notification service (the endpoints carrying it are not named)'),
     notStated('ZM-DEP-ACCESS-BOOKMARKS-AFTER-UNSPECIFIED', '2023-03-19', 'The access bookmarks endpoints are replaced by access applications with an app type'),

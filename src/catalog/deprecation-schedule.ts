@@ -44,7 +44,11 @@ export function dateOf(subject: string, rows: ScheduleRow[] = loadSchedule()): s
   return row.date;
 }
 
-const VERSIONING_DATE = /Versioning > (\d{4}-\d{2}-\d{2})/g;
+/** The dates of the Versioning table a requirement's section names: places under its heading whose first words are a row's date ("2025-01-15 (paths)"). */
+const versioningDates = (requirement: Requirement): string[] => requirement.section
+  .filter((place) => place.headings.length === 1 && place.headings[0] === 'Versioning')
+  .map((place) => /^\d{4}-\d{2}-\d{2}/.exec(place.words?.[0] ?? '')?.[0])
+  .filter((date): date is string => date !== undefined);
 
 /** Every way the schedule, the catalog and the specs can disagree, one message each. */
 export function checkSchedule(rows: ScheduleRow[], catalogs: AreaCatalog[], specs: CitingTest[]): string[] {
@@ -54,7 +58,7 @@ export function checkSchedule(rows: ScheduleRow[], catalogs: AreaCatalog[], spec
     ...rowProblems(row, byId, specs),
   ]);
   for (const requirement of byId.values()) {
-    for (const [, date] of requirement.section.matchAll(VERSIONING_DATE)) {
+    for (const date of versioningDates(requirement)) {
       if (!rows.some((row) => row.date === date && row.requirements.includes(requirement.id))) {
         problems.push(`${requirement.id} cites Versioning > ${date}, but no row of that date lists it`);
       }

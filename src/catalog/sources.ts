@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../core/paths.js';
-import { isSpecDocument, profileOfSource, type AreaCatalog, type Requirement, type SpecDocument } from '../../requirements/model.js';
+import { isSpecDocument, placeText, profileOfSource, type AreaCatalog, type Requirement, type SectionPlace, type SpecDocument } from '../../requirements/model.js';
 import { allRequirements } from './coverage.js';
 
 export interface SourceProblem {
@@ -56,43 +56,59 @@ const withoutAside = (text: string): string => text.replace(/\s*\([^()]*\)$/, ''
 const namesHeading = (part: string, heading: Heading): boolean =>
   [words(heading.title), words(withoutAside(heading.title))].includes(words(part));
 
-/**
- * The deepest heading a place of a section names ("Endpoints > Key-value operations > get": Key-value
- * operations), each part a heading under the one before, from the document's top; and the parts
- * after it (words of its text). heading is null when the first part names no heading.
- */
-export function headingOf(document: Heading, place: string): { heading: Heading | null; under: Heading; rest: string[] } {
-  const parts = place.split('>').map((part) => part.trim());
-  // A document of one title (#) holds its sections under it: they are named from there.
+/** Where a document's sections are named from: its one title (#), when it has one, else its top. */
+function topOf(document: Heading): Heading {
   const titles = document.children.filter((h) => h.level === 1);
-  let at = titles.length === 1 ? titles[0]! : document;
-  const top = at;
-  let index = 0;
-  for (; index < parts.length; index++) {
-    const next = at.children.find((child) => namesHeading(parts[index]!, child));
-    if (!next) break;
+  return titles.length === 1 ? titles[0]! : document;
+}
+
+/** The heading a path of headings names, each under the one before: or where it stops (the heading `under` has no child `missing`). */
+export type HeadingFound = { heading: Heading } | { heading: null; under: Heading; missing: string };
+
+/**
+ * The deepest heading of a path of headings ("Endpoints", "Key-value operations"), each under the
+ * one before, from the document's top.
+ */
+export function headingOf(document: Heading, headings: readonly string[]): HeadingFound {
+  let at = topOf(document);
+  for (const name of headings) {
+    const next = at.children.find((child) => namesHeading(name, child));
+    if (!next) return { heading: null, under: at, missing: name };
     at = next;
   }
-  return { heading: index === 0 ? null : at, under: top, rest: parts.slice(index) };
+  return { heading: at };
+}
+
+/** The deepest heading of a path that resolves, each under the one before: null when not even its first does. */
+export function deepestHeadingOf(document: Heading, headings: readonly string[]): Heading | null {
+  const found = headingOf(document, headings);
+  if (found.heading !== null) return found.heading;
+  return found.under === topOf(document) ? null : found.under;
+}
+
+/** Why a path of headings does not resolve: the name missing, and what is there instead. */
+function missingHeading(document: Heading, found: { under: Heading; missing: string }): string {
+  const there = found.under.children.map((h) => h.title).join(', ');
+  return found.under === topOf(document)
+    ? `"${found.missing}" is none of its headings (${there || 'it has none'})`
+    : `"${found.missing}" is not a heading under "${found.under.title}" (${there ? `the headings under it: ${there}` : 'it has none'})`;
 }
 
 /**
- * Why one place of a section ("Endpoints > Key-value operations > get") does not resolve in its
- * document, or null when it does: each part names a heading under the one before, until the
- * parts that are words of the deepest heading's text, found there in their order.
+ * Why one place of a section does not resolve in its document, or null when it does: each of its
+ * headings is a heading under the one before, and its words are words of the deepest one's text,
+ * found there in their order.
  */
-export function unresolvedPlace(document: Heading, place: string): string | null {
-  const { heading, under, rest } = headingOf(document, place);
-  if (heading === null) return `"${rest[0]}" is none of its headings (${under.children.map((h) => h.title).join(', ') || 'it has none'})`;
-  const text = words(heading.text);
+export function unresolvedPlace(document: Heading, place: SectionPlace): string | null {
+  if (place.headings.length === 0) return 'it names no heading';
+  const found = headingOf(document, place.headings);
+  if (found.heading === null) return missingHeading(document, found);
+  const text = words(found.heading.text);
   let from = 0;
-  for (const part of rest) {
-    const found = text.indexOf(words(withoutAside(part)), from);
-    if (found === -1) {
-      const below = heading.children.length > 0 ? `; the headings under it: ${heading.children.map((h) => h.title).join(', ')}` : '';
-      return `"${part}" is neither a heading under "${heading.title}" nor words of its text${from > 0 ? ' after the parts before it' : ''}${below}`;
-    }
-    from = found + words(withoutAside(part)).length;
+  for (const part of place.words ?? []) {
+    const at = text.indexOf(words(withoutAside(part)), from);
+    if (at === -1) return `"${part}" is not words of the text of "${found.heading.title}"${from > 0 ? ' after the words before it' : ''}`;
+    from = at + words(withoutAside(part)).length;
   }
   return null;
 }
@@ -126,9 +142,9 @@ function problemsOf(requirement: Requirement, ownDocument: SpecDocument, documen
   }
   const tree = documents.get(document);
   if (!tree) return [...problems, { kind: 'unknown-document', detail: `${id} cites ${document}, which is not among the documents (${[...documents.keys()].join(', ')})` }];
-  for (const place of requirement.section.split(';').map((p) => p.trim())) {
+  for (const place of requirement.section) {
     const why = unresolvedPlace(tree, place);
-    if (why !== null) problems.push({ kind: 'section-not-found', detail: `${id}: section "${place}" does not resolve in ${document}: ${why}` });
+    if (why !== null) problems.push({ kind: 'section-not-found', detail: `${id}: section "${placeText(place)}" does not resolve in ${document}: ${why}` });
   }
   return problems;
 }

@@ -1,6 +1,7 @@
 // What a run finds, spec by spec, as plain records: built by the runner from vitest's results, read
 // by every report writer (report.json keeps them as they are).
 
+import type { Answer } from './answer.js';
 import type { DatedChange } from './dates.js';
 
 export type TestStatus = 'passed' | 'failed' | 'skipped';
@@ -60,6 +61,36 @@ export interface TestRecord {
    * --timeout): one failure with that cause, which shows nothing of what it cites (not verified).
    */
   timedOut?: true;
+  /**
+   * What its failure was about, as data, where the spec kit knows (a failed spec only): the
+   * target's answer, or a call that hung. report/causes.ts groups failures on it.
+   */
+  failure?: FailureFacts;
+}
+
+/**
+ * What a failure was about, recorded by the spec kit where it fails (spec-kit/failure-facts.ts)
+ * beside the failure's text, which stays as people read it.
+ */
+export interface FailureFacts {
+  /** The target's answer the failure is about (the step's answer, or one the spec's own message quotes). */
+  answer?: Answer;
+  /**
+   * What the spec wanted of that answer, without the step that got it: `HTTP 200, success true;
+   * it should fail with the error envelope (…)`. Set where the spec kit writes the failure's first
+   * line as `<step>: <finding>`; a success answer is no cause by itself, this is.
+   */
+  finding?: string;
+  /** A call into a storage adapter that did not settle (spec-kit/bounded-storage.ts): the operation and its limit. */
+  hung?: HungCall;
+}
+
+export interface HungCall {
+  /** `storage.get`, `adapter.create`, `txn.put`: what was called, without its arguments. */
+  operation: string;
+  limitMs: number;
+  /** Which limit it was: `the run's --timeout`, or the longer one of a worker's first create(). */
+  limit: string;
 }
 
 /** What one convention check of a spec found (task.meta.conventionChecks, in the order they ran). */
@@ -69,6 +100,8 @@ export interface ConventionCheck {
   passed: boolean;
   /** The check's failure, whole. */
   error?: string;
+  /** What the check's failure was about, as data (where the spec kit knows). */
+  failure?: FailureFacts;
 }
 
 /** Why the conventions' record of a spec says nothing of them (its status is skipped). */
@@ -101,6 +134,8 @@ export function conventionRecordOf(own: TestRecord, declared: string[], checks: 
     record.status = 'failed';
     record.error = failed.map((c) => `convention "${c.label}" (${c.requirements.join(', ')}): ${c.error ?? 'failed'}`).join('\n');
     record.failedRequirements = [...new Set(failed.flatMap((c) => c.requirements))];
+    // Its error begins with the first failed check's: so does what it was about.
+    if (failed[0]!.failure !== undefined) record.failure = failed[0]!.failure;
   } else if (own.status === 'skipped' || own.timedOut === true) {
     record.status = 'skipped';
     record.skipReason = own.skipReason ?? 'not verified: the spec timed out';

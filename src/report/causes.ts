@@ -1,36 +1,38 @@
 // Failures grouped by cause. A run against a target with one fault (a wrong token, a proxy
 // answering HTML, a control API that is not there) fails hundreds of specs for one reason; a
 // report that lists them one by one hides that reason under the first screen. Here failures that
-// share their cause form one group, shown first, with the specs under it:
+// share their cause form one group, shown first, with the specs under it. A spec's record says
+// what its failure was about as data (`failure`, core/records.ts FailureFacts: the spec kit records
+// it where it fails, spec-kit/failure-facts.ts), and the grouping is on that:
 //
 // - an *answer*: the target refused (or answered no envelope) the same way, whatever the spec was
-//   doing: the HTTP status, the error codes and messages of its envelope, or the body that is not
-//   one. The spec kit writes it on the first line of every failure about an answer
-//   (spec-kit/answer-line.ts, `answerLine`: `creating filters: HTTP 403, errors 10000 "Authentication
-//   error"; it should succeed ...`); test/causes.test.ts reads answerLine's own output, so the two
-//   stay in step.
-// - a *message*: anything else (an assertion on a success answer, an exception), by its first line
-//   with its volatile parts (ids, numbers, ports) set aside, so that the same finding in several
-//   specs, or the same exception with other ids, is one cause. A success answer is no cause by
-//   itself: the step before it is left out ("creating filters: "), what the spec wanted kept.
-//
-// The failure's text is the only record of its cause (the runner keeps an error's message, not its
-// class), so the first line is read here, and nowhere else.
+//   doing: the HTTP status, the error codes of its envelope, or the body that is not one. Its label
+//   is the answer's line (core/answer.ts, as the failures say it: `HTTP 403, errors 10000
+//   "Authentication error"`).
+// - a *hung call*: a call into a storage adapter that did not settle, one cause per operation
+//   whatever its arguments (`storage.get(…) did not settle within 1000 ms (the run's --timeout)`).
+// - a *message*: anything else (an assertion on a success answer, an exception): what the spec
+//   wanted of the success (its `finding`, the step left out), else the failure's first line, with
+//   its volatile parts (ids, numbers, ports) set aside, so that the same finding in several specs,
+//   or the same exception with other ids, is one cause.
 
 import { stripVTControlCharacters } from 'node:util';
+import { answerCodes, answerHead, answerText, isSuccessAnswer, type Answer } from '../core/answer.js';
+import type { FailureFacts, HungCall } from '../core/records.js';
 
-/** What a cause is made from: a spec of the report (its name, status, failure text and profile). */
+/** What a cause is made from: a spec of the report (its name, status, failure text, what the failure was about, profile). */
 export interface CauseInput {
   name: string;
   status: string;
   error?: string;
+  failure?: FailureFacts;
   profile: 'core' | 'extended';
 }
 
 export interface FailureCause {
   /** `cause-1`, `cause-2`, …: in the order reports show them (most gated failures first, then most specs). */
   id: string;
-  /** answer: the target's answer, shared by the specs; message: the failure's first line, volatile parts aside. */
+  /** answer: the target's answer, shared by the specs; message: the failure's first line (or a hung call), volatile parts aside. */
   kind: 'answer' | 'message';
   /** What people read first: `HTTP 403, errors 10000 "Authentication error"`; what differs between the specs shows as `…`. */
   label: string;
@@ -46,19 +48,11 @@ export interface FailureCause {
 
 const MAX_LABEL = 300;
 
-// answerLine (spec-kit/answer-line.ts): `HTTP 403` or `no HTTP answer (...)`, a comma, then what the body was.
-const STATUS = String.raw`(?:HTTP (\d{3})|no HTTP answer \(the connection closed\))`;
-const JSON_STRING = String.raw`"(?:[^"\\]|\\.)*"`;
-const ERROR_ITEM = String.raw`-?\d+ (?:${JSON_STRING}|undefined|null)`;
-/** An answer where the spec kit writes one: at the start of the line, after a step's `: `, or quoted in parentheses. */
-const ANSWER_START = new RegExp(String.raw`(?:^|: |\()(?=${STATUS}, )`, 'g');
-const ANSWER = new RegExp(String.raw`^${STATUS}, (?:errors (${ERROR_ITEM}(?:, ${ERROR_ITEM})*)|a body that is not JSON|a JSON body without success|success ([^;)]*))(?=; |: |\)|$)`);
-const ERROR_CODE = new RegExp(String.raw`(-?\d+) (?:${JSON_STRING}|undefined|null)`, 'g');
-
 // What varies between two runs of the same failure: uuids, hex ids (with a digit), numbers.
 const VOLATILE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\b(?=[0-9a-f]*\d)[0-9a-f]{6,}\b|\d+(?:[.,]\d+)*/gi;
 
-interface Classified { key: string; kind: FailureCause['kind']; text: string; status?: number; codes?: number[] }
+/** A failure as grouped: its key, its kind, the text its label is made from, and an answer's data. */
+interface Classified { key: string; kind: FailureCause['kind']; text: string; answer?: Answer }
 
 const firstLine = (error: string | undefined): string => stripVTControlCharacters(error ?? '').split('\n')[0]!.trim();
 
@@ -73,33 +67,31 @@ export const stepUnder = (cause: FailureCause, error: string | undefined): strin
 const fixedParts = (text: string): string[] => text.split(VOLATILE);
 const volatileParts = (text: string): string[] => text.match(VOLATILE) ?? [];
 
-// A call into a storage adapter that hung (spec-kit/bounded-storage.ts): the call, its arguments, the bound.
-const UNSETTLED_CALL = /^([\w$.]+)\(.*\) (did not settle within .*)$/;
+/** A message cause: texts equal but for their volatile parts share it. */
+const message = (text: string): Classified => ({ key: `message:${fixedParts(text).join('\u0000')}`, kind: 'message', text });
 
-function classify(error: string | undefined): Classified {
-  const line = firstLine(error);
-  if (line === '') return { key: 'message:', kind: 'message', text: '(no message)' };
-  // One cause per operation that hangs, whatever its arguments: `storage.get(…) did not settle …`.
-  const unsettled = UNSETTLED_CALL.exec(line);
-  if (unsettled) {
-    const text = `${unsettled[1]}(…) ${unsettled[2]}`;
-    return { key: `message:${fixedParts(text).join('\u0000')}`, kind: 'message', text };
-  }
-  const start = line.matchAll(ANSWER_START).next().value;
-  const at = start === undefined ? undefined : start.index + start[0].length;
-  const answer = at === undefined ? null : ANSWER.exec(line.slice(at));
-  const status = answer?.[1] === undefined ? undefined : Number(answer[1]);
-  const success = answer?.[3] === 'true' && status !== undefined && status < 400;
-  if (answer && !success) {
-    const codes = [...(answer[2] ?? '').matchAll(ERROR_CODE)].map((m) => Number(m[1]));
-    // The answer without its messages: one cause per status and codes, whatever the messages say.
-    const shape = answer[0].replace(answer[2] ?? '\u0000', codes.join(', '));
-    return { key: `answer:${shape}`, kind: 'answer', text: answer[0], ...(status !== undefined && { status }), codes };
-  }
-  // What the spec wanted of a success is the cause; the step before it is left out, unless the
-  // answer is only quoted (in parentheses) after the spec's own finding.
-  const from = at !== undefined && start![0] !== '(' ? line.slice(at) : line;
-  return { key: `message:${fixedParts(from).join('\u0000')}`, kind: 'message', text: from };
+/** One cause per operation that hangs and limit it ran out of, whatever the call's arguments. */
+const hungCall = (hung: HungCall): Classified => ({
+  key: `hung:${JSON.stringify([hung.operation, hung.limit])}`,
+  kind: 'message',
+  text: `${hung.operation}(…) did not settle within ${hung.limitMs} ms (${hung.limit})`,
+});
+
+/** One cause per status, body kind and error codes, whatever the messages say. */
+function answerCause(answer: Answer): Classified {
+  const { body } = answer;
+  const shape = [answer.status ?? null, body.kind, body.kind === 'errors' ? answerCodes(answer) : body.kind === 'success' ? body.success : null];
+  return { key: `answer:${JSON.stringify(shape)}`, kind: 'answer', text: answerText(answer), answer };
+}
+
+function classify(test: CauseInput): Classified {
+  const { answer, finding, hung } = test.failure ?? {};
+  if (hung) return hungCall(hung);
+  if (answer && !isSuccessAnswer(answer)) return answerCause(answer);
+  // What the spec wanted of a success is the cause; the step before it is left out.
+  if (finding !== undefined) return message(finding);
+  const line = firstLine(test.error);
+  return line === '' ? { key: 'message:', kind: 'message', text: '(no message)' } : message(line);
 }
 
 /**
@@ -116,26 +108,23 @@ function labelOf(texts: string[], fallback: string): string {
 }
 
 /** An answer whose messages differ between the specs: its status and codes. */
-function answerFallback(group: Classified): string {
-  const head = group.text.slice(0, group.text.indexOf(', '));
-  return `${head}, errors ${group.codes!.join(', ')} (messages vary)`;
-}
+const answerFallback = (answer: Answer): string => `${answerHead(answer)}, errors ${answerCodes(answer).join(', ')} (messages vary)`;
 
 /** The causes of a report's failed specs, in the order to show them. */
 export function failureCauses(tests: readonly CauseInput[], gate: 'core' | 'extended'): FailureCause[] {
   const gated = (test: CauseInput) => gate === 'extended' || test.profile === 'core';
   const groups = new Map<string, { first: Classified; texts: string[]; tests: CauseInput[] }>();
   for (const test of tests.filter((t) => t.status === 'failed')) {
-    const classified = classify(test.error);
+    const classified = classify(test);
     const group = groups.get(classified.key) ?? groups.set(classified.key, { first: classified, texts: [], tests: [] }).get(classified.key)!;
     group.texts.push(classified.text);
     group.tests.push(test);
   }
   const causes = [...groups.values()].map(({ first, texts, tests: members }): Omit<FailureCause, 'id'> => ({
     kind: first.kind,
-    label: labelOf(texts, first.kind === 'answer' ? answerFallback(first) : first.text),
-    ...(first.status !== undefined && { status: first.status }),
-    ...(first.codes && { codes: first.codes }),
+    label: labelOf(texts, first.answer ? answerFallback(first.answer) : first.text),
+    ...(first.answer?.status !== undefined && { status: first.answer.status }),
+    ...(first.answer && { codes: answerCodes(first.answer) }),
     tests: [...members.filter(gated), ...members.filter((t) => !gated(t))].map((t) => t.name),
     gated: members.filter(gated).length,
   }));

@@ -218,7 +218,9 @@ class Linker {
   section(requirement: ReportRequirement): Html {
     const { document } = requirement.source;
     const label = `${document === undefined ? '' : `${document} `}§ ${requirement.section}`;
-    const url = document === undefined ? null : sectionLink(this.links, document, requirement.section);
+    // The report's section is text; the link goes by the catalog's places (ReportLinks.sections).
+    const section = this.links.sections.get(requirement.id);
+    const url = document === undefined || section === undefined ? null : sectionLink(this.links, document, section);
     if (url === null) return html`<span class="section">${label}</span>`;
     return html`<a class="section" href="${url}" title="Open this section of its document">${label}</a>`;
   }

@@ -12,9 +12,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { headingOf, headingTree, type Heading } from '../catalog/sources.js';
+import { deepestHeadingOf, headingTree, type Heading } from '../catalog/sources.js';
+import { requirementCatalog } from '../catalog/suites.js';
 import { PACKAGE_ROOT } from '../core/paths.js';
-import { SPEC_DOCUMENTS } from '../../requirements/model.js';
+import { SPEC_DOCUMENTS, type Section } from '../../requirements/model.js';
 
 /** The spec document of each suite (file names under the documents' folder). */
 export { SPEC_DOCUMENTS } from '../../requirements/model.js';
@@ -31,13 +32,15 @@ export interface SpecDocument {
 export interface ReportLinks {
   /** Per document, as requirements name it: each spec document's file name, `reference-notes.md`, `docs/<name>.md`; absent: the section is shown without a link. */
   documents: Readonly<Record<string, SpecDocument>>;
+  /** Each requirement's section as the catalog has it (its places, headings apart from words), by ID: what a link finds its heading by. */
+  sections: ReadonlyMap<string, Section>;
   /** The URL spec files (a test's `file`, relative to specgate's package) resolve against; null: no link. */
   specFiles: string | null;
   /** One line for the page: where these links lead. */
   note: string;
 }
 
-export const NO_LINKS: ReportLinks = { documents: {}, specFiles: null, note: 'Links to the spec documents and spec files are not available in this report.' };
+export const NO_LINKS: ReportLinks = { documents: {}, sections: new Map(), specFiles: null, note: 'Links to the spec documents and spec files are not available in this report.' };
 
 /** GitHub's heading anchor: lower case, punctuation dropped, spaces as dashes. */
 export const headingAnchor = (heading: string): string =>
@@ -62,18 +65,18 @@ export function documentOf(url: string, markdown: string): SpecDocument {
 }
 
 /**
- * The URL of a requirement's section: its document, at the deepest heading its (first) place names
- * ("Endpoints > WAF migration > Migration mapping rules" → #waf-migration-1, the second heading of
- * that name), else at the document's top.
+ * The URL of a requirement's section: its document, at the deepest heading its first place names
+ * (headings Endpoints, WAF migration, Migration mapping rules → #waf-migration-1, the second
+ * heading of that name), else at the document's top.
  */
-export function sectionUrl(document: SpecDocument, section: string): string {
-  const { heading } = headingOf(document.headings, section.split(';')[0]!);
+export function sectionUrl(document: SpecDocument, section: Section): string {
+  const heading = deepestHeadingOf(document.headings, section[0]?.headings ?? []);
   const anchor = heading === null ? undefined : document.anchors.get(heading);
   return anchor === undefined ? document.url : `${document.url}#${anchor}`;
 }
 
 /** The URL of a requirement's section in its document; null when the report has no such document. */
-export function sectionLink(links: ReportLinks, document: string, section: string): string | null {
+export function sectionLink(links: ReportLinks, document: string, section: Section): string | null {
   const found = links.documents[document];
   return found ? sectionUrl(found, section) : null;
 }
@@ -101,6 +104,7 @@ export function localLinks(documentsDir = specDocumentsDir()): ReportLinks {
   if (existsSync(docs)) for (const name of readdirSync(docs).filter((f) => f.endsWith('.md'))) documents[`docs/${name}`] = documentAt(join(docs, name));
   return {
     documents,
+    sections: new Map([...requirementCatalog()].map(([id, requirement]) => [id, requirement.section])),
     specFiles: pathToFileURL(PACKAGE_ROOT).href,
     note: `Requirement IDs lead to their row of the matrix. Sections (§) open their document, as files on the machine that wrote this report: `
       + `${found ? `the spec documents in ${documentsDir}` : `the spec documents (not found at ${documentsDir}: their sections are not linked)`}, `

@@ -17,7 +17,7 @@
 
 import { checkCoverage, type CoverageProblem } from '../catalog/coverage.js';
 import { rowStatus, type AfterDate, type ScheduleRow, type ScheduleStatus } from '../catalog/deprecation-schedule.js';
-import { sourceKind, type AreaCatalog, type Level, type Profile, type Requirement, type SourceKind } from '../../requirements/model.js';
+import { sectionText, sourceKind, type AreaCatalog, type Level, type Profile, type Requirement, type SourceKind } from '../../requirements/model.js';
 import type { Gate, Selection } from '../core/selection.js';
 import type { RunTarget } from '../core/records.js';
 import type { FileError, NotApplicableSpec, TestRecord, TestStatus } from '../core/records.js';
@@ -308,7 +308,7 @@ function requirementRow(r: Requirement, catalog: AreaCatalog, tests: ReportTest[
   const scopeReason = citing.length === 0 ? outOfScope.get(r.id) : undefined;
   const status: RequirementStatus = r.unspecified ? 'unspecified' : catalog.pending ? 'pending' : scopeReason !== undefined ? 'out-of-scope' : statusOf(statusesFor(citing, r.id));
   const row: ReportRequirement = {
-    id: r.id, area: r.area, level: r.level, profile: r.profile, section: r.section, source: sourceOf(r), text: r.text,
+    id: r.id, area: r.area, level: r.level, profile: r.profile, section: sectionText(r.section), source: sourceOf(r), text: r.text,
     status, byProfile, tests: citing.map((t) => t.name),
   };
   if (catalog.pending && !r.unspecified) row.pendingReason = catalog.pending;

@@ -4,6 +4,7 @@ import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import { relative } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { conventionRecordOf, grepName, specName, type FileError, type NotApplicableSpec, type SpecIdentity, type TestRecord } from '../core/records.js';
+import { factsOf } from '../spec-kit/failure-facts.js';
 import { causeOfDeath, WorkerDeaths, type WorkerDeath } from './worker-deaths.js';
 
 /** How the error of a spec begins when it has no result at the end of the run. */
@@ -114,7 +115,12 @@ export class CollectingReporter implements Reporter {
       status: result.state === 'passed' ? 'passed' : result.state === 'skipped' ? 'skipped' : 'failed',
       durationMs: Math.round(test.diagnostic()?.duration ?? 0),
     };
-    if (result.state === 'failed') record.error = plain(result.errors.map(describeError).join('\n'));
+    if (result.state === 'failed') {
+      record.error = plain(result.errors.map(describeError).join('\n'));
+      // What the failure was about, as the spec kit put it on the error (its text begins with the first error's).
+      const facts = factsOf(result.errors[0]);
+      if (facts !== undefined) record.failure = facts;
+    }
     if (result.state === 'skipped') {
       // vitest keeps no note when the spec kit's skip was caught and turned into another error on
       // its way out (src/spec-kit/property.ts rethrows it whole): say so rather than "skipped".

@@ -21,6 +21,7 @@
 
 import type { ConventionCheck } from '../core/records.js';
 import { isTimeout } from './budget.js';
+import { factsOf } from './failure-facts.js';
 
 export type { ConventionCheck };
 
@@ -59,7 +60,8 @@ export async function runConventionCheck(checks: ConventionCheck[], declared: re
     checks.push({ requirements: ids, label, passed: true });
   } catch (error) {
     if (passesThrough(error)) throw error;
-    checks.push({ requirements: ids, label, passed: false, error: messageOf(error) });
+    const failure = factsOf(error);
+    checks.push({ requirements: ids, label, passed: false, error: messageOf(error), ...(failure && { failure }) });
   }
 }
 

@@ -10,13 +10,18 @@
 // each clock.advance() returns as soon as the due alarms ran, so no legitimate call waits long.
 
 import type { StorageAdapter } from '../../contract/storage.js';
+import type { HungCall } from '../core/records.js';
 import { DEFAULT_STARTUP_MS } from '../core/run-config.js';
+import { withFacts } from './failure-facts.js';
 
-/** A call into the adapter that did not settle within the run's timeout. */
+/** A call into the adapter that did not settle within the run's timeout; the call is its failure's facts (failure-facts.ts). */
 export class StorageCallTimeout extends Error {
   override name = 'StorageCallTimeout';
-  constructor(message: string, readonly limitMs: number) {
+  readonly limitMs: number;
+  constructor(message: string, hung: HungCall) {
     super(message);
+    this.limitMs = hung.limitMs;
+    withFacts(this, { hung });
   }
 }
 
@@ -136,7 +141,7 @@ function boundedMethod(target: object, method: (...args: unknown[]) => unknown, 
     const label = `${operation}(${describeArguments(args)})`;
     const limit = limitOf(target, operation, timeoutMs);
     const why = limit === timeoutMs ? 'the run\'s --timeout' : 'the first create() of an adapter in a worker, which may start its runtime';
-    const settled = observe(label, () => withTimeout(result, `${label} did not settle within ${limit} ms (${why})`, limit, inside));
+    const settled = observe(label, () => withTimeout(result, `${label} did not settle within ${limit} ms (${why})`, { operation, limitMs: limit, limit: why }, inside));
     if (operation === 'adapter.create') {
       const mark = () => { started.add(target); };
       settled.then(mark, mark);
@@ -172,12 +177,12 @@ function tracked(txn: object, inside: Set<string>): object {
   });
 }
 
-function withTimeout<T>(promise: PromiseLike<T>, message: string, timeoutMs: number, inside: Set<string>): Promise<T> {
+function withTimeout<T>(promise: PromiseLike<T>, message: string, hung: HungCall, inside: Set<string>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {
       const pending = inside.size > 0 ? `; inside it, still pending: ${[...inside].join(', ')}` : '';
-      reject(new StorageCallTimeout(`${message}${pending}`, timeoutMs));
-    }, timeoutMs);
+      reject(new StorageCallTimeout(`${message}${pending}`, hung));
+    }, hung.limitMs);
     promise.then(
       (value) => { clearTimeout(timer); resolve(value); },
       (error: unknown) => { clearTimeout(timer); reject(error); },

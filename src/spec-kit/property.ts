@@ -4,6 +4,7 @@
 // counterexample, the seed and path that replay it, and the assertion's whole message.
 
 import fc from 'fast-check';
+import { factsOf, withFacts } from './failure-facts.js';
 
 export interface PropertyOptions {
   seed: number;
@@ -23,11 +24,12 @@ export async function checkProperty<Ts extends [unknown, ...unknown[]]>(property
   const error = details.errorInstance;
   const message = error instanceof Error ? error.message : String(error);
   const [first, ...rest] = message.split('\n');
-  // The failed assertion is the cause: a timeout (spec-kit/budget.ts: isTimeout) stays one.
-  throw new Error([
+  // The failed assertion is the cause: a timeout (spec-kit/budget.ts: isTimeout) stays one, and
+  // what it was about (failure-facts.ts) is what the property's failure is about.
+  throw withFacts(new Error([
     first,
     `property failed on run ${details.numRuns} of ${options.numRuns} (seed ${details.seed}, path "${details.counterexamplePath}", shrunk ${details.numShrinks} times): replay with --seed ${details.seed}`,
     `counterexample: ${fc.stringify(details.counterexample)}`,
     ...rest,
-  ].join('\n'), { cause: error });
+  ].join('\n'), { cause: error }), factsOf(error));
 }

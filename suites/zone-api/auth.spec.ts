@@ -4,7 +4,7 @@
 
 import { expect } from 'vitest';
 import type { ApiClient } from '../../src/spec-kit/api-client.js';
-import { answered, errorCodes, errorsIn, expectArray, expectFailure, expectFailureStatus, expectObject } from '../../src/spec-kit/expect.js';
+import { about, answered, errorCodes, errorsIn, expectArray, expectFailure, expectFailureStatus, expectObject } from '../../src/spec-kit/expect.js';
 import { ControlClient } from '../../src/spec-kit/control.js';
 import { spec, type TestZone } from '../../src/spec-kit/spec.js';
 import type { Auth } from '../../src/spec-kit/target.js';
@@ -86,7 +86,7 @@ spec(['ZM-AUTH-BEARER', 'ZM-AUTH-KEY-PAIR'], 'both schemes authenticate an accou
 spec('ZM-AUTH-MISSING', 'a request without credentials is refused; the same request with them is not', async ({ api, zone }) => {
   const response = await read(api, undefined, zone);
   expectFailure(response, 'a request without credentials');
-  expect([401, 403], `a request without credentials: ${answered(response)}`).toContain(response.status);
+  about(response, () => expect([401, 403], `a request without credentials: ${answered(response)}`).toContain(response.status));
   expectArray(await api.get(zone.path('/filters')), 'positive control: the same request with the run\'s credentials', { items: 'any' });
 });
 
@@ -98,7 +98,7 @@ spec('ZM-AUTH-WRONG', 'wrong credentials of either scheme are refused with 403 a
   ] as const) {
     const response = await read(api, wrong, zone);
     expectFailureStatus(response, 403, `a request with a wrong ${wrong.scheme}`);
-    expect(errorCodes(response), `error codes for a wrong ${wrong.scheme}: ${answered(response)}`).toContain(10000);
+    about(response, () => expect(errorCodes(response), `error codes for a wrong ${wrong.scheme}: ${answered(response)}`).toContain(10000));
   }
   for (const right of [auth.token, auth.key]) {
     if (right) await expectAccepted(api, right, zone, `positive control: the same request with the right ${right.scheme}`);
@@ -115,9 +115,9 @@ spec('ZM-AUTH-MALFORMED', 'malformed headers are refused with 400, code 6003 and
     const response = await read(api, undefined, zone, headers);
     expectFailureStatus(response, 400, `headers ${Object.keys(headers).join(', ')}`);
     const error = errorsIn(response).find((e) => e.code === 6003);
-    expect(error, `an error with code 6003 in ${answered(response)}`).toBeDefined();
+    about(response, () => expect(error, `an error with code 6003 in ${answered(response)}`).toBeDefined());
     const chain = Array.isArray(error!.error_chain) ? error!.error_chain : [];
-    expect(chain.map((e) => e?.code), `error_chain of the 6003 error names the header (${chained}): ${answered(response)}`).toContain(chained);
+    about(response, () => expect(chain.map((e) => e?.code), `error_chain of the 6003 error names the header (${chained}): ${answered(response)}`).toContain(chained));
   }
   expectArray(await api.get(zone.path('/filters')), 'positive control: the same request with well-formed credentials (the run\'s)', { items: 'any' });
 });

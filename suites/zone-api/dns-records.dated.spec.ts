@@ -19,7 +19,7 @@
 
 import { expect } from 'vitest';
 import type { DatedChange } from '../../src/core/dates.js';
-import { answered, errorCodes, expectArray, expectFailure, expectFailureStatus, expectObject, expectRefused, expectShape } from '../../src/spec-kit/expect.js';
+import { about, answered, errorCodes, expectArray, expectFailure, expectFailureStatus, expectObject, expectRefused, expectShape } from '../../src/spec-kit/expect.js';
 import { describe, datedSpec, spec, type TestZone } from '../../src/spec-kit/spec.js';
 import {
   aRecord, createRecord, DNS_DATES, postRecord, expectNoRecords, fiveOperations, INVALID_RECORDS, listRecords, postInvalid, readRecord, RECORD_CONVENTIONS, recordName,
@@ -193,8 +193,8 @@ describe('an invalid record on create (2024-10-01)', () => {
     for (const invalid of INVALID_RECORDS) {
       const response = await postInvalid(world, invalid.record(zone), invalid.what);
       expectFailure(response, `POST of ${invalid.what}`);
-      expect(response.body!.errors.map(({ code, message }) => ({ code, message })), `POST of ${invalid.what}: ${answered(response)}; the error should be 1004 "DNS Validation Error" before 2024-10-01`)
-        .toContainEqual({ code: 1004, message: 'DNS Validation Error' });
+      about(response, () => expect(response.body!.errors.map(({ code, message }) => ({ code, message })), `POST of ${invalid.what}: ${answered(response)}; the error should be 1004 "DNS Validation Error" before 2024-10-01`)
+        .toContainEqual({ code: 1004, message: 'DNS Validation Error' }));
     }
     await expectNoRecords(world, 'every POST was invalid');
   });
@@ -205,11 +205,11 @@ describe('an invalid record on create (2024-10-01)', () => {
       const response = await postInvalid(world, invalid.record(zone), invalid.what);
       expectFailure(response, `POST of ${invalid.what}`);
       const wrapper = response.body!.errors.find((e) => e.code === 1004);
-      expect(wrapper, `POST of ${invalid.what}: a 1004 error (${answered(response)})`).toBeDefined();
+      about(response, () => expect(wrapper, `POST of ${invalid.what}: a 1004 error (${answered(response)})`).toBeDefined());
       expectShape('error', wrapper, 'the 1004 error');
       const chain = wrapper!.error_chain;
-      expect(Array.isArray(chain) && chain.length > 0, `POST of ${invalid.what}: error_chain holds the root cause (${answered(response)})`).toBe(true);
-      expect(chain!.some((cause) => cause.code !== 1004), `POST of ${invalid.what}: the root cause is not the wrapper itself (${answered(response)})`).toBe(true);
+      about(response, () => expect(Array.isArray(chain) && chain.length > 0, `POST of ${invalid.what}: error_chain holds the root cause (${answered(response)})`).toBe(true));
+      about(response, () => expect(chain!.some((cause) => cause.code !== 1004), `POST of ${invalid.what}: the root cause is not the wrapper itself (${answered(response)})`).toBe(true));
     }
   });
 
@@ -219,9 +219,9 @@ describe('an invalid record on create (2024-10-01)', () => {
       const response = await postInvalid(world, invalid.record(zone), invalid.what);
       expectFailure(response, `POST of ${invalid.what}`);
       const errors = response.body!.errors;
-      expect(errorCodes(response), `POST of ${invalid.what}: no 1004 wrapper from 2024-10-01 (${answered(response)})`).not.toContain(1004);
-      expect(errors.map((e) => e.message), `POST of ${invalid.what}: no "DNS Validation Error" wrapper (${answered(response)})`).not.toContain('DNS Validation Error');
-      expect(errors.filter((e) => 'error_chain' in e), `POST of ${invalid.what}: error_chain is omitted from 2024-10-01 (${answered(response)})`).toEqual([]);
+      about(response, () => expect(errorCodes(response), `POST of ${invalid.what}: no 1004 wrapper from 2024-10-01 (${answered(response)})`).not.toContain(1004));
+      about(response, () => expect(errors.map((e) => e.message), `POST of ${invalid.what}: no "DNS Validation Error" wrapper (${answered(response)})`).not.toContain('DNS Validation Error'));
+      about(response, () => expect(errors.filter((e) => 'error_chain' in e), `POST of ${invalid.what}: error_chain is omitted from 2024-10-01 (${answered(response)})`).toEqual([]));
     }
     await expectNoRecords(world, 'every POST was invalid');
   });
@@ -233,7 +233,7 @@ describe('an invalid record on create (2024-10-01)', () => {
         const response = await postInvalid(world, invalid.record(zone), invalid.what);
         expectFailure(response, `POST of ${invalid.what}`);
         const causes = asOf.change?.side === 'before' ? response.body!.errors.find((e) => e.code === 1004)?.error_chain ?? [] : response.body!.errors;
-        expect(causes.map((c) => c.code), `POST of ${invalid.what}: the root cause is ${invalid.code} (${answered(response)})`).toEqual([invalid.code]);
+        about(response, () => expect(causes.map((c) => c.code), `POST of ${invalid.what}: the root cause is ${invalid.code} (${answered(response)})`).toEqual([invalid.code]));
         expect(causes[0]!.message, `POST of ${invalid.what}: the root cause's message`).toMatch(invalid.message);
       }
     });
@@ -296,7 +296,7 @@ describe('what makes a record invalid (docs/dns-records-contract.md)', () => {
     for (const [what, record] of REFUSED) {
       const response = await api.post(recordsPath(zone), { json: record(zone) });
       expectRefused(response, `POST of a record with ${what}`);
-      expect(errorCodes(response).length, `POST of a record with ${what}: one error for its one invalid field (${answered(response)})`).toBe(1);
+      about(response, () => expect(errorCodes(response).length, `POST of a record with ${what}: one error for its one invalid field (${answered(response)})`).toBe(1));
     }
     await expectNoRecords(world, 'every POST was invalid');
   });

@@ -1,7 +1,7 @@
 // Filters: the resource, the expression language, and the paths the Versioning table lists.
 
 import { expect } from 'vitest';
-import { answered, errorsIn, expectArray, expectFailure, expectFailureStatus, expectObject, expectRefused, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
+import { about, answered, errorsIn, expectArray, expectFailure, expectFailureStatus, expectObject, expectRefused, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
 import { describe, spec } from '../../src/spec-kit/spec.js';
 import { answerLine } from '../../src/spec-kit/answer-line.js';
 import { createFilters, createRules, expectNoFilters, expressions, idsInScope, listed, uniqueExpression, type Filter } from './support/firewall.js';
@@ -57,7 +57,7 @@ describe('the filter resource and its expression', () => {
     for (const expression of ['http.request.uri.path contans "/x"', 'ip.src eq', '(ssl']) {
       const response = await api.post(zone.path('/filters'), { json: [{ expression }] });
       expectFailure(response, `creating a filter with ${expression}`);
-      expect(errorsIn(response).some((e) => String(e.message).startsWith('Filter parsing error')), `an error message starts with "Filter parsing error": ${answered(response)}`).toBe(true);
+      about(response, () => expect(errorsIn(response).some((e) => String(e.message).startsWith('Filter parsing error')), `an error message starts with "Filter parsing error": ${answered(response)}`).toBe(true));
     }
   });
 });

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { ApiResponse } from '../../src/spec-kit/api-client.js';
-import { answered, errorsIn, expectArray, expectFailure, expectObject, expectRefused, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
+import { about, answered, errorsIn, expectArray, expectFailure, expectObject, expectRefused, expectShape, expectSuccess } from '../../src/spec-kit/expect.js';
 import { describe, spec } from '../../src/spec-kit/spec.js';
 import {
   DELETE_FILTERS, PUT_FILTER, PUT_FILTERS, combinedCreate, contentsOf, expectListingSeesCreate, createFilters, createRules, expectNothingCreated, idsInScope, expressions, listed, rulesFor, uniqueExpression,
@@ -79,7 +79,7 @@ describe('combined create of filter and rule', () => {
     const before = await contentsOf(api, zone);
     const response = await combinedCreate(api, zone, [{ filter: { expression: 'http.request.uri.path contains' }, action: INVALID_ACTION }]);
     expectFailure(response, 'creating a rule with an invalid filter and an invalid action');
-    expect(errorsIn(response).length, `one error per failed operation: ${answered(response)}`).toBeGreaterThanOrEqual(2);
+    about(response, () => expect(errorsIn(response).length, `one error per failed operation: ${answered(response)}`).toBeGreaterThanOrEqual(2));
     await expectNothingCreated(api, zone, before);
   });
 
@@ -577,9 +577,9 @@ describe('concurrency near the rule quota', () => {
       const won = answers.flatMap((a, i) => (a.body?.success === true ? [i] : []));
       const rules = await listed<FirewallRule>(api, zone, '/firewall/rules');
       task.meta.failedRequirements = ['ZM-FW-COMBINED-QUOTA'];
-      expect(rules.length, `${what}: the listing may hold at most the quota; answers: ${answers.map((a) => answerLine(a.status, a.body)).join(' | ')}`).toBeLessThanOrEqual(quota);
+      about(answers[0]!, () => expect(rules.length, `${what}: the listing may hold at most the quota; answers: ${answers.map((a) => answerLine(a.status, a.body)).join(' | ')}`).toBeLessThanOrEqual(quota));
       // Positive control: the free places are taken, by exactly one of the requests (each fills them).
-      expect(won.length, `${what}: exactly one fits; answers: ${answers.map((a) => answerLine(a.status, a.body)).join(' | ')}`).toBe(1);
+      about(answers[0]!, () => expect(won.length, `${what}: exactly one fits; answers: ${answers.map((a) => answerLine(a.status, a.body)).join(' | ')}`).toBe(1));
       const winner = expectArray<FirewallRule>(answers[won[0]!]!, 'the request that fitted');
       expect(rules.map((r) => r.id).sort(), `${what}: the listing shows the first rules and the winner's`).toEqual([...first, ...winner].map((r) => r.id).sort());
       const filters = await listed<Filter>(api, zone, '/filters');

@@ -1,7 +1,7 @@
 // JSON in and out, and requests refused before they reach an operation.
 
 import { expect } from 'vitest';
-import { answered, expectArray, expectFailure, expectFailureStatus, expectRawFailureStatus } from '../../src/spec-kit/expect.js';
+import { about, answered, expectArray, expectFailure, expectFailureStatus, expectRawFailureStatus } from '../../src/spec-kit/expect.js';
 import { spec } from '../../src/spec-kit/spec.js';
 import { expectNoFilters, listed, uniqueExpression, type Filter } from './support/firewall.js';
 import { rawPostFilters } from './support/transport.js';
@@ -41,7 +41,7 @@ spec('ZM-TRANSPORT-WRONG-CONTENT-TYPE', 'a body with another Content-Type is ref
   for (const contentType of ['text/plain', 'application/x-www-form-urlencoded']) {
     const response = await api.post(zone.path('/filters'), { raw: body, headers: { 'content-type': contentType } });
     expectFailure(response, `a body sent as ${contentType}`);
-    expect(response.status >= 400 && response.status < 500, `a body sent as ${contentType}: ${answered(response)}; it should be refused with a 4xx`).toBe(true);
+    about(response, () => expect(response.status >= 400 && response.status < 500, `a body sent as ${contentType}: ${answered(response)}; it should be refused with a 4xx`).toBe(true));
   }
   await expectNoFilters(api, zone, 'the bodies of another Content-Type');
 });

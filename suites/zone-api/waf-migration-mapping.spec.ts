@@ -18,7 +18,7 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import type { ApiClient } from '../../src/spec-kit/api-client.js';
-import { answered, expectArray, expectFailure, expectObject, expectSuccess, isObject } from '../../src/spec-kit/expect.js';
+import { about, answered, expectArray, expectFailure, expectObject, expectSuccess, isObject } from '../../src/spec-kit/expect.js';
 import { expectCheck, expectConfiguration } from './support/waf.js';
 import { describe, spec, type SpecFixtures, type TestZone } from '../../src/spec-kit/spec.js';
 
@@ -112,7 +112,7 @@ function multiByteExpression(char: string, bytes: number): string {
 
 /** A refusal's status: that it is refused is the document's, a 4xx is the reference's (ZM-WAF-EXT-QUERY-VALUES). */
 function refusalIs4xx(convention: Convention, refused: { status: number }, what: string): Promise<void> {
-  return convention('ZM-WAF-EXT-QUERY-VALUES', `${what} is refused with a 4xx`, () => expect(refused.status, `refused, not a 2xx: ${answered(refused as never)}`).toBeGreaterThanOrEqual(400));
+  return convention('ZM-WAF-EXT-QUERY-VALUES', `${what} is refused with a 4xx`, () => about(refused as never, () => expect(refused.status, `refused, not a 2xx: ${answered(refused as never)}`).toBeGreaterThanOrEqual(400)));
 }
 
 describe('WAF migration, compatibility: URI-based overrides', () => {

@@ -12,6 +12,7 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { passesThrough } from '../../../src/spec-kit/assertion-profiles.js';
+import { factsOf, withFacts } from '../../../src/spec-kit/failure-facts.js';
 import { expectFailure, expectSuccess } from '../../../src/spec-kit/expect.js';
 import type { SpecClock } from '../../../src/spec-kit/spec.js';
 import {
@@ -153,7 +154,7 @@ export async function expectAsModelled(m: Readonly<HostnameModel>, r: HostnameRe
     const at = `at ${m.now}, ${h.hostname}${h.movedAt === undefined ? '' : ` (moved at ${h.movedAt})`}`;
     const rule = h.status === 'moved' ? DELETED : h.reactivated ? 'ZM-CH-MOVED-PATCH-REACTIVATES' : 'ZM-CH-VERIFICATION-ERRORS';
     const record = await readHostname(r.world, h.id).catch((error: Error) => {
-      throw passesThrough(error) ? error : new Error(blame(rule, `${at} must still exist: ${error.message}`), { cause: error });
+      throw passesThrough(error) ? error : withFacts(new Error(blame(rule, `${at} must still exist: ${error.message}`), { cause: error }), factsOf(error));
     });
     const expected = h.status === 'moved' ? 'ZM-CH-DNS-CHANGE-MOVED' : rule;
     expect(statusOf(record), blame(expected, `${at}: status ${h.status === 'pending' ? 'not active (in validation)' : h.status}: ${JSON.stringify(record)}`))

@@ -6,7 +6,7 @@
 
 import { expect } from 'vitest';
 import type { ApiClient, ApiResponse } from '../../../src/spec-kit/api-client.js';
-import { answered, expectArray, expectObject } from '../../../src/spec-kit/expect.js';
+import { answered, expectArray, expectObject, failureAbout } from '../../../src/spec-kit/expect.js';
 import type { TestZone } from '../../../src/spec-kit/spec.js';
 import { dateOf } from '../../../src/catalog/deprecation-schedule.js';
 
@@ -120,7 +120,7 @@ export function writeRecord(world: DnsWorld, method: 'PATCH' | 'PUT', id: string
 export function postInvalid(world: DnsWorld, body: Json, what: string): Promise<ApiResponse> {
   return world.setUp(WRITE_SET_UP.INVALID, async () => {
     const response = await world.api.post(recordsPath(world.zone), { json: body });
-    if (response.body?.success !== false) throw new Error(`POST of ${what} was not refused: ${answered(response)}`);
+    if (response.body?.success !== false) throw failureAbout(response, `POST of ${what} was not refused: ${answered(response)}`);
     return response;
   });
 }

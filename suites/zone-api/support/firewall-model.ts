@@ -13,6 +13,7 @@ import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { ApiClient, ApiResponse } from '../../../src/spec-kit/api-client.js';
 import { answerLine } from '../../../src/spec-kit/answer-line.js';
+import { about, factsOf, failureAbout, withFacts } from '../../../src/spec-kit/failure-facts.js';
 import type { TestZone } from '../../../src/spec-kit/spec.js';
 import { PUT_FILTER, combinedCreate, listed, uniqueExpression, type Filter, type FirewallRule, type RuleItem } from './firewall.js';
 
@@ -38,7 +39,7 @@ async function agree(requirements: string[], check: () => void | Promise<void>):
     await check();
   } catch (error) {
     if (error instanceof Disagreement || !(error instanceof Error) || (error as { code?: unknown }).code === 'VITEST_PENDING') throw error;
-    throw new Disagreement(error.message, requirements);
+    throw withFacts(new Disagreement(error.message, requirements), factsOf(error));
   }
 }
 
@@ -56,7 +57,7 @@ const inUse = (m: Readonly<FirewallModel>, filterId: string) => [...m.rules.valu
 async function addCreated(m: FirewallModel, response: ApiResponse<FirewallRule[]>, items: RuleItem[]): Promise<void> {
   const sentFilter = (item: RuleItem) => ('expression' in item.filter ? { expression: item.filter.expression } : { id: item.filter.id });
   await agree(['ZM-FW-COMBINED-CREATE'], () => {
-    expect(Array.isArray(response.body?.result) && response.body!.result.length, `a successful create answers one rule per item (${items.length}): ${answered(response)}`).toBe(items.length);
+    about(response, () => expect(Array.isArray(response.body?.result) && response.body!.result.length, `a successful create answers one rule per item (${items.length}): ${answered(response)}`).toBe(items.length));
     response.body!.result.forEach((rule, i) => expect(rule.filter, `rule ${i} of the answer has the filter sent`).toMatchObject(sentFilter(items[i]!)));
   });
   response.body!.result.forEach((rule, i) => {
@@ -124,7 +125,7 @@ async function walkPages(r: FirewallReal, collection: '/filters' | '/firewall/ru
   for (let page = 1; page <= 40; page++) {
     const response = await r.api.get<{ id: string }[]>(r.zone.path(collection), { query: { page, per_page: 5 } });
     const result = response.body?.result;
-    if (!Array.isArray(result)) throw new Error(`listing ${collection} page ${page}: ${answered(response)}`);
+    if (!Array.isArray(result)) throw failureAbout(response, `listing ${collection} page ${page}: ${answered(response)}`);
     if (result.length === 0) return ids.sort();
     ids.push(...result.map((x) => x.id));
   }
@@ -140,7 +141,7 @@ class CreateFilter implements Command {
     const expression = uniqueExpression();
     const response = await r.api.post<Filter[]>(r.zone.path('/filters'), { json: [{ expression, paused: this.paused }] });
     await agree(['ZM-FLT-CREATE'], () => {
-      expect(succeeded(response) && response.body!.result.length, `creating a filter through the filters endpoint: ${answered(response)}`).toBe(1);
+      about(response, () => expect(succeeded(response) && response.body!.result.length, `creating a filter through the filters endpoint: ${answered(response)}`).toBe(1));
       expect(response.body!.result[0]!.expression, 'the filter created has the expression sent').toBe(expression);
     });
     const [filter] = response.body!.result;
@@ -159,8 +160,9 @@ class CombinedCreates implements Command {
     const responses = await Promise.all(requests.map((items) => combinedCreate(r.api, r.zone, items)));
     const wins = responses.filter(succeeded).length;
     await agree(['ZM-FW-COMBINED-QUOTA'], () => {
-      expect(wins, `${this.count} combined create(s) of ${this.size} rule(s) sent at once, ${freePlaces(m)} place(s) left in the rule quota of ${m.quota}: `
-        + `${winners} may succeed and the others fail; the answers: ${responses.map(answered).join(' | ')}`).toBe(winners);
+      // The message quotes every answer; a failure is about the first, as its first line reads.
+      about(responses[0]!, () => expect(wins, `${this.count} combined create(s) of ${this.size} rule(s) sent at once, ${freePlaces(m)} place(s) left in the rule quota of ${m.quota}: `
+        + `${winners} may succeed and the others fail; the answers: ${responses.map(answered).join(' | ')}`).toBe(winners));
     });
     for (const [i, response] of responses.entries()) {
       if (succeeded(response)) await addCreated(m, response, requests[i]!);
@@ -179,7 +181,7 @@ class RuleByFilterId implements Command {
     const response = await combinedCreate(r.api, r.zone, items);
     const withinQuota = freePlaces(m) >= 1;
     await agree([withinQuota ? 'ZM-FW-RULE-BY-FILTER-ID' : 'ZM-FW-COMBINED-QUOTA'], () => {
-      expect(succeeded(response), `a rule by the id of filter ${filter.id} with ${freePlaces(m)} place(s) left in the quota ${withinQuota ? 'is created' : 'is refused'}: ${answered(response)}`).toBe(withinQuota);
+      about(response, () => expect(succeeded(response), `a rule by the id of filter ${filter.id} with ${freePlaces(m)} place(s) left in the quota ${withinQuota ? 'is created' : 'is refused'}: ${answered(response)}`).toBe(withinQuota));
     });
     if (withinQuota) await addCreated(m, response, items);
   }
@@ -196,12 +198,12 @@ class PutFilter implements Command {
     const put = () => r.api.put<Filter>(r.zone.path(`/filters/${filter.id}`), { json: { id: filter.id, expression, paused: this.paused } });
     if (filter.protected) {
       const response = await put();
-      await agree(['ZM-FW-COMBINED-FILTER-NO-PUT'], () => { expect(succeeded(response), `PUT on filter ${filter.id}, made by a combined create, is refused: ${answered(response)}`).toBe(false); });
+      await agree(['ZM-FW-COMBINED-FILTER-NO-PUT'], () => { about(response, () => expect(succeeded(response), `PUT on filter ${filter.id}, made by a combined create, is refused: ${answered(response)}`).toBe(false)); });
       return;
     }
     await r.setUp(PUT_FILTER, async () => {
       const response = await put();
-      if (!succeeded(response)) throw new Error(answered(response));
+      if (!succeeded(response)) throw failureAbout(response, answered(response));
       return response;
     });
     m.filters.set(filter.id, { ...filter, expression, paused: this.paused });
@@ -215,7 +217,7 @@ class DeleteRule implements Command {
   async run(m: FirewallModel, r: FirewallReal): Promise<void> {
     const rule = pick([...m.rules.values()], this.n)!;
     const response = await r.api.delete(r.zone.path(`/firewall/rules/${rule.id}`));
-    await agree(['ZM-FW-DELETE'], () => { expect(succeeded(response), `DELETE of rule ${rule.id}: ${answered(response)}`).toBe(true); });
+    await agree(['ZM-FW-DELETE'], () => { about(response, () => expect(succeeded(response), `DELETE of rule ${rule.id}: ${answered(response)}`).toBe(true)); });
     m.rules.delete(rule.id);
   }
   toString = () => `deleteRule(rule #${this.n})`;
@@ -230,7 +232,7 @@ class DeleteFilter implements Command {
     const filter = pick(this.candidates(m), this.n)!;
     const response = await r.api.delete(r.zone.path(`/filters/${filter.id}`));
     await agree([filter.protected ? 'ZM-FW-COMBINED-FILTER-NO-DELETE' : 'ZM-FLT-DELETE'], () => {
-      expect(succeeded(response), `DELETE of filter ${filter.id}, ${filter.protected ? 'made by a combined create, is refused' : 'unused, is taken'}: ${answered(response)}`).toBe(!filter.protected);
+      about(response, () => expect(succeeded(response), `DELETE of filter ${filter.id}, ${filter.protected ? 'made by a combined create, is refused' : 'unused, is taken'}: ${answered(response)}`).toBe(!filter.protected));
     });
     if (!filter.protected) m.filters.delete(filter.id);
   }

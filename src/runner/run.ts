@@ -216,10 +216,7 @@ async function checkedAdapters(config: RunConfig): Promise<{ ref: StorageTargetR
 async function resolveZoneTargets(config: RunConfig): Promise<ResolvedTarget[]> {
   // --max-rps caps the whole run: its workers share it, whatever target they talk to.
   const maxRpsPerWorker = config.zoneApi.maxRps === undefined ? undefined : config.zoneApi.maxRps / WORKERS;
-  const resolved = await Promise.all(targetPlaces(config.zoneApi).map((place) => resolveZoneTarget(place, config.zoneApi, { maxRpsPerWorker, preflight: config.preflight })));
-  const names = resolved.map((r) => r.target.name);
-  if (new Set(names).size !== names.length) throw new UsageError('--target: the same target twice');
-  return resolved;
+  return Promise.all(targetPlaces(config.zoneApi).map((place) => resolveZoneTarget(place, config.zoneApi, { maxRpsPerWorker, preflight: config.preflight })));
 }
 
 /**

@@ -118,6 +118,13 @@ export interface StorageConfig {
   realTime?: boolean;
 }
 
+/** The part of the storage settings each adapter's specs hold, whole (spec-kit/worker-context.ts). */
+export type StorageTargetSettings = Pick<StorageConfig, 'timeoutMs' | 'startupMs' | 'realTime'>;
+
+/** The run's settings for its storage adapters, as each adapter's specs hold them. */
+export const storageTargetSettings = ({ timeoutMs, startupMs, realTime }: StorageConfig): StorageTargetSettings =>
+  ({ timeoutMs, startupMs, realTime: realTime === true });
+
 export interface RunConfig {
   suites: SuiteName[];
   zoneApi: ZoneApiConfig;

@@ -75,16 +75,9 @@ export const parseRunFlags = (args: string[]) => parseArgs({ args: withDashedVal
 export function runConfigFrom(flags: RunFlags, loaded: LoadedConfig | undefined, credentials: Credentials): RunConfig {
   const file = loaded?.config;
   const fromFile = (path: string | undefined) => (path === undefined || !loaded ? path : relativeToConfig(loaded, path));
-  const container = containerFrom(flags, credentials);
-  const url = flags.target ?? (container ? undefined : file?.target?.url);
-  const control = flags.control ?? file?.target?.control;
-  if (!url && !container && (control || credentials.token || credentials.key)) {
-    throw new UsageError('--token, --email, --key and --control apply to a --target URL; the bundled reference makes its own');
-  }
-  const targetCredentials = container?.credentials ?? credentials;
-  const given = url !== undefined || container !== undefined;
-  checkFlagsServeSuites(flags);
   const suites = suitesFrom(flags.suite);
+  const targets = zoneTargetsFrom(flags, file, credentials, suites);
+  checkFlagsServeSuites(flags);
   // Parsed and checked here, before a container starts or a runtime is resolved; only for a run of
   // the storage suite (a config file's adapter may serve other runs than this one).
   const adapters = parseAdapterChoices(suites.includes('storage') ? flags.adapter ?? adapterFromFile(file?.adapter, fromFile) ?? DEFAULT_ADAPTERS : DEFAULT_ADAPTERS);
@@ -115,11 +108,7 @@ export function runConfigFrom(flags: RunFlags, loaded: LoadedConfig | undefined,
   return {
     suites,
     zoneApi: {
-      // A config file's URL serves other runs too: checked only for a run of the zone API suite.
-      targets: url === undefined || !suites.includes('zone-api') ? [] : targetPlacesFrom(url, control, targetCredentials),
-      ...(container && { container: { ...container.container, ...(control !== undefined && { controlUrl: controlUrlFrom(control) }) } }),
-      credentials: targetCredentials,
-      ...(given && file?.target?.zones && { zones: file.target.zones }),
+      ...targets,
       realTime: flags['real-time'],
       ...(asOf !== undefined && { asOf: asOfFrom(asOf) }),
       timeoutMs,
@@ -148,6 +137,29 @@ export function runConfigFrom(flags: RunFlags, loaded: LoadedConfig | undefined,
     verbose: true,
     ...(reporterFrom(flags) === 'json' && { progressTo: 'stderr' as const }),
     ...maxFailuresFrom(flags),
+  };
+}
+
+/**
+ * The zone API targets of the run: the URLs of --target (or the config file's), or the container
+ * of --target-image, with the credentials they take; neither, the bundled reference, which takes
+ * none. The URLs are parsed only for a run of the zone API suite: a config file's URL serves other
+ * runs too.
+ */
+function zoneTargetsFrom(flags: RunFlags, file: SpecgateConfig | undefined, given: Credentials, suites: SuiteName[]): Pick<RunConfig['zoneApi'], 'targets' | 'container' | 'credentials' | 'zones'> {
+  const container = containerFrom(flags, given);
+  const url = flags.target ?? (container ? undefined : file?.target?.url);
+  const control = flags.control ?? file?.target?.control;
+  if (!url && !container && (control || given.token || given.key)) {
+    throw new UsageError('--token, --email, --key and --control apply to a --target URL; the bundled reference makes its own');
+  }
+  const credentials = container?.credentials ?? given;
+  const zones = (url !== undefined || container !== undefined) && file?.target?.zones;
+  return {
+    targets: url === undefined || !suites.includes('zone-api') ? [] : targetPlacesFrom(url, control, credentials),
+    ...(container && { container: { ...container.container, ...(control !== undefined && { controlUrl: controlUrlFrom(control) }) } }),
+    credentials,
+    ...(zones && { zones }),
   };
 }
 

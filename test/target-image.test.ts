@@ -18,7 +18,7 @@ import { UnreachableError, UsageError } from '../src/core/errors.js';
 import { displayHost, engineWhere, hasBridgeNetwork, NoDockerError, probeEngine, type EngineProbe } from '../src/targets/container-engine.js';
 import { cleanupCommand, engineAddress } from '../src/targets/container-exit.js';
 import { containerPort, networkOf, prepareHostNetworking } from '../src/targets/container-ports.js';
-import { runCli } from './helpers/cli.js';
+import { ROOT, runCli } from './helpers/cli.js';
 
 /** An HTTP server standing in for the Docker engine's API: records every call; `answer` decides the rest. */
 class RecordingEngine {
@@ -299,6 +299,29 @@ describe('the clean-up on exit (container-cleanup.mjs, run as a child process)',
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^specgate: exiting: could not remove the target container: .+\n$/);
   });
+
+  /** A process with the exit clean-up registered (test/helpers/exit-cleanup-child.ts), ended as `how` says. */
+  function exitingProcess(port: number, how: 'exit' | 'signal' | 'released'): Promise<{ code: number | null; stderr: string }> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test/helpers/exit-cleanup-child.ts'), String(port), LABEL, how], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (d) => { stderr += d; });
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stderr }));
+    });
+  }
+
+  it('runs when the process exits, and on SIGTERM exits 143 after it; not once released', async () => {
+    const { engine, port } = await recordingEngine((method) => (method === 'GET' ? { status: 200, body: '[{"Id":"cccccccccccc3333"}]' } : { status: 204, body: '' }));
+    const exited = await exitingProcess(port, 'exit');
+    expect(exited).toEqual({ code: 0, stderr: 'specgate: exiting: container cccccccccccc removed\n' });
+    const signalled = await exitingProcess(port, 'signal');
+    expect(signalled).toEqual({ code: 143, stderr: 'specgate: exiting: container cccccccccccc removed\n' });
+    expect(engine.calls.filter((call) => call.method === 'DELETE')).toHaveLength(2);
+    const released = await exitingProcess(port, 'released');
+    expect(released).toEqual({ code: 0, stderr: '' });
+    expect(engine.calls, 'a released clean-up asks the engine nothing').toHaveLength(4);
+  }, 600_000);
 
   it('the engine\'s address from dockerode\'s settings: socket, TCP with its TLS material, none over ssh', () => {
     expect(engineAddress({ socketPath: '/var/run/docker.sock', protocol: 'http' })).toEqual({ socketPath: '/var/run/docker.sock', https: false });

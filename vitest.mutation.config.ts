@@ -68,7 +68,7 @@ const storageProject = (name: 'reference-kv' | 'reference-sqlite') => ({
     ...timeouts,
     ...sharedModules,
     include: ['suites/storage/**/*.spec.ts'],
-    provide: { specgate: { ...shared, storage: { target: BUILTIN_ADAPTERS[name]!, timeoutMs: DEFAULT_TIMEOUT_MS, startupMs: DEFAULT_STARTUP_MS } } },
+    provide: { specgate: { ...shared, storage: { target: BUILTIN_ADAPTERS[name]!, settings: { timeoutMs: DEFAULT_TIMEOUT_MS, startupMs: DEFAULT_STARTUP_MS, realTime: false } } } },
   },
 });
 

@@ -48,7 +48,7 @@ beforeAll(async () => {
     controlUrl: origin + new URL(server!.controlUrl!).pathname, asOf, clockSettable: true,
     // A mutant that leaves a request unanswered must fail its spec quickly (the reference answers
     // in milliseconds), not wait for Stryker's timeout, which also costs a restart of the worker.
-    timeoutMs: REQUEST_TIMEOUT_MS,
+    settings: { timeoutMs: REQUEST_TIMEOUT_MS, realTime: false },
   };
   // The specs read their target from the worker context (src/spec-kit/worker-context.ts), which the
   // CLI provides from its own process. Here the server's port is known only now, in the worker:

@@ -13,8 +13,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { containerCredentials, parseStartupTimeout, parseTargetEnv, parseTargetImage, parseTargetNetwork, parseTargetPort } from '../src/targets/container-target.js';
-import { UnreachableError, UsageError } from '../src/core/errors.js';
 import { ROOT, readReport, runCli, tempDir } from './helpers/cli.js';
 import { FakeDockerEngine, freePort, type ImageBehaviour } from './helpers/fake-docker-engine.js';
 
@@ -182,79 +180,6 @@ describe('no Docker engine', () => {
   }, CHILD_PROCESS_LIMIT_MS);
 });
 
-describe('flag values', () => {
-  it('--target-env: KEY=VALUE entries, the value may hold "=" or be empty', () => {
-    expect(parseTargetEnv(['A=1', 'B=x=y', 'C=', 'A=2'])).toEqual({ A: '2', B: 'x=y', C: '' });
-    expect(parseTargetEnv(undefined)).toEqual({});
-  });
-
-  it.each([
-    [['NOEQUALS'], /--target-env must be KEY=VALUE, got "NOEQUALS" \(no "="\)/],
-    [['=value'], /--target-env must be KEY=VALUE, got an entry with an empty key/],
-    [['BAD KEY=1'], /"BAD KEY" is not an environment variable name/],
-  ])('--target-env %j is refused with a clear message', (entries, message) => {
-    expect(() => parseTargetEnv(entries)).toThrow(message);
-    expect(() => parseTargetEnv(entries)).toThrow(UsageError);
-  });
-
-  it('--target-port: an integer from 0 (specgate picks) to 65535, default 8787', () => {
-    expect(parseTargetPort(undefined)).toBe(8787);
-    expect(parseTargetPort('0')).toBe(0);
-    expect(parseTargetPort('1')).toBe(1);
-    expect(parseTargetPort('65535')).toBe(65535);
-    for (const bad of ['65536', '-1', '80.5', 'abc', '', '1e3']) {
-      expect(() => parseTargetPort(bad), bad).toThrow(/--target-port must be an integer from 0 to 65535 \(0: a free port\)/);
-    }
-  });
-
-  it('--target-network: host or bridge, else the engine decides', () => {
-    expect(parseTargetNetwork(undefined)).toBeUndefined();
-    expect(parseTargetNetwork('host')).toBe('host');
-    expect(parseTargetNetwork('bridge')).toBe('bridge');
-    for (const bad of ['', 'none', 'HOST', 'default']) expect(() => parseTargetNetwork(bad), bad).toThrow(/--target-network must be host or bridge/);
-  });
-
-  it('--target-startup-timeout: positive seconds, default 60', () => {
-    expect(parseStartupTimeout(undefined)).toBe(60_000);
-    expect(parseStartupTimeout('2')).toBe(2_000);
-    expect(parseStartupTimeout('0.5')).toBe(500);
-    for (const bad of ['0', '-1', 'abc', '', 'Infinity']) expect(() => parseStartupTimeout(bad), bad).toThrow(/--target-startup-timeout must be a positive number of seconds/);
-  });
-
-  it('--target-image: a name, not empty, not a flag', () => {
-    expect(parseTargetImage('specgate-reference:latest')).toBe('specgate-reference:latest');
-    for (const bad of [undefined, '', ' ', '--target-port', 'a b']) expect(() => parseTargetImage(bad), String(bad)).toThrow(UsageError);
-  });
-
-  it('the errors of a container target exit 2 as an unreachable target does', async () => {
-    const { NoDockerError, ContainerStartError } = await import('../src/targets/container-target.js');
-    expect(new NoDockerError('x')).toBeInstanceOf(UnreachableError);
-    expect(new ContainerStartError('i:1', 'y')).toBeInstanceOf(UnreachableError);
-  });
-});
-
-describe('credentials of a container run', () => {
-  it('given credentials are handed to the container as SPECGATE_* variables', () => {
-    const { credentials, env } = containerCredentials({ token: 't0ken', email: 'a@b.c', key: 'k3y' }, { OTHER: '1' });
-    expect(credentials).toEqual({ token: 't0ken', email: 'a@b.c', key: 'k3y' });
-    expect(env).toEqual({ SPECGATE_TOKEN: 't0ken', SPECGATE_EMAIL: 'a@b.c', SPECGATE_KEY: 'k3y', OTHER: '1' });
-  });
-
-  it('credentials set only through --target-env become the run\'s; explicit --target-env entries win', () => {
-    expect(containerCredentials({}, { SPECGATE_TOKEN: 'from-env' })).toEqual({ credentials: { token: 'from-env' }, env: { SPECGATE_TOKEN: 'from-env' } });
-    expect(containerCredentials({ token: 'flag' }, { SPECGATE_TOKEN: 'image-own' }).env.SPECGATE_TOKEN).toBe('image-own');
-  });
-
-  it('with none anywhere, fresh ones are generated for both schemes', () => {
-    const first = containerCredentials({}, {});
-    const second = containerCredentials({}, {});
-    expect(first.credentials.token).toMatch(/^[\w-]{30,}$/);
-    expect(first.credentials.email && first.credentials.key).toBeTruthy();
-    expect(first.env).toEqual({ SPECGATE_TOKEN: first.credentials.token, SPECGATE_EMAIL: first.credentials.email, SPECGATE_KEY: first.credentials.key });
-    expect(second.credentials.token).not.toBe(first.credentials.token);
-  });
-});
-
 describe('SPECGATE_PORT: how an image is told its port (the reference image\'s CMD gives none)', () => {
   it('serve listens on SPECGATE_PORT when --port is not given; --port wins; a bad value exits 2', async () => {
     const port = await freePort();
@@ -301,14 +226,5 @@ describe('specgate run --target-image', () => {
     const run = await cli(['run', '--suite', 'zone-api', '--target-image', IMAGE], { DOCKER_HOST: `tcp://127.0.0.1:${await freePort()}` });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/no Docker engine reachable \(DOCKER_HOST=tcp:\/\/127\.0\.0\.1:\d+: .*\): --target-image needs one; set DOCKER_HOST or start Docker/);
-  });
-
-  it('refuses --target with --target-image, and --target-env without it', async () => {
-    const both = await runCli(['run', '--target-image', IMAGE, '--target', 'http://127.0.0.1:1']);
-    expect([both.code, both.stderr]).toEqual([2, 'specgate: --target-image and --target are two ways to name the target: give one\n']);
-    const stray = await runCli(['run', '--target-env', 'A=1']);
-    expect([stray.code, stray.stderr]).toEqual([2, 'specgate: --target-env applies to --target-image\n']);
-    const network = await runCli(['run', '--target-network', 'host']);
-    expect([network.code, network.stderr]).toEqual([2, 'specgate: --target-network applies to --target-image\n']);
   });
 });

@@ -15,10 +15,10 @@ describe('a run\'s configuration', () => {
     const config = runConfigFrom(parseRunFlags(['--timeout', '2.5']), undefined, {});
     expect(config.zoneApi.timeoutMs).toBe(2500);
     expect(config.storage.timeoutMs, 'and every call into a storage adapter').toBe(2500);
-    const resolved = await resolveZoneTarget({}, config.zoneApi, {});
+    const resolved = await resolveZoneTarget(undefined, config.zoneApi, {});
     try {
       expect(resolved.target.name).toBe('reference');
-      expect(resolved.target.timeoutMs).toBe(2500);
+      expect(resolved.target.settings.timeoutMs).toBe(2500);
     } finally {
       await resolved.stop();
     }
@@ -33,7 +33,7 @@ describe('a run\'s configuration', () => {
   it('takes the config file\'s numbers as numbers, and a flag over the file', () => {
     const loaded = file({ target: { url: 'http://t.test', timeoutSeconds: 7, maxRps: 3 }, gate: 'extended', baseline: 'known.json' });
     const fromFile = runConfigFrom(parseRunFlags([]), loaded, { token: 'tokentoken' });
-    expect(fromFile.zoneApi).toMatchObject({ targets: ['http://t.test'], timeoutMs: 7000, maxRps: 3 });
+    expect(fromFile.zoneApi).toMatchObject({ targets: [{ baseUrl: 'http://t.test/client/v4' }], timeoutMs: 7000, maxRps: 3 });
     expect(fromFile.storage.timeoutMs).toBe(7000);
     expect(fromFile).toMatchObject({ gate: 'extended', baseline: { file: '/project/known.json', update: false } });
     const flagged = runConfigFrom(parseRunFlags(['--timeout', '1', '--max-rps', '9', '--gate', 'core']), loaded, { token: 'tokentoken' });

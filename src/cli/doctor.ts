@@ -8,7 +8,7 @@ import type { RunConfig } from '../core/run-config.js';
 import { checkAdapter, checkZoneTarget, type Check } from '../targets/preflight.js';
 import { adapterRefs } from '../targets/storage-target.js';
 import { givenAdapters } from '../core/adapter-choice.js';
-import { placeOf, startBundledReference, targetPlaces, type TargetPlace } from '../targets/zone-target.js';
+import { placeOf, startBundledReference, targetPlaces } from '../targets/zone-target.js';
 import { configLine, loadConfigFile } from './config-file.js';
 import { credentialsFrom, needsCredentials, parseRunFlags, runConfigFrom } from './run-config.js';
 
@@ -46,20 +46,15 @@ const asCheck = (what: string, error: unknown): Check => {
 };
 
 async function zoneTargets(config: RunConfig): Promise<Checked[]> {
-  return Promise.all(targetPlaces(config.zoneApi).map(async (place: TargetPlace): Promise<Checked> => {
-    if (!place.url) return { target: 'zone-api: the bundled reference', checks: await bundledChecks(config) };
-    try {
-      const where = placeOf({ ...place, url: place.url }, config.zoneApi);
-      return { target: `zone-api: ${where.baseUrl}`, checks: (await checkZoneTarget(where)).checks };
-    } catch (error) {
-      return { target: `zone-api: ${place.url}`, checks: [asCheck('target', error)] };
-    }
+  return Promise.all(targetPlaces(config.zoneApi).map(async (place): Promise<Checked> => {
+    if (!place) return { target: 'zone-api: the bundled reference', checks: await bundledChecks(config) };
+    return { target: `zone-api: ${place.baseUrl}`, checks: (await checkZoneTarget(placeOf(place, config.zoneApi))).checks };
   }));
 }
 
 async function bundledChecks(config: RunConfig): Promise<Check[]> {
   try {
-    const bundled = await startBundledReference(config.zoneApi, { timeoutMs: config.zoneApi.timeoutMs });
+    const bundled = await startBundledReference(config.zoneApi);
     await bundled.stop();
     return bundled.preflight.checks;
   } catch (error) {

@@ -4,14 +4,13 @@
 // only here, when a run needs them.
 
 import { relative } from 'node:path';
-import { UsageError } from '../core/errors.js';
-import type { Credentials, RunConfig } from '../core/run-config.js';
+import type { ContainerConfig, Credentials, RunConfig } from '../core/run-config.js';
 import type { ContainerTarget } from '../targets/container-target.js';
 import type { Report } from '../report/model.js';
-import { configLine, loadConfigFile, type LoadedConfig } from './config-file.js';
+import { configLine, loadConfigFile } from './config-file.js';
 import { printBaseline, printErrors, printFailures, verdictLines } from './output.js';
 import { appendStepSummary, githubAnnotations, jsonSummary, reporterFrom, type ReporterName } from './reporters.js';
-import { CONTAINER_FLAGS, credentialsFrom, needsCredentials, parseRunFlags, runConfigFrom, type RunFlags } from './run-config.js';
+import { credentialsFrom, needsCredentials, parseRunFlags, runConfigFrom } from './run-config.js';
 
 export async function runCommand(args: string[]): Promise<number> {
   const flags = parseRunFlags(args);
@@ -19,36 +18,30 @@ export async function runCommand(args: string[]): Promise<number> {
   // Which config file the run uses: one found in a directory above is easily forgotten.
   if (loaded) (reporterFrom(flags) === 'json' ? process.stderr : process.stdout).write(configLine(loaded));
   const credentials = credentialsFrom(flags, loaded?.config.target?.credentials, needsCredentials(flags, loaded));
-  if (flags['target-image'] === undefined) {
-    const containerFlag = CONTAINER_FLAGS.find((flag) => flags[flag] !== undefined);
-    if (containerFlag) throw new UsageError(`--${containerFlag} applies to --target-image`);
-    return runAndReport(runConfigFrom(flags, loaded, credentials), reporterFrom(flags));
-  }
-  return runAgainstContainer(flags['target-image'], flags, loaded, credentials);
+  // Every flag is parsed and checked here, before a container is started for nothing.
+  const config = runConfigFrom(flags, loaded, credentials);
+  const { container } = config.zoneApi;
+  return container ? runAgainstContainer(config, container, reporterFrom(flags)) : runAndReport(config, reporterFrom(flags));
 }
 
-async function runAgainstContainer(imageName: string, flags: RunFlags, loaded: LoadedConfig | undefined, credentials: Credentials): Promise<number> {
-  if (flags.target !== undefined) throw new UsageError('--target-image and --target are two ways to name the target: give one');
-  const containers = await import('../targets/container-target.js');
-  const { credentials: containerCredentials, env } = containers.containerCredentials(credentials, containers.parseTargetEnv(flags['target-env']));
-  const image = containers.parseTargetImage(imageName);
-  const options = {
-    image, port: containers.parseTargetPort(flags['target-port']), env, controlPath: '/__control',
-    startupTimeoutMs: containers.parseStartupTimeout(flags['target-startup-timeout']),
-    network: containers.parseTargetNetwork(flags['target-network']),
-    secrets: [containerCredentials.token, containerCredentials.key].filter((s): s is string => s !== undefined),
-  };
-  // Every flag is checked before a container is started for nothing.
-  runConfigFrom(flags, loaded, containerCredentials, { url: 'http://container.invalid', control: 'http://container.invalid' });
-  // The container is started before anything else and stopped whatever happens to the run.
-  const container = await containers.startContainerTarget(options);
-  process.stderr.write(`specgate: ${describeContainer(image, container)}\n`);
+/** A run against an image: its container is started before anything else and stopped whatever happens to the run. */
+async function runAgainstContainer(config: RunConfig, container: ContainerConfig, reporter: ReporterName): Promise<number> {
+  const { startContainerTarget } = await import('../targets/container-target.js');
+  const started = await startContainerTarget({ ...container, controlPath: CONTAINER_CONTROL_PATH, secrets: containerSecrets(config.zoneApi.credentials) });
+  process.stderr.write(`specgate: ${describeContainer(container.image, started)}\n`);
   try {
-    return await runAndReport(runConfigFrom(flags, loaded, containerCredentials, { url: container.baseUrl, control: container.controlUrl }), reporterFrom(flags));
+    const place = { baseUrl: started.baseUrl, controlUrl: container.controlUrl ?? started.controlUrl! };
+    return await runAndReport({ ...config, zoneApi: { ...config.zoneApi, targets: [place] } }, reporter);
   } finally {
-    await container.stop();
+    await started.stop();
   }
 }
+
+/** What the container's messages (its log, testcontainers' errors) must never show. */
+const containerSecrets = ({ token, key }: Credentials): string[] => [token, key].filter((s): s is string => s !== undefined);
+
+/** Where the reference image serves its control API, beside the zone API. */
+const CONTAINER_CONTROL_PATH = '/__control';
 
 function describeContainer(image: string, container: ContainerTarget): string {
   const network = container.network === 'host' ? `host network, port ${container.port}` : `port ${container.port} published`;

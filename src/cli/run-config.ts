@@ -13,10 +13,11 @@ import { parseAsOf } from '../core/dates.js';
 import { didYouMean, nearest } from '../core/did-you-mean.js';
 import { UsageError } from '../core/errors.js';
 import { STORAGE_AREAS, SUITE_NAMES, ZONE_API_AREAS, type SuiteName } from '../../requirements/model.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_SEED, DEFAULT_SPEC_TIMEOUT_MS, DEFAULT_STARTUP_MS, DEFAULT_TIMEOUT_MS, MAX_TIMER_MS, type Credentials, type RunConfig } from '../core/run-config.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_SEED, DEFAULT_SPEC_TIMEOUT_MS, DEFAULT_STARTUP_MS, DEFAULT_TIMEOUT_MS, MAX_TIMER_MS, type Credentials, type RunConfig, type TargetPlace } from '../core/run-config.js';
 import { globToRegExp, type Gate, type Selection } from '../core/selection.js';
 import type { SpecgateConfig } from '../config/define.js';
 import { relativeToConfig, type LoadedConfig } from './config-file.js';
+import { containerFrom } from './container-flags.js';
 import { reporterFrom } from './reporters.js';
 
 export const RUN_OPTIONS = {
@@ -65,23 +66,18 @@ export const RUN_OPTIONS = {
 export type RunFlags = ReturnType<typeof parseRunFlags>;
 export const parseRunFlags = (args: string[]) => parseArgs({ args: withDashedValues(args, RUN_OPTIONS), options: RUN_OPTIONS, strict: true, allowPositionals: false }).values;
 
-/** The flags that only mean something with --target-image. */
-export const CONTAINER_FLAGS = ['target-port', 'target-env', 'target-network', 'target-startup-timeout'] as const;
-
 /**
- * The run's configuration from the flags over the config file. `target` stands in for --target
- * when the run's target is a container started for it (its URL is known only once it runs).
+ * The run's configuration from the flags over the config file, every value parsed and checked:
+ * nothing of it is looked at again before the run, and nothing has started yet (a container, a
+ * target, a runtime). `credentials` are those given (cli: credentialsFrom); a run against a
+ * container uses the ones it hands the container.
  */
-export function runConfigFrom(flags: RunFlags, loaded: LoadedConfig | undefined, credentials: Credentials, target?: { url: string; control?: string | undefined }): RunConfig {
+export function runConfigFrom(flags: RunFlags, loaded: LoadedConfig | undefined, credentials: Credentials): RunConfig {
   const file = loaded?.config;
   const fromFile = (path: string | undefined) => (path === undefined || !loaded ? path : relativeToConfig(loaded, path));
-  const url = target?.url ?? flags.target ?? file?.target?.url;
-  const control = flags.control ?? file?.target?.control ?? target?.control;
-  if (!url && (control || credentials.token || credentials.key)) {
-    throw new UsageError('--token, --email, --key and --control apply to a --target URL; the bundled reference makes its own');
-  }
-  checkFlagsServeSuites(flags);
   const suites = suitesFrom(flags.suite);
+  const targets = zoneTargetsFrom(flags, file, credentials, suites);
+  checkFlagsServeSuites(flags);
   // Parsed and checked here, before a container starts or a runtime is resolved; only for a run of
   // the storage suite (a config file's adapter may serve other runs than this one).
   const adapters = parseAdapterChoices(suites.includes('storage') ? flags.adapter ?? adapterFromFile(file?.adapter, fromFile) ?? DEFAULT_ADAPTERS : DEFAULT_ADAPTERS);
@@ -112,10 +108,7 @@ export function runConfigFrom(flags: RunFlags, loaded: LoadedConfig | undefined,
   return {
     suites,
     zoneApi: {
-      targets: url === undefined ? [] : listOf([url]),
-      controls: control === undefined ? [] : listOf([control]),
-      credentials,
-      ...(url !== undefined && file?.target?.zones && { zones: file.target.zones }),
+      ...targets,
       realTime: flags['real-time'],
       ...(asOf !== undefined && { asOf: asOfFrom(asOf) }),
       timeoutMs,
@@ -146,6 +139,60 @@ export function runConfigFrom(flags: RunFlags, loaded: LoadedConfig | undefined,
     ...maxFailuresFrom(flags),
   };
 }
+
+/**
+ * The zone API targets of the run: the URLs of --target (or the config file's), or the container
+ * of --target-image, with the credentials they take; neither, the bundled reference, which takes
+ * none. The URLs are parsed only for a run of the zone API suite: a config file's URL serves other
+ * runs too.
+ */
+function zoneTargetsFrom(flags: RunFlags, file: SpecgateConfig | undefined, given: Credentials, suites: SuiteName[]): Pick<RunConfig['zoneApi'], 'targets' | 'container' | 'credentials' | 'zones'> {
+  const container = containerFrom(flags, given);
+  const url = flags.target ?? (container ? undefined : file?.target?.url);
+  const control = flags.control ?? file?.target?.control;
+  if (!url && !container && (control || given.token || given.key)) {
+    throw new UsageError('--token, --email, --key and --control apply to a --target URL; the bundled reference makes its own');
+  }
+  const credentials = container?.credentials ?? given;
+  const zones = (url !== undefined || container !== undefined) && file?.target?.zones;
+  return {
+    targets: url === undefined || !suites.includes('zone-api') ? [] : targetPlacesFrom(url, control, credentials),
+    ...(container && { container: { ...container.container, ...(control !== undefined && { controlUrl: controlUrlFrom(control) }) } }),
+    credentials,
+    ...(zones && { zones }),
+  };
+}
+
+/**
+ * --target URL[,URL…], paired in order with --control URL[,URL…]: each base URL normalized (with or
+ * without /client/v4), each control URL without its trailing slash, and the credentials they need.
+ */
+function targetPlacesFrom(urls: string, controls: string | undefined, credentials: Credentials): TargetPlace[] {
+  const targets = listOf([urls]).map(baseUrlFrom);
+  const controlUrls = listOf(controls === undefined ? [] : [controls]).map(controlUrlFrom);
+  if (controlUrls.length > 0 && controlUrls.length !== targets.length) throw new UsageError(`--control: ${controlUrls.length} URLs for ${targets.length} targets; give one per target, in the same order`);
+  if (!credentials.token && !(credentials.email && credentials.key)) {
+    throw new UsageError('a target URL needs credentials: --token T, or --email E --key K (or SPECGATE_TOKEN, SPECGATE_EMAIL and SPECGATE_KEY)');
+  }
+  if (new Set(targets).size !== targets.length) throw new UsageError('--target: the same target twice');
+  return targets.map((baseUrl, i) => ({ baseUrl, ...(controlUrls[i] !== undefined && { controlUrl: controlUrls[i] }) }));
+}
+
+/** A base URL given with or without the version suffix: https://api.example.test and .../client/v4 alike. */
+function baseUrlFrom(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new UsageError(`--target is not a URL: ${url}`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new UsageError(`--target must be an http or https URL: ${url}`);
+  if (parsed.search || parsed.hash) throw new UsageError(`--target must be a base URL, without a query or fragment: ${url}`);
+  const path = parsed.pathname.replace(/\/+$/, '');
+  return `${parsed.origin}${path.endsWith('/client/v4') ? path : `${path}/client/v4`}`;
+}
+
+const controlUrlFrom = (url: string): string => url.replace(/\/$/, '');
 
 /**
  * --report-dir as a directory specgate can make and write: a path that is (or runs through) a

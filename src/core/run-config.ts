@@ -22,12 +22,46 @@ export interface Credentials {
 export interface ProvidedZone { id: string; name: string; allow?: ZoneAllowance[] }
 export type ProvidedZones = Partial<Record<Plan, ProvidedZone>>;
 
+/** Where one zone API target given by URL is: parsed and checked before anything starts (cli/run-config.ts). */
+export interface TargetPlace {
+  /** The base URL, ending in /client/v4 (given with or without it). */
+  baseUrl: string;
+  /** Its control API, without a trailing slash, when it has one (--control). */
+  controlUrl?: string;
+}
+
+/** Host networking (the container listens on this machine's port) or a bridge (its port published). */
+export type NetworkMode = 'host' | 'bridge';
+
+/** A container the run starts as its zone API target (--target-image and its flags), parsed and checked. */
+export interface ContainerConfig {
+  /** Image to run, NAME[:TAG][@DIGEST] (pulled when the engine does not have it). */
+  image: string;
+  /**
+   * Port the server listens on in the container, told to it as SPECGATE_PORT (--target-port). 0: a
+   * free port of this machine under host networking, 8787 with a bridge.
+   */
+  port: number;
+  /** Its environment: the run's credentials as SPECGATE_* under the --target-env entries, which win. */
+  env: Record<string, string>;
+  /** --target-network; none: host when the engine has no bridge network. */
+  network?: NetworkMode;
+  /** How long the image may take to answer its base URL once started (--target-startup-timeout). */
+  startupTimeoutMs: number;
+  /** A control API given for it (--control, or the config file's target.control); else its own, at /__control. */
+  controlUrl?: string;
+}
+
 /** How the zone API suite reaches its targets. */
 export interface ZoneApiConfig {
-  /** Base URLs (with or without /client/v4); none: the bundled reference, started in-process. */
-  targets: string[];
-  /** The targets' control APIs, one per target in the same order, or none. */
-  controls: string[];
+  /**
+   * The targets given by URL (--target, paired in order with --control); none: the bundled
+   * reference, started in-process, or the container of `container` once it runs.
+   */
+  targets: TargetPlace[];
+  /** The image started as the target (--target-image); its place is known once it runs. */
+  container?: ContainerConfig;
+  /** Credentials of the targets given by URL or started from an image (the bundled reference makes its own). */
   credentials: Credentials;
   /** Zones the targets provide per plan, for targets without a control API. */
   zones?: ProvidedZones;
@@ -51,6 +85,16 @@ export interface ZoneApiConfig {
   concurrency: number;
 }
 
+/**
+ * The part of the zone API settings each target of a run holds, whole (spec-kit/target.ts): what
+ * its specs need of the configuration beside where the target is and its credentials.
+ */
+export type ZoneTargetSettings = Pick<ZoneApiConfig, 'timeoutMs' | 'realTime' | 'zones'>;
+
+/** The run's settings for its zone API targets, as each target holds them. */
+export const zoneTargetSettings = ({ timeoutMs, realTime, zones }: ZoneApiConfig): ZoneTargetSettings =>
+  ({ timeoutMs, realTime, ...(zones && { zones }) });
+
 /** Which storage adapters the storage suite runs against. */
 export interface StorageConfig {
   /** The adapters, parsed and checked (core/adapter-choice.ts; `reference`: both reference backends). */
@@ -73,6 +117,13 @@ export interface StorageConfig {
    */
   realTime?: boolean;
 }
+
+/** The part of the storage settings each adapter's specs hold, whole (spec-kit/worker-context.ts). */
+export type StorageTargetSettings = Pick<StorageConfig, 'timeoutMs' | 'startupMs' | 'realTime'>;
+
+/** The run's settings for its storage adapters, as each adapter's specs hold them. */
+export const storageTargetSettings = ({ timeoutMs, startupMs, realTime }: StorageConfig): StorageTargetSettings =>
+  ({ timeoutMs, startupMs, realTime: realTime === true });
 
 export interface RunConfig {
   suites: SuiteName[];
@@ -118,5 +169,9 @@ export const DEFAULT_SPEC_TIMEOUT_MS = 60_000;
 export const DEFAULT_STARTUP_MS = 180_000;
 /** Specs in flight per worker by default (--concurrency): enough to hide a round trip of 50–200 ms. */
 export const DEFAULT_CONCURRENCY = 16;
+/** The port a target image's server listens on by default (--target-port), told to it as SPECGATE_PORT. */
+export const DEFAULT_CONTAINER_PORT = 8787;
+/** How long a target image may take to answer by default (--target-startup-timeout). */
+export const DEFAULT_CONTAINER_STARTUP_MS = 60_000;
 /** The longest delay Node's timers hold (2^31-1 ms); a longer one fires after 1 ms. */
 export const MAX_TIMER_MS = 2 ** 31 - 1;

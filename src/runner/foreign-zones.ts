@@ -10,7 +10,7 @@ import type { ZoneApiTarget } from '../spec-kit/target.js';
 /** The notice's lines (each to be printed as is), or none for a target whose zones the run creates. */
 export function foreignZoneNotice(target: ZoneApiTarget, suite: Suite): string[] {
   if (target.controlUrl !== undefined || !suite.zoneSafety) return [];
-  const zones = Object.entries(target.zones ?? {}).map(([plan, zone]) => ({ plan, ...zone }));
+  const zones = Object.entries(target.settings.zones ?? {}).map(([plan, zone]) => ({ plan, ...zone }));
   const label = (z: { plan: string; name: string }) => `zones.${z.plan} (${z.name})`;
   const allowing = (effect: ZoneAllowance) => zones.filter((z) => z.allow?.includes(effect)).map(label);
   const where = (effect: ZoneAllowance, none: string) => {

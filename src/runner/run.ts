@@ -9,7 +9,7 @@ import { startVitest, type Reporter } from 'vitest/node';
 import { loadSchedule } from '../catalog/deprecation-schedule.js';
 import { catalogedRequirementIds, requirementCatalog, SUITES, zoneClockSpecs } from '../catalog/suites.js';
 import { COMPILED, PACKAGE_ROOT } from '../core/paths.js';
-import type { RunConfig } from '../core/run-config.js';
+import { storageTargetSettings, type RunConfig } from '../core/run-config.js';
 import { applyBaseline, gatePasses, readBaseline, updatedBaseline, writeBaseline } from '../report/baseline.js';
 import { buildReport, gatedOutcome, OUTCOME_EXIT_CODES, type Report, type RunTarget, type Selection } from '../report/model.js';
 import { writeReport } from '../report/write.js';
@@ -216,10 +216,7 @@ async function checkedAdapters(config: RunConfig): Promise<{ ref: StorageTargetR
 async function resolveZoneTargets(config: RunConfig): Promise<ResolvedTarget[]> {
   // --max-rps caps the whole run: its workers share it, whatever target they talk to.
   const maxRpsPerWorker = config.zoneApi.maxRps === undefined ? undefined : config.zoneApi.maxRps / WORKERS;
-  const resolved = await Promise.all(targetPlaces(config.zoneApi).map((place) => resolveZoneTarget(place, config.zoneApi, { maxRpsPerWorker, preflight: config.preflight })));
-  const names = resolved.map((r) => r.target.name);
-  if (new Set(names).size !== names.length) throw new UsageError('--target: the same target twice');
-  return resolved;
+  return Promise.all(targetPlaces(config.zoneApi).map((place) => resolveZoneTarget(place, config.zoneApi, { maxRpsPerWorker, preflight: config.preflight })));
 }
 
 /**
@@ -256,7 +253,7 @@ function zoneProjects(target: ZoneApiTarget, several: boolean, { concurrency, sp
 /** An adapter the user gave by path (not one of specgate's modules). */
 const isAdapterPath = (ref: StorageTargetRef): boolean => !Object.values(BUILTIN_ADAPTERS).some((builtin) => builtin.module === ref.module);
 
-function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Record<string, boolean> }, { timeoutMs, startupMs, specTimeoutMs, realTime }: RunConfig['storage']): PlannedProject {
+function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Record<string, boolean> }, config: RunConfig['storage']): PlannedProject {
   return {
     name: `storage:${ref.name}`,
     label: `storage:${ref.name}`,
@@ -266,11 +263,11 @@ function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Re
     // (spec-kit/bounded-storage.ts); neither is counted against the spec's budget (spec-kit/budget.ts),
     // nor is the time of its fixtures (the first create() of a worker may take a minute to start a runtime).
     // Without a virtual clock, alarm specs wait in real time: those of minutes only with --real-time.
-    context: { specTimeoutMs, storage: { target: ref, timeoutMs, startupMs, realTime: realTime === true } },
+    context: { specTimeoutMs: config.specTimeoutMs, storage: { target: ref, settings: storageTargetSettings(config) } },
     specTimeoutMs: 0,
     // A file's afterAll closes its adapter: room for that call to time out and name itself, also
     // with a long --timeout, and for a runtime still starting.
-    hookTimeoutMs: Math.max(SPEC_TIMEOUT_MS, 2 * timeoutMs, FIRST_CREATE_MS + timeoutMs),
+    hookTimeoutMs: Math.max(SPEC_TIMEOUT_MS, 2 * config.timeoutMs, FIRST_CREATE_MS + config.timeoutMs),
     target: { suite: 'storage', name: ref.name, ...(isAdapterPath(ref) && { module: ref.module }), capabilities: supports, ...(ref.runtime && { runtime: ref.runtime }) },
     group: 0,
   };

@@ -95,7 +95,7 @@ export const specTest = test.extend<SpecFixtures>({
     onTestFailed(() => { task.meta.exchange = log.render(); });
     const guard = target.controlUrl ? undefined : foreignZoneGuard(target, skip);
     const api = new ApiClient(target.baseUrl, defaultAuth(target.credentials), log, {
-      ...newTransport({ timeoutMs: target.timeoutMs, cleanup: SUITES['zone-api'].cleanup ?? [], headers: specHeaders(task), budget: budgetOf(task), ...(guard && { guard }) }), limiter: pacerOf(target),
+      ...newTransport({ timeoutMs: target.settings.timeoutMs, cleanup: SUITES['zone-api'].cleanup ?? [], headers: specHeaders(task), budget: budgetOf(task), ...(guard && { guard }) }), limiter: pacerOf(target),
     });
     try {
       await use(api);
@@ -129,7 +129,7 @@ export const specTest = test.extend<SpecFixtures>({
     await use(zone);
   },
   clock: async ({ target, control, skip, specZones, task }, use) => {
-    if (target.realTime) {
+    if (target.settings.realTime) {
       // Time the spec asked to wait is not its own time (its budget, spec-kit/budget.ts).
       const advance = (ms: number) => budgetOf(task).waitingOnTarget(`${ms} ms of real time (--real-time)`, () => new Promise<void>((resolve) => setTimeout(resolve, ms)));
       await use({ virtual: false, now: async () => Date.now(), advance });
@@ -214,7 +214,7 @@ const specHeaders = (task: { id: string }): Record<string, string> => ({ [SPEC_H
 /** A zone the target provides for the plan; specs asking for anything more are skipped, with the reason. */
 function providedZone(target: ZoneApiTarget, setup: ZoneSetup, skip: (note: string) => never): TestZone {
   const plan = setup.plan ?? 'enterprise';
-  const zone = target.zones?.[plan];
+  const zone = target.settings.zones?.[plan];
   if (!zone) skip(`target has no control API and provides no ${plan} zone (set zones.${plan} in specgate.config.ts)`);
   const asked = Object.keys(setup).filter((key) => key !== 'plan');
   if (asked.length > 0) skip(`needs a zone with ${asked.join(', ')} set up, which takes the target's control API`);
@@ -227,7 +227,7 @@ function providedZone(target: ZoneApiTarget, setup: ZoneSetup, skip: (note: stri
  * sent unless that zone allows its effect, and its spec is skipped with the reason.
  */
 function foreignZoneGuard(target: ZoneApiTarget, skip: (note: string) => never): RequestGuard {
-  const zones: ForeignZone[] = Object.entries(target.zones ?? {}).map(([plan, zone]) => ({ plan, ...zone }));
+  const zones: ForeignZone[] = Object.entries(target.settings.zones ?? {}).map(([plan, zone]) => ({ plan, ...zone }));
   const guarded = SUITES['zone-api'].zoneSafety?.guarded ?? [];
   return (method, pathAndQuery, body) => {
     const hit = guardedEffect(guarded, method, pathAndQuery, body);

@@ -52,13 +52,13 @@ const declaredAdapter: StorageAdapter | undefined = storageContext === undefined
 let adapterPromise: Promise<StorageAdapter> | undefined;
 const adapter = (): Promise<StorageAdapter> => (adapterPromise ??= declaredAdapter ? Promise.resolve(declaredAdapter) : Promise.reject(new Error('a storage spec ran outside a specgate run (no storage target in the worker context)')));
 // Every call into the adapter is bounded by the run's --timeout (bounded-storage.ts).
-const timeoutMs = storageContext?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+const timeoutMs = storageContext?.settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 // The adapter's runtime starts once per worker, in a beforeAll hook that each spec that may run adds
 // to its describe block (a block whose specs are all filtered out runs no hook, so a worker with
 // nothing to run starts nothing): before any spec, bounded by the start-up limit and by no spec's
 // timeout. A failure fails each spec that would use the adapter with it (a start-up failure, its
 // cause whole), at once.
-const startupMs = storageContext?.startupMs ?? DEFAULT_STARTUP_MS;
+const startupMs = storageContext?.settings.startupMs ?? DEFAULT_STARTUP_MS;
 let startup: Promise<AdapterStartupFailure | undefined> | undefined;
 let startupFailure: AdapterStartupFailure | undefined;
 const startOnce = async (): Promise<void> => {
@@ -217,7 +217,7 @@ const MINUTES_WITHOUT_FLAG = 'not verified: waits minutes of real time on an ada
 function asDeclaredFor(body: StorageSpecBody, options: StorageSpecOptions): { body: StorageSpecBody; needs: Capability[]; realTime: boolean } {
   const needs = options.needs ?? [];
   if (options.realTime === undefined || !alarmsInRealTime(declaredAdapter)) return { body, needs, realTime: false };
-  const waitsMinutes = options.realTime.minutes === true && workerContext()?.storage?.realTime !== true;
+  const waitsMinutes = options.realTime.minutes === true && workerContext()?.storage?.settings.realTime !== true;
   const realBody: StorageSpecBody = waitsMinutes ? ({ skip }) => { skip(MINUTES_WITHOUT_FLAG); } : options.realTime.body;
   return { body: realBody, needs: needs.filter((capability) => capability !== 'clock'), realTime: true };
 }

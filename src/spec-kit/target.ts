@@ -1,7 +1,7 @@
 // What a spec knows about the target it runs against, handed from the CLI process to the test
 // workers in their context (spec-kit/worker-context.ts).
 
-import type { Credentials, ProvidedZones } from '../core/run-config.js';
+import type { Credentials, TargetPlace, ZoneTargetSettings } from '../core/run-config.js';
 
 export type { Credentials, ProvidedZone, ProvidedZones } from '../core/run-config.js';
 
@@ -15,18 +15,18 @@ export type SpecTarget = ZoneApiTarget & {
   seed: number;
 };
 
-/** A zone API target as the run resolved it (targets/zone-target.ts). */
-export interface ZoneApiTarget {
+/**
+ * A zone API target as the run resolved it (targets/zone-target.ts): where it is and the
+ * credentials it takes (the run's for a target given by URL or image, its own for the bundled
+ * reference), the run's settings for it held whole, and what the run found out about it.
+ */
+export interface ZoneApiTarget extends TargetPlace {
   /** Human-readable target name for reports: "reference" or the base URL. */
   name: string;
-  /** Base URL ending in /client/v4. */
-  baseUrl: string;
   /** Credentials of one or both schemes; specs of a scheme with no credentials are skipped. */
   credentials: Credentials;
-  /** Control API of the target, when it offers one. */
-  controlUrl?: string;
-  /** Wait in real time where a spec needs time to pass (for targets without clock control). */
-  realTime?: boolean;
+  /** The run's settings for its zone API targets (--timeout, --real-time, the config file's zones), as configured. */
+  settings: ZoneTargetSettings;
   /**
    * The date the run treats the target as being at (ms since epoch): --as-of, else the target's
    * own clock. Dated specs decide from it which side of a change the target is on.
@@ -39,15 +39,9 @@ export interface ZoneApiTarget {
    * then specs that move time move only their own zones' clocks and run alongside the others.
    */
   zoneClocks?: boolean;
-  /** How long a request may go unanswered before its spec fails ("no response in N s"). */
-  timeoutMs: number;
   /** --max-rps divided among the run's workers: requests each worker may start per second. */
   maxRpsPerWorker?: number;
-  /** Zones the target provides per plan, for targets without a control API (specgate.config.ts). */
-  zones?: ProvidedZones;
 }
-
-
 
 // TaskMeta lives in vitest's runner package; augmenting it there types `task.meta` and `meta:`.
 declare module '@vitest/runner' {

@@ -4,6 +4,7 @@
 
 import { inject } from 'vitest';
 import type { StorageTargetRef } from '../core/adapter-module.js';
+import type { StorageTargetSettings } from '../core/run-config.js';
 import type { Selection } from '../core/selection.js';
 import type { ZoneApiTarget } from './target.js';
 
@@ -28,12 +29,8 @@ export interface WorkerContext {
   /** Present in a storage project. */
   storage?: {
     target: StorageTargetRef;
-    /** How long one call into the adapter may take (the run's --timeout). */
-    timeoutMs: number;
-    /** How long the adapter's runtime may take to start (--startup-timeout). */
-    startupMs: number;
-    /** --real-time: specs that take minutes of real time run on adapters without a virtual clock. */
-    realTime?: boolean;
+    /** The run's settings for its adapters, whole: --timeout (one call into the adapter), --startup-timeout, --real-time. */
+    settings: StorageTargetSettings;
   };
 }
 

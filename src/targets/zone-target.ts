@@ -1,11 +1,10 @@
 // Resolves the zone API target of a run: the bundled reference (started in-process on an
 // ephemeral loopback port, with the control API) or a base URL given by the user.
 
-import { UsageError } from '../core/errors.js';
 import { startReferenceServer } from './bundled.js';
 import { checkReachable, checkZoneTarget, preflightError, type ZonePreflight, type ZoneTargetPlace } from './preflight.js';
 import { ControlClient } from '../spec-kit/control.js';
-import type { ZoneApiConfig } from '../core/run-config.js';
+import { zoneTargetSettings, type TargetPlace, type ZoneApiConfig } from '../core/run-config.js';
 import type { ZoneApiTarget } from '../spec-kit/target.js';
 
 export interface ResolvedTarget {
@@ -13,18 +12,12 @@ export interface ResolvedTarget {
   stop(): Promise<void>;
 }
 
-/** Where one zone API target is: a base URL and its control API, or neither for the bundled reference. */
-export interface TargetPlace { url?: string; controlUrl?: string }
-
 /**
- * Where the run's zone API targets are: the bundled reference, or each base URL of --target
- * (several, separated by commas, run side by side, paired in order with the URLs of --control).
+ * Where the run's zone API targets are (their places were parsed and checked with the rest of the
+ * configuration, cli/run-config.ts): each place of --target (several run side by side), or, with
+ * none, the bundled reference (undefined).
  */
-export function targetPlaces(config: ZoneApiConfig): TargetPlace[] {
-  const { targets, controls } = config;
-  if (controls.length > 0 && controls.length !== targets.length) throw new UsageError(`--control: ${controls.length} URLs for ${targets.length} targets; give one per target, in the same order`);
-  return targets.length === 0 ? [{}] : targets.map((url, i) => ({ url, ...(controls[i] !== undefined && { controlUrl: controls[i] }) }));
-}
+export const targetPlaces = (config: ZoneApiConfig): (TargetPlace | undefined)[] => (config.targets.length === 0 ? [undefined] : config.targets);
 
 /** What the run decides for every target alike. */
 export interface TargetRunSettings {
@@ -35,49 +28,35 @@ export interface TargetRunSettings {
 }
 
 /**
- * A target of the run, ready for specs: the bundled reference (started here) or a base URL, with
- * the run's zone API settings, taken whole. Either passes the preflight (targets/preflight.ts)
- * first: a failed check throws its one line (exit 2) before anything else happens.
+ * A target of the run, ready for specs: the bundled reference (started here, `place` undefined) or
+ * a base URL, holding the run's zone API settings whole. Either passes the preflight
+ * (targets/preflight.ts) first: a failed check throws its one line (exit 2) before anything else happens.
  */
-export async function resolveZoneTarget(place: TargetPlace, config: ZoneApiConfig, run: TargetRunSettings): Promise<ResolvedTarget> {
-  const settings = {
-    timeoutMs: config.timeoutMs,
-    ...(config.realTime && { realTime: true }),
-    ...(run.maxRpsPerWorker !== undefined && { maxRpsPerWorker: run.maxRpsPerWorker }),
-  };
-  if (!place.url) return startBundledReference(config, settings, run.preflight ?? true);
-  const where = placeOf({ ...place, url: place.url }, config);
+export async function resolveZoneTarget(place: TargetPlace | undefined, config: ZoneApiConfig, run: TargetRunSettings): Promise<ResolvedTarget> {
+  const resolvedByRun = run.maxRpsPerWorker === undefined ? {} : { maxRpsPerWorker: run.maxRpsPerWorker };
+  if (!place) {
+    const bundled = await startBundledReference(config, run.preflight ?? true);
+    return { target: { ...bundled.target, ...resolvedByRun }, stop: bundled.stop };
+  }
+  const where = placeOf(place, config);
   const preflight = await (run.preflight === false ? checkReachable(where) : checkZoneTarget(where));
   const failed = preflightError(preflight);
   if (failed) throw failed;
-  const { baseUrl, controlUrl, credentials } = where;
-  const clock = await settleClock(controlUrl, config.asOf, preflight.targetDate);
+  const clock = await settleClock(place.controlUrl, config.asOf, preflight.targetDate);
   const target: ZoneApiTarget = {
-    name: baseUrl, baseUrl, credentials, ...settings, asOf: clock.asOf, clockSettable: clock.clockSettable, ...(clock.zoneClocks && { zoneClocks: true }),
-    ...(config.zones && { zones: config.zones }),
-    ...(controlUrl && { controlUrl }),
+    name: place.baseUrl, ...place, credentials: config.credentials, settings: zoneTargetSettings(config), ...resolvedByRun,
+    asOf: clock.asOf, clockSettable: clock.clockSettable, ...(clock.zoneClocks && { zoneClocks: true }),
   };
   return { target, stop: clock.restore };
 }
 
-/**
- * Where a target given by URL is, for its preflight: the base URL normalized, the control URL,
- * the credentials (required) and the zones the config file provides. Contacts nothing.
- */
-export function placeOf(place: TargetPlace & { url: string }, config: ZoneApiConfig): ZoneTargetPlace {
-  const baseUrl = normalizeBaseUrl(place.url);
-  const { credentials } = config;
-  if (!credentials.token && !(credentials.email && credentials.key)) {
-    throw new UsageError('a target URL needs credentials: --token T, or --email E --key K (or SPECGATE_TOKEN, SPECGATE_EMAIL and SPECGATE_KEY)');
-  }
-  const controlUrl = place.controlUrl?.replace(/\/$/, '');
-  return { baseUrl, credentials, timeoutMs: config.timeoutMs, ...(controlUrl && { controlUrl }), ...(config.zones && { zones: config.zones }) };
+/** A target given by URL as its preflight sees it: the place, the credentials and the zones the config file provides. Contacts nothing. */
+export function placeOf(place: TargetPlace, config: ZoneApiConfig): ZoneTargetPlace {
+  return { ...place, credentials: config.credentials, timeoutMs: config.timeoutMs, ...(config.zones && { zones: config.zones }) };
 }
 
-type TargetSettings = Pick<ZoneApiTarget, 'timeoutMs' | 'realTime' | 'maxRpsPerWorker'>;
-
 /** The bundled reference, started in test mode on a free loopback port, and its preflight. */
-export async function startBundledReference(config: ZoneApiConfig, settings: TargetSettings, full = true): Promise<ResolvedTarget & { preflight: ZonePreflight }> {
+export async function startBundledReference(config: ZoneApiConfig, full = true): Promise<ResolvedTarget & { preflight: ZonePreflight }> {
   const server = await startReferenceServer({ testMode: true });
   try {
     const where = { baseUrl: server.baseUrl, controlUrl: server.controlUrl!, credentials: server.credentials, timeoutMs: config.timeoutMs, bundled: true };
@@ -88,7 +67,7 @@ export async function startBundledReference(config: ZoneApiConfig, settings: Tar
     const asOf = config.asOf ?? Date.now();
     server.clock.set(asOf);
     return {
-      target: { name: 'reference', baseUrl: server.baseUrl, credentials: server.credentials, controlUrl: server.controlUrl!, ...settings, asOf, clockSettable: true, zoneClocks: true },
+      target: { name: 'reference', baseUrl: server.baseUrl, controlUrl: server.controlUrl!, credentials: server.credentials, settings: zoneTargetSettings(config), asOf, clockSettable: true, zoneClocks: true },
       stop: () => server.close(),
       preflight,
     };
@@ -128,18 +107,4 @@ async function settleClock(controlUrl: string | undefined, asOf: number | undefi
     }
   }
   return { asOf: asOf ?? targetDate ?? Date.now(), clockSettable: false, restore: async () => {} };
-}
-
-function normalizeBaseUrl(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new UsageError(`--target is not a URL: ${url}`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new UsageError(`--target must be an http or https URL: ${url}`);
-  if (parsed.search || parsed.hash) throw new UsageError(`--target must be a base URL, without a query or fragment: ${url}`);
-  // Given with or without the version suffix: https://api.example.test and .../client/v4 alike.
-  const path = parsed.pathname.replace(/\/+$/, '');
-  return `${parsed.origin}${path.endsWith('/client/v4') ? path : `${path}/client/v4`}`;
 }

@@ -584,7 +584,7 @@ class RealTimeLifecycle {
       const readAt = Date.now();
       const answer = msOf(await this.storage.getAlarm());
       if (answer !== null) return;
-      if (runsBefore > 0 || (await this.newRuns()).length > 0) this.premise('the retry began before getAlarm() answered a time (when retries begin is not shown)');
+      if (runsBefore > 0 || (await this.newRuns()).length > 0) this.premise('the retry began before getAlarm() answered a time (when retries begin is not shown; a loaded machine)');
       if (readAt - this.failedAt >= FAILURE_ENDS) {
         const after = state.because === 'ST-ALARM-PERSISTED' ? ' after a restart' : state.because === 'ST-KV-DELETEALL-KEEPS-ALARM' ? ' after deleteAll()' : '';
         this.fail(state.because ?? 'ST-ALARM-SET-WHILE-RETRY-PENDING', `a run failed (${readAt - this.failedAt} ms before the read) and no retry has begun, and getAlarm() answered null${after}`);

@@ -16,7 +16,8 @@
 // (`realTime`): on an adapter with alarms and no virtual clock (workerd, or a user's runtime that
 // declares no `clock`), that body runs in its place, waiting for real (the `realTime` fixture,
 // real-time.ts). One that takes minutes of real time runs there only with --real-time; without it,
-// it is skipped with that reason.
+// it is skipped with that reason. One with no real-time form (`realTime: { leftOut }`) is left out
+// of such an adapter's run.
 
 import { afterAll, beforeAll, test } from 'vitest';
 import type { Capability, ObjectStorage, StorageAdapter, StorageObject } from '../../contract/storage.js';
@@ -135,6 +136,7 @@ function notApplicable(adapter: StorageAdapter | undefined, options: StorageSpec
   const present = (options.lacks ?? []).filter((capability) => adapter.supports[capability]);
   if (present.length > 0) return `about runtimes without ${present.join(', ')}, which adapter ${adapter.name} has`;
   if (options.localDevelopment === true && adapter.localDevelopment !== true) return `about local-development runtimes, which adapter ${adapter.name} is not`;
+  if (options.realTime !== undefined && 'leftOut' in options.realTime && alarmsInRealTime(adapter)) return `${options.realTime.leftOut} (adapter ${adapter.name} has no virtual clock)`;
   return undefined;
 }
 
@@ -202,8 +204,11 @@ export interface StorageSpecOptions {
    * The spec's body in real time, run instead of the one given (which moves the virtual clock) on
    * an adapter with alarms and no virtual clock; it needs what the spec needs but the clock.
    * `minutes`: it waits minutes of real time, so it runs only with --real-time.
+   * `leftOut`: the spec has no real-time form (what it explores needs a virtual clock, and other
+   * specs verify in real time what it cites): on such an adapter it is left out of the run, with
+   * this reason, rather than skipped, so that it does not leave unverified what they verify.
    */
-  realTime?: { body: StorageSpecBody; minutes?: true };
+  realTime?: { body: StorageSpecBody; minutes?: true } | { leftOut: string };
 }
 
 /** Whether an adapter runs alarms on real time only: it has alarms and declares no virtual clock. */
@@ -216,7 +221,7 @@ const MINUTES_WITHOUT_FLAG = 'not verified: waits minutes of real time on an ada
 /** The body and needs a spec runs with on this run's adapter: its real-time ones where that applies. */
 function asDeclaredFor(body: StorageSpecBody, options: StorageSpecOptions): { body: StorageSpecBody; needs: Capability[]; realTime: boolean } {
   const needs = options.needs ?? [];
-  if (options.realTime === undefined || !alarmsInRealTime(declaredAdapter)) return { body, needs, realTime: false };
+  if (options.realTime === undefined || 'leftOut' in options.realTime || !alarmsInRealTime(declaredAdapter)) return { body, needs, realTime: false };
   const waitsMinutes = options.realTime.minutes === true && workerContext()?.storage?.settings.realTime !== true;
   const realBody: StorageSpecBody = waitsMinutes ? ({ skip }) => { skip(MINUTES_WITHOUT_FLAG); } : options.realTime.body;
   return { body: realBody, needs: needs.filter((capability) => capability !== 'clock'), realTime: true };

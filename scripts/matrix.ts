@@ -9,6 +9,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readBaseline } from '../src/report/baseline.js';
 import { renderMatrix, type MatrixColumn } from '../src/report/matrix.js';
 import type { Report } from '../src/report/model.js';
 
@@ -156,7 +157,9 @@ async function main(): Promise<number> {
       failures++;
       process.stderr.write(`matrix: ${target.title} does not match its baseline:\n${output.split('\n').filter((l) => /new failure|stale|error/i.test(l)).join('\n')}\n`);
     }
-    columns.push({ title: target.title, description: describe(target, report), report });
+    const knownReasons = target.baseline === undefined ? undefined
+      : new Map(readBaseline(join(ROOT, target.baseline)).knownFailures.flatMap((e) => (e.requirement ? [[e.requirement, e.reason] as const] : [])));
+    columns.push({ title: target.title, description: describe(target, report), report, ...(knownReasons && { knownReasons }) });
   }
   if (columns.length > 0) {
     writeFileSync(options.out, renderMatrix(columns, { title: 'Compatibility matrix: the object storage interface', generatedBy: 'npm run matrix', sections: [REAL_TIME_SECTION] }));

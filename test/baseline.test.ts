@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalogedRequirementIds } from '../src/catalog/suites.js';
-import { readBaseline, updatedBaseline, writeBaseline } from '../src/report/baseline.js';
+import { applyBaseline, readBaseline, updatedBaseline, writeBaseline } from '../src/report/baseline.js';
 import { buildReport } from '../src/report/model.js';
 import { EVERYTHING } from '../src/core/selection.js';
 import { readReport, ROOT, runCli, tempDir } from './helpers/cli.js';
@@ -143,5 +143,31 @@ describe('--baseline', () => {
     const written = readFileSync(file, 'utf8');
     expect(written).not.toContain(secret);
     expect(JSON.parse(written)).toEqual({ knownFailures: [{ requirement: 'R-FAIL', reason: 'added by --update-baseline on 2026-11-27: GET /zones/abc/filters with Authorization: Bearer [REDACTED] answered 500' }] });
+  });
+});
+
+describe('which failed spec is known', () => {
+  const reportWith = (failedRequirements: string[]) => buildReport({
+    version: '0',
+    run: { id: 'r', startedAt: '', finishedAt: '', durationMs: 0, targets: [{ suite: 'storage', name: 'x', capabilities: { kv: true } }], suites: ['storage'], grep: null, selection: EVERYTHING, seed: 1 },
+    suites: [{ name: 'storage', catalog: [{ area: 'alarms', requirements: ['R-A', 'R-B'].map((id) => ({ id, area: 'alarms' as const, level: 'must' as const, profile: 'core' as const, section: [{ headings: ['s'] }], text: id })) }] }],
+    tests: [{ name: 'x > model', target: 'x', spec: { describe: [], title: 'model' }, file: 'f.spec.ts', requirements: ['R-A', 'R-B'], failedRequirements, status: 'failed', durationMs: 1, error: 'counterexample' }],
+    fileErrors: [], checkCoverage: false,
+  });
+  const baseline = { knownFailures: [{ requirement: 'R-A', reason: 'known A' }] };
+
+  it('a spec that failed a listed requirement and an unlisted one is a new failure (the listed one does not hide the other)', () => {
+    const report = reportWith(['R-A', 'R-B']);
+    expect(applyBaseline(report, baseline, 'b.json')).toMatchObject({ known: 0, new: 1, newFailures: ['x > model'] });
+    expect(report.tests[0]!.known).toBeUndefined();
+  });
+
+  it('(control) one that failed only listed requirements is known, with their reasons', () => {
+    const report = reportWith(['R-A']);
+    expect(applyBaseline(report, baseline, 'b.json')).toMatchObject({ known: 1, new: 0 });
+    expect(report.tests[0]!.known).toEqual({ reason: 'known A' });
+    const both = reportWith(['R-A', 'R-B']);
+    applyBaseline(both, { knownFailures: [...baseline.knownFailures, { requirement: 'R-B', reason: 'known B' }] }, 'b.json');
+    expect(both.tests[0]!.known).toEqual({ reason: 'known A / known B' });
   });
 });

@@ -53,8 +53,10 @@ describe('the compatibility matrix', () => {
       spec('ST-LIST-PREFIX', 'failed', { error: 'prefix ignored\nmore' }),
       spec('ST-ALARM-HANDLER-RUNS', 'skipped', { skipReason: 'adapter b does not support clock' }),
     ], ['ST-SQL-EXEC-CURSOR']);
-    applyBaseline(failing, { knownFailures: [{ requirement: 'ST-LIST-ORDER-UTF8', reason: 'sorts by UTF-16 | code units' }] }, 'b.json');
-    const markdown = renderMatrix([{ title: 'a', description: 'first', report: reportOf('a', []) }, { title: 'b', description: 'second', report: failing }], { title: 'M', generatedBy: 'test' });
+    const baseline = { knownFailures: [{ requirement: 'ST-LIST-ORDER-UTF8', reason: 'sorts by UTF-16 | code units' }] };
+    applyBaseline(failing, baseline, 'b.json');
+    const knownReasons = new Map([['ST-LIST-ORDER-UTF8', 'sorts by UTF-16 | code units']]);
+    const markdown = renderMatrix([{ title: 'a', description: 'first', report: reportOf('a', []) }, { title: 'b', description: 'second', report: failing, knownReasons }], { title: 'M', generatedBy: 'test' });
     const row = (id: string) => markdown.split('\n').find((line) => line.startsWith(`| \`${id}\``));
     expect(row('ST-KV-GET-MISSING-UNDEFINED')).toBe('| `ST-KV-GET-MISSING-UNDEFINED` | core | not run | pass |');
     expect(row('ST-LIST-ORDER-UTF8')).toMatch(/\| not run \| FAIL \[\[(\d+)\]\]\(#n\1\) \|$/);
@@ -63,6 +65,15 @@ describe('the compatibility matrix', () => {
     expect(markdown).toContain('b, ST-ALARM-HANDLER-RUNS: adapter b does not support clock');
     expect(row('ST-SQL-EXEC-CURSOR')).toBe('| `ST-SQL-EXEC-CURSOR` | core | not run | out of scope |');
     expect(matrixRequirementIds(markdown).sort()).toEqual([...verifiable].sort());
+  });
+
+  it('gives each requirement a model spec failed its own baseline reason, not the reason of another it also failed', () => {
+    const model = { name: 'x > alarm model', requirements: ['ST-ALARM-SET', 'ST-ALARM-REPLACE'], failedRequirements: ['ST-ALARM-SET', 'ST-ALARM-REPLACE'] };
+    const report = reportOf('m', [{ ...spec('ST-ALARM-SET', 'failed', { error: 'counterexample\nmore' }), ...model }]);
+    const knownReasons = new Map([['ST-ALARM-SET', 'reason of set'], ['ST-ALARM-REPLACE', 'reason of replace']]);
+    const markdown = renderMatrix([{ title: 'm', description: 'model', report, knownReasons }], { title: 'M', generatedBy: 'test' });
+    expect(markdown).toContain('m, ST-ALARM-SET: reason of set');
+    expect(markdown).toContain('m, ST-ALARM-REPLACE: reason of replace');
   });
 
   it('places the maker\'s sections (what real time cannot verify) after the columns, before the tables', () => {

@@ -186,6 +186,13 @@ describe('a storage adapter', () => {
     expect(Date.now() - started, 'bounded by --timeout, not by the 60 s a spec may take').toBeLessThan(30_000);
   });
 
+  it('whose object lacks what the contract\'s StorageObject has (run, restart): exit 2 naming them, not failing specs', async () => {
+    const file = adapterFile('no-run', `async () => ({ storage: { get: async () => undefined }, destroy: async () => {} })`);
+    const run = await runCli(['run', '--suite', 'storage', '--adapter', file, '--area', 'kv']);
+    expect(run.code, run.stdout + run.stderr).toBe(2);
+    expect(run.stderr).toMatch(/^specgate: --adapter no-run: create\(\) resolved to an object without run\(name, args\), restart\(\); fix: the object is the contract's StorageObject/);
+  });
+
   it('whose create() throws: its message', async () => {
     const file = adapterFile('create-throws', `async () => { throw new Error('the database is locked'); }`);
     const run = await runCli(['run', '--suite', 'storage', '--adapter', file]);

@@ -37,13 +37,17 @@ function choicesOf(given: string, cwd: string): AdapterChoice[] {
   const dated = WORKERD_AT_DATE.exec(given);
   if (dated) return [{ kind: 'workerd', date: dated[1]!, given }];
   if (given === 'miniflare2') requireOptionalPart('miniflare2', '--adapter miniflare2');
-  if (given === 'reference-kv' || given === 'reference-sqlite' || given === 'miniflare2') return [{ kind: 'builtin', name: given, given }];
+  if (isBuiltinName(given)) return [{ kind: 'builtin', name: given, given }];
   const path = isAbsolute(given) ? given : resolve(cwd, given);
   if (existsSync(path)) return [{ kind: 'module', path, given }];
   if (looksLikePath(given)) throw new UsageError(`--adapter ${given}: no file at ${path}`);
   const names = [DEFAULT_ADAPTERS, ...BUILTIN_ADAPTER_NAMES];
   throw new UsageError(`--adapter: no built-in adapter named "${given}"${didYouMean(given, names)} (${names.join(', ')}) and no file at ${path}`);
 }
+
+/** A built-in adapter's name (workerd, which takes a date, is chosen above): BUILTIN_ADAPTER_NAMES, no other list. */
+const isBuiltinName = (name: string): name is Exclude<BuiltinAdapterName, 'workerd'> =>
+  name !== 'workerd' && (BUILTIN_ADAPTER_NAMES as readonly string[]).includes(name);
 
 /** A name with a folder or a module's extension is a path, never a built-in adapter's name. */
 const looksLikePath = (name: string): boolean => /[\\/]/.test(name) || /\.[cm]?[jt]sx?$/.test(name);

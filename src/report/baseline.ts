@@ -64,6 +64,18 @@ export function readBaseline(path: string, { mayBeMissing = false, knownRequirem
 }
 
 /**
+ * The entries that make a failed spec known: its own (by name), or one for every requirement it
+ * failed. One known requirement among those it failed does not hide the others: a spec (a model's,
+ * most often) that breaks a listed statement and a new one is a new failure.
+ */
+function knownEntries(test: ReportTest, bySpec: ReadonlyMap<string, BaselineEntry>, byRequirement: ReadonlyMap<string, BaselineEntry>): BaselineEntry[] | undefined {
+  const own = bySpec.get(test.name);
+  if (own) return [own];
+  const entries = (test.failedRequirements ?? test.requirements).map((id) => byRequirement.get(id));
+  return entries.length > 0 && entries.every((e) => e !== undefined) ? entries as BaselineEntry[] : undefined;
+}
+
+/**
  * Marks known failures in the report and says what the gate decides. Only specs of the gated
  * verdict count (core by default): a failing extended spec is marked known when listed, but never
  * a new failure of a core-gated run, and an entry is stale when the gated specs citing it pass.
@@ -75,10 +87,10 @@ export function applyBaseline(report: Report, baseline: BaselineFile, file: stri
   const newFailures: string[] = [];
   let known = 0;
   for (const test of report.tests.filter((t) => t.status === 'failed')) {
-    const entry = bySpec.get(test.name) ?? (test.failedRequirements ?? test.requirements).map((id) => byRequirement.get(id)).find((e) => e !== undefined);
-    if (entry) test.known = { reason: entry.reason };
+    const entries = knownEntries(test, bySpec, byRequirement);
+    if (entries) test.known = { reason: [...new Set(entries.map((e) => e.reason))].join(' / ') };
     if (!gated(test)) continue;
-    if (entry) known++;
+    if (entries) known++;
     else newFailures.push(test.name);
   }
   const status = new Map(report.requirements.map((r) => [r.id, report.verdicts.gate === 'extended' ? r.status : r.byProfile.core]));

@@ -11,18 +11,22 @@ export interface MatrixColumn {
   description: string;
   /** The report of the run against it (one target). */
   report: Report;
+  /** Its baseline's reasons by requirement: what a FAIL's note says. */
+  knownReasons?: ReadonlyMap<string, string>;
 }
 
 const cellOf = (text: string): string => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 
 /** What one run says about one requirement: a short cell, and a note when there is more to say. */
-function verdictOf(report: Report, requirement: ReportRequirement): { cell: string; note?: string } {
+function verdictOf({ report, knownReasons }: MatrixColumn, requirement: ReportRequirement): { cell: string; note?: string } {
   const citing = report.tests.filter((t) => t.requirements.includes(requirement.id));
   switch (requirement.status) {
     case 'passed': return { cell: 'pass' };
     case 'failed': {
-      const failed = citing.find((t) => t.status === 'failed' && t.known) ?? citing.find((t) => t.status === 'failed');
-      const reason = failed?.known?.reason ?? `not in the baseline: ${(failed?.error ?? '').split('\n')[0]}`;
+      // The baseline's reason for this requirement; else the first line of a spec that failed it
+      // (not one that cites it and failed another: a model spec cites many).
+      const failedIt = citing.find((t) => t.status === 'failed' && (t.failedRequirements ?? t.requirements).includes(requirement.id));
+      const reason = knownReasons?.get(requirement.id) ?? `not in the baseline: ${(failedIt?.error ?? '').split('\n')[0]}`;
       return { cell: 'FAIL', note: reason };
     }
     case 'skipped': return { cell: 'not verified', note: citing.find((t) => t.status === 'skipped')?.skipReason ?? 'skipped' };
@@ -81,7 +85,7 @@ export function renderMatrix(columns: MatrixColumn[], heading: { title: string; 
     const cells = columns.map((column, index) => {
       const row = column.report.requirements.find((r) => r.id === requirement.id);
       if (!row) return '—';
-      const { cell, note } = verdictOf(column.report, row);
+      const { cell, note } = verdictOf(column, row);
       if (note === undefined) return cell;
       notes.push(`- <a id="n${notes.length + 1}"></a>**[${notes.length + 1}]** ${columns[index]!.title}, ${requirement.id}: ${cellOf(note)}`);
       return `${cell} [[${notes.length}]](#n${notes.length})`;

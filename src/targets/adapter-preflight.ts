@@ -38,7 +38,7 @@ export async function checkAdapter(ref: StorageTargetRef, { timeoutMs, startupMs
   try {
     const started = await runtimeStarts(adapter, startupMs);
     if (started !== undefined) checks.push(started);
-    if (started?.ok !== false) checks.push(await objectAnswers(checked, adapter.name));
+    if (started?.ok !== false) checks.push(await objectAnswers(checked, adapter.name, adapter.supports));
   } finally {
     await Promise.resolve().then(() => checked.close?.()).catch(() => undefined);
   }
@@ -65,7 +65,7 @@ async function runtimeStarts(adapter: StorageAdapter, startupMs: number): Promis
 }
 
 /** `adapter` bounded (boundedAdapter): a call that hangs rejects with StorageCallTimeout. */
-async function objectAnswers(adapter: StorageAdapter, name: string): Promise<Check> {
+async function objectAnswers(adapter: StorageAdapter, name: string, supports: StorageAdapter['supports']): Promise<Check> {
   const what = 'a fresh object answers';
   const fix = 'create() must resolve to a fresh object whose storage answers (README, "The contract"); run the adapter\'s own tests';
   let object: StorageObject;
@@ -79,12 +79,33 @@ async function objectAnswers(adapter: StorageAdapter, name: string): Promise<Che
       return { what, ok: false, detail: `--adapter ${name}: create() resolved to something without storage.get()`, fix };
     }
     await object.storage.get('specgate-preflight');
+    const missing = missingMethods(object, supports);
+    if (missing.length > 0) {
+      return { what, ok: false, detail: `--adapter ${name}: create() resolved to an object without ${missing.join(', ')}`, fix: SHAPE_FIX };
+    }
     return { what, ok: true, detail: 'create() gave an object; storage.get() answered' };
   } catch (error) {
     return { what, ok: false, detail: `--adapter ${name}: storage.get('specgate-preflight') on a fresh object ${failure(error)}`, fix };
   } finally {
     await Promise.resolve().then(() => object.destroy?.()).catch(() => undefined);
   }
+}
+
+const SHAPE_FIX = 'the object is the contract\'s StorageObject (contract/storage.ts): storage, run(name, args) running scenarios[name](storage, args) of specgate/scenarios inside the object, restart(), destroy(), and clock and faults when supports declares them; examples/minimal-adapter.ts has them all';
+
+/**
+ * What the contract's StorageObject has that this object lacks: without them the specs would fail
+ * on a TypeError, blamed on the statements they verify, instead of this one line.
+ */
+function missingMethods(object: StorageObject, supports: StorageAdapter['supports']): string[] {
+  const has = (value: unknown, ...methods: string[]) => value !== null && typeof value === 'object' && methods.every((m) => typeof (value as Record<string, unknown>)[m] === 'function');
+  return [
+    !has(object, 'run') && 'run(name, args)',
+    !has(object, 'restart') && 'restart()',
+    !has(object, 'destroy') && 'destroy()',
+    supports.clock && !has(object.clock, 'now', 'advance') && 'clock (supports.clock is true)',
+    supports.faults && object.faults === undefined && 'faults (supports.faults is true)',
+  ].filter((missing): missing is string => typeof missing === 'string');
 }
 
 /** The fix an adapter's error names (the workerd adapter's start errors do), if it names one. */

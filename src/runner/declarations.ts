@@ -16,8 +16,12 @@ interface DeclaredTest { kind: 'test'; name: string; meta: Meta }
 interface DeclaredBlock { kind: 'block'; name: string; meta: Meta; body: (() => unknown) | undefined; children: Declared[] }
 type Declared = DeclaredTest | DeclaredBlock;
 
-/** A test as a spec file declared it: its full name (blocks and title) and its metadata. */
-export interface DeclaredSpec { name: string; meta: Meta }
+/**
+ * A test as a spec file declared it: its full name (blocks and title joined by " > "), the name
+ * --grep matches (joined by spaces, as vitest's testNamePattern sees it: core/records.ts grepName)
+ * and its metadata.
+ */
+export interface DeclaredSpec { name: string; grepName: string; meta: Meta }
 
 let current: DeclaredBlock | undefined;
 
@@ -115,6 +119,6 @@ async function collect(block: DeclaredBlock): Promise<void> {
 
 function flatten(children: Declared[], path: string[]): DeclaredSpec[] {
   return children.flatMap((child) => (child.kind === 'test'
-    ? [{ name: [...path, child.name].join(' > '), meta: child.meta }]
+    ? [{ name: [...path, child.name].join(' > '), grepName: [...path, child.name].join(' '), meta: child.meta }]
     : flatten(child.children, [...path, child.name])));
 }

@@ -30,11 +30,20 @@ export class SpecFileError extends Error {
 const includeOf = (suiteNames: SuiteName[]): string[] =>
   suiteNames.map((n) => SUITES[n]).filter((s) => !s.pending).flatMap((s) => s.include);
 
+/** A listed spec with the name --grep matches: what the runner needs to narrow a run (runner/run.ts). */
+export interface RunnableSpec extends ListedSpec {
+  grepName: string;
+}
+
 export async function listSpecs(suiteNames: SuiteName[]): Promise<ListedSpec[]> {
+  return (await listRunnableSpecs(suiteNames)).map(({ grepName: _, ...listed }) => listed);
+}
+
+export async function listRunnableSpecs(suiteNames: SuiteName[]): Promise<RunnableSpec[]> {
   const files = specFiles(includeOf(suiteNames));
   if (files.length === 0) return [];
   await standInForVitest();
-  const listed: ListedSpec[] = [];
+  const listed: RunnableSpec[] = [];
   for (const file of files) {
     let declared;
     try {
@@ -42,7 +51,7 @@ export async function listSpecs(suiteNames: SuiteName[]): Promise<ListedSpec[]> 
     } catch (error) {
       throw new SpecFileError(file, error);
     }
-    listed.push(...declared.map(({ name, meta }) => listedSpec(name, file, meta)));
+    listed.push(...declared.map(({ name, grepName, meta }) => ({ ...listedSpec(name, file, meta), grepName })));
   }
   return listed;
 }

@@ -29,7 +29,7 @@ import { CollectingReporter } from './collector.js';
 import { ProgressReporter } from './progress.js';
 import { Interruption } from './interrupt.js';
 import { isEverything, selects, selectsConventions } from '../core/selection.js';
-import { listSpecs, specFiles } from './list.js';
+import { listRunnableSpecs, SpecFileError, specFiles, type RunnableSpec } from './list.js';
 import type { SuiteName } from '../../requirements/model.js';
 import { nearestContaining } from '../core/did-you-mean.js';
 
@@ -44,7 +44,7 @@ export interface RunOutcome {
   exitCode: ExitCode;
 }
 
-interface PlannedProject {
+export interface PlannedProject {
   /** Vitest project name: unique in the run. */
   name: string;
   /** The target its specs run against, as reports name it: "zone-api", "zone-api@<url>", "storage:<adapter>". */
@@ -101,9 +101,7 @@ async function runInterruptibly(config: RunConfig, interruption: Interruption): 
   const zones = suites.some((s) => s.name === 'zone-api') ? await resolveZoneTargets(config) : [];
   // Once, before any spec: a run in zones it does not own says what it will do there.
   for (const zone of zones) for (const line of foreignZoneNotice(zone.target, SUITES['zone-api'])) process.stderr.write(`${line}\n`);
-  const several = zones.length > 1;
-  const planned = [...zones.flatMap((zone) => zoneProjects(zone.target, several, config.zoneApi)), ...adapters.map((adapter) => storageProject(adapter, config.storage))];
-  const projects = narrowedTo(planned, await filesSelectedBy(selection, config.suites));
+  const { planned, projects } = await projectsOfRun(zones.map((zone) => zone.target), adapters, config);
   const collector = new CollectingReporter(PACKAGE_ROOT, new Map(projects.map((p) => [p.name, { target: p.label, clockGroup: p.clockGroup }])), () => interruption.interrupted);
   collector.keepsConventions = (conventions) => selectsConventions(selection, conventions, requirementCatalog());
   const bail = config.maxFailures === undefined ? undefined : new BailReporter(config.maxFailures, config.gate, requirementProfiles());
@@ -127,7 +125,8 @@ async function runInterruptibly(config: RunConfig, interruption: Interruption): 
       startedAt: started.toISOString(),
       finishedAt: finished.toISOString(),
       durationMs: finished.getTime() - started.getTime(),
-      targets: [...new Set(projects.map((p) => p.target))],
+      // Every target of the run, also one whose files hold no selected spec (not started).
+      targets: [...new Set(planned.map((p) => p.target))],
       ...(zone && { asOf: new Date(zone.target.asOf).toISOString(), clockSettable: zone.target.clockSettable }),
       suites: config.suites,
       grep: config.grep ?? null,
@@ -194,7 +193,7 @@ function exitCodeOf(report: Report, config: RunConfig): ExitCode {
 export const EXIT_CODES: Readonly<Record<Report['verdicts']['outcome'], ExitCode>> = OUTCOME_EXIT_CODES;
 
 /** The run's adapters, each through its preflight (it loads; a fresh object's storage answers). */
-async function checkedAdapters(config: RunConfig): Promise<{ ref: StorageTargetRef; supports: Record<string, boolean> }[]> {
+async function checkedAdapters(config: RunConfig): Promise<CheckedAdapter[]> {
   const refs = await adapterRefs(config.storage.adapters, config.storage);
   const checked = await Promise.all(refs.map(async (ref) => {
     // --no-preflight: only that it loads; the specs show the rest.
@@ -253,7 +252,7 @@ function zoneProjects(target: ZoneApiTarget, several: boolean, { concurrency, sp
 /** An adapter the user gave by path (not one of specgate's modules). */
 const isAdapterPath = (ref: StorageTargetRef): boolean => !Object.values(BUILTIN_ADAPTERS).some((builtin) => builtin.module === ref.module);
 
-function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Record<string, boolean> }, config: RunConfig['storage']): PlannedProject {
+function storageProject({ ref, supports }: CheckedAdapter, config: RunConfig['storage']): PlannedProject {
   return {
     name: `storage:${ref.name}`,
     label: `storage:${ref.name}`,
@@ -276,15 +275,33 @@ function storageProject({ ref, supports }: { ref: StorageTargetRef; supports: Re
 /**
  * The spec files that hold a spec the selection selects (--area, --requirement, --level,
  * --profile), found by listing the specs without running them (runner/list.ts): a narrowed run
- * starts no worker for the other files (each costs seconds of start-up per target). Undefined: every
- * file, for a run of everything, a shard (selected by a spec's title, which a listing does not
- * separate from its describe blocks), or a selection that selects nothing (the runner's own account
- * of that, with the nearest names, needs every spec declared).
+ * starts no worker for the other files (each costs seconds of start-up per target). Undefined,
+ * every file, when the run stays as it would be without narrowing:
+ * - a run of everything, or a shard (selected by a spec's title, which a listing does not separate
+ *   from its describe blocks);
+ * - a selection that selects nothing, or whose specs --grep matches none of: the runner's account
+ *   of that, with the nearest names, needs every spec declared. (--grep narrows no file itself: a
+ *   selected spec out of the target's scope is reported whether --grep matches it or not, and only
+ *   the workers know the target's scope.)
+ * - a spec file that does not load: the run reports it as a file error, as it always has.
  */
-async function filesSelectedBy(selection: Selection, suites: SuiteName[]): Promise<Set<string> | undefined> {
+async function filesSelectedBy(selection: Selection, suites: SuiteName[], grep: string | undefined): Promise<Set<string> | undefined> {
   if (isEverything(selection) || selection.shard) return undefined;
-  const selected = (await listSpecs(suites)).filter((spec) => selects(selection, { title: spec.name, requirements: spec.requirements, extended: spec.extended !== undefined }, requirementCatalog()));
-  return selected.length === 0 ? undefined : new Set(selected.map((spec) => spec.file));
+  const listed = await listedOrUndefined(suites);
+  if (!listed) return undefined;
+  const selected = listed.filter((spec) => selects(selection, { title: spec.name, requirements: spec.requirements, extended: spec.extended !== undefined }, requirementCatalog()));
+  const grepped = grep === undefined ? selected : selected.filter((spec) => new RegExp(grep).test(spec.grepName));
+  return grepped.length === 0 ? undefined : new Set(selected.map((spec) => spec.file));
+}
+
+/** The suites' specs listed, or undefined when a spec file does not load (the run will say which). */
+async function listedOrUndefined(suites: SuiteName[]): Promise<RunnableSpec[] | undefined> {
+  try {
+    return await listRunnableSpecs(suites);
+  } catch (error) {
+    if (error instanceof SpecFileError) return undefined;
+    throw error;
+  }
 }
 
 /** Each project with only the files of `files` it would run (explicitly), and none left empty. */
@@ -296,6 +313,20 @@ function narrowedTo(projects: PlannedProject[], files: Set<string> | undefined):
     const { exclude: _, ...rest } = project;
     return own.length === 0 ? [] : [{ ...rest, include: own }];
   });
+}
+
+/** An adapter of the run, through its preflight: its reference, as reports name it, and what it supports. */
+export interface CheckedAdapter { ref: StorageTargetRef; supports: Record<string, boolean> }
+
+/**
+ * The vitest projects a run plans for its targets, and those it starts: each with only the spec
+ * files holding a selected spec (none started whose files hold none). Exported for
+ * test/narrowed-run.test.ts, which holds what the workers are given to import.
+ */
+export async function projectsOfRun(zoneTargets: ZoneApiTarget[], adapters: CheckedAdapter[], config: RunConfig): Promise<{ planned: PlannedProject[]; projects: PlannedProject[] }> {
+  const several = zoneTargets.length > 1;
+  const planned = [...zoneTargets.flatMap((target) => zoneProjects(target, several, config.zoneApi)), ...adapters.map((adapter) => storageProject(adapter, config.storage))];
+  return { planned, projects: narrowedTo(planned, await filesSelectedBy(config.selection, config.suites, config.grep)) };
 }
 
 /** The profile of each catalogued requirement, by ID (what --bail needs to tell a gated failure). */

@@ -3,7 +3,10 @@
 // writes docs/compatibility.md. Exits 1 when a run fails its gate (a new failure or a stale
 // baseline entry: the matrix would not match the baselines) or writes no report.
 //
-//   npm run matrix [-- --out FILE] [--only COLUMN,...]
+//   npm run matrix [-- --out FILE] [--only COLUMN,...] [--from-reports]
+//
+// --from-reports renders again from the reports the last run left in reports/matrix/ (same --only),
+// running nothing: for a change of the page alone.
 
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -38,15 +41,16 @@ export const MATRIX_TARGETS: MatrixTarget[] = [
   { title: 'miniflare2', adapter: 'miniflare2', baseline: 'suites/storage/baselines/miniflare2.json', about: 'Miniflare 2\'s pure-JavaScript storage, gates and alarm scheduler (docs/adapters/miniflare2.md)' },
 ];
 
-function parseArgs(argv: string[]): { out: string; only?: string[] } {
-  const options: { out: string; only?: string[] } = { out: join(ROOT, 'docs/compatibility.md') };
+function parseArgs(argv: string[]): { out: string; only?: string[]; fromReports: boolean } {
+  const options: { out: string; only?: string[]; fromReports: boolean } = { out: join(ROOT, 'docs/compatibility.md'), fromReports: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
+    if (arg === '--from-reports') { options.fromReports = true; continue; }
     const value = argv[++i];
     if (value === undefined) throw new Error(`${arg} needs a value`);
     if (arg === '--out') options.out = resolve(value);
     else if (arg === '--only') options.only = value.split(',');
-    else throw new Error(`unknown argument: ${arg} (usage: npm run matrix [-- --out FILE] [--only TITLE,...])`);
+    else throw new Error(`unknown argument: ${arg} (usage: npm run matrix [-- --out FILE] [--only TITLE,...] [--from-reports])`);
   }
   return options;
 }
@@ -136,14 +140,16 @@ async function main(): Promise<number> {
   const options = parseArgs(process.argv.slice(2));
   const targets = MATRIX_TARGETS.filter((t) => !options.only || options.only.includes(t.title));
   const work = join(ROOT, 'reports/matrix');
-  rmSync(work, { recursive: true, force: true });
-  mkdirSync(work, { recursive: true });
+  if (!options.fromReports) {
+    rmSync(work, { recursive: true, force: true });
+    mkdirSync(work, { recursive: true });
+  }
   const columns: MatrixColumn[] = [];
   let failures = 0;
   for (const [index, target] of targets.entries()) {
     const reportDir = join(work, String(index + 1));
     const started = performance.now();
-    const { code, output } = await run(['run', '--suite', 'storage', '--adapter', target.adapter, ...optionsOf(target), '--gate', 'extended', '--report-dir', reportDir,
+    const { code, output } = options.fromReports ? { code: 0, output: '' } : await run(['run', '--suite', 'storage', '--adapter', target.adapter, ...optionsOf(target), '--gate', 'extended', '--report-dir', reportDir,
       ...(target.baseline ? ['--baseline', join(ROOT, target.baseline)] : [])]);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     if (!existsSync(join(reportDir, 'report.json'))) {

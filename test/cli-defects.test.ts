@@ -87,7 +87,7 @@ describe('a request that got no answer says why in words, keeping the code', () 
     return { ports, close: () => { http.close(); closing.close(); } };
   }
 
-  it('https:// against a plain HTTP server, and a closed connection (the run showed ERR_SSL_WRONG_VERSION_NUMBER, UND_ERR_SOCKET)', async () => {
+  it('https:// against a plain HTTP server, and a closed connection (the run showed ERR_SSL_WRONG_VERSION_NUMBER, UND_ERR_SOCKET; the preflight, over node:http, EPROTO and ECONNRESET)', async () => {
     const { ports, close } = await servers();
     try {
       const causeOf = async (url: string) => {
@@ -98,9 +98,10 @@ describe('a request that got no answer says why in words, keeping the code', () 
       expect(await causeOf(`http://127.0.0.1:${ports.closing}/`)).toBe('the server closed the connection before answering (UND_ERR_SOCKET: other side closed)');
       // Through the CLI: the preflight's line.
       const tls = await runCli(['run', '--suite', 'zone-api', '--target', `https://127.0.0.1:${ports.http}/client/v4`, '--token', 't'.repeat(40)]);
-      expect([tls.code, lines(tls.stderr)]).toEqual([2, [`specgate: target unreachable: https://127.0.0.1:${ports.http}/client/v4 (the server at 127.0.0.1:${ports.http} speaks plain HTTP: use http:// (ERR_SSL_WRONG_VERSION_NUMBER)); fix: check --target (or target.url in specgate.config.ts) and that the server is running`]]);
+      // The preflight's client is node:http (the spec kit's), which reports the TLS error as EPROTO: the line adds OpenSSL's reason.
+      expect([tls.code, lines(tls.stderr)]).toEqual([2, [`specgate: target unreachable: https://127.0.0.1:${ports.http}/client/v4 (the server at 127.0.0.1:${ports.http} speaks plain HTTP: use http:// (EPROTO: wrong version number)); fix: check --target (or target.url in specgate.config.ts) and that the server is running`]]);
       const closed = await runCli(['run', '--suite', 'zone-api', '--target', `http://127.0.0.1:${ports.closing}/client/v4`, '--token', 't'.repeat(40)]);
-      expect([closed.code, lines(closed.stderr)]).toEqual([2, [expect.stringContaining('(the server closed the connection before answering (UND_ERR_SOCKET: other side closed))')]]);
+      expect([closed.code, lines(closed.stderr)]).toEqual([2, [expect.stringContaining('(the server closed the connection before answering (ECONNRESET: socket hang up))')]]);
     } finally {
       close();
     }

@@ -23,11 +23,18 @@ export function transportCause(error: unknown, url: string): string {
   const cause: TransportErrorCause | undefined = wrapped ?? ((error as TransportErrorCause)?.code !== undefined ? error as TransportErrorCause : undefined);
   const code = cause?.code;
   if (code !== undefined && TLS_ON_PLAIN_HTTP.has(code) && url.startsWith('https:')) {
-    return `the server at ${new URL(url).host} speaks plain HTTP: use http:// (${code})`;
+    return `the server at ${new URL(url).host} speaks plain HTTP: use http:// (${code === 'EPROTO' ? [code, openSslReason(cause?.message)].filter(Boolean).join(': ') : code})`;
   }
   if (code !== undefined && CLOSED.has(code)) return `the server closed the connection before answering (${causeDetail(cause!)})`;
   return cause ? causeDetail(cause) : (error as Error)?.message ?? String(error);
 }
+
+/**
+ * OpenSSL's reason in a TLS error's message ("...:SSL routines:ssl3_get_record:wrong version
+ * number:..."): node:http reports the error as EPROTO (fetch as ERR_SSL_WRONG_VERSION_NUMBER),
+ * and the reason is what says which.
+ */
+const openSslReason = (message: string | undefined): string | undefined => /:SSL routines:[^:]*:([^:]+):/.exec(message ?? '')?.[1];
 
 /** Code, system call and message of a cause, each where present; the message only when it adds to the code. */
 export function causeDetail(cause: TransportErrorCause): string {

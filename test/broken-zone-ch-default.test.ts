@@ -43,7 +43,7 @@ const CUSTOM_HOSTNAMES: BrokenVariant[] = [
   blind('rate limit: check-then-create race near the limit', ['ZM-CH-CERT-RATE-15-PER-MIN']),
   blind('rate limit: penalty still on at exactly 30 s', ['ZM-CH-CERT-RATE-PENALTY-30S']),
   blind('moved: 7 days counted from creation', ['ZM-CH-MOVED-DELETED-AFTER-7D']),
-  blind('moved: PATCH restarts validation but leaves it pending', ['ZM-CH-MOVED-DELETED-AFTER-7D']),
+  blind('moved: PATCH restarts validation but leaves it pending', ['ZM-CH-MOVED-DELETED-AFTER-7D', 'ZM-CH-MOVED-PATCH-REACTIVATES']),
   blind('fallback origin: the setting alone is enough', ['ZM-CH-1016-CAUSE-FALLBACK-ORIGIN', 'ZM-CH-FALLBACK-ORIGIN-NEEDS-BOTH']),
   blind('hold: blocked hostname reported as pending', ['ZM-CH-HOLD-BLOCKED', 'ZM-CH-HOLD-RELEASE-REQUIRED', 'ZM-CH-STATUS-VALUES']),
 ];

@@ -3,11 +3,11 @@
 
 import type { ReferenceApp } from '../../../../reference-impl/zone-api/app.js';
 import { isWithin, parentDomain } from '../../../../reference-impl/zone-api/custom-hostnames/hostname.js';
-import type { CustomHostnameRow } from '../../../../reference-impl/zone-api/custom-hostnames/store.js';
 import { codes } from '../../../../reference-impl/zone-api/errors.js';
-import { apiPath, refuse, rewriteAnswers, zoneIdOf, type BlindVariant, type Json } from '../variant.js';
+import { apiPath, beforeHandler, refuse, rewriteAnswers, zoneIdOf, type BlindVariant, type Json } from '../variant.js';
 
 const HOSTNAMES = /^\/zones\/[^/]+\/custom_hostnames(\/[^/]+)?$/;
+const HOSTNAME = /^\/zones\/[^/]+\/custom_hostnames\/[^/]+$/;
 const MINUTE = 60_000;
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -22,25 +22,6 @@ function rewriteHostnames(reference: ReferenceApp, change: (hostname: Json) => v
       return answer;
     },
   });
-}
-
-/**
- * Changes what an update writes over a stored hostname, given the row as it was before the request's
- * first update (a PATCH updates twice, synchronously: the evaluation, then the ssl settings).
- */
-function rewriteUpdates(reference: ReferenceApp, change: (stored: CustomHostnameRow, next: CustomHostnameRow) => CustomHostnameRow): void {
-  const store = reference.state.customHostnames;
-  const update = store.updateCustomHostname.bind(store);
-  const before = new Map<string, CustomHostnameRow>();
-  store.updateCustomHostname = (next) => {
-    if (!before.has(next.id)) {
-      const stored = store.getCustomHostname(next.zone_id, next.id);
-      if (stored) before.set(next.id, stored);
-      queueMicrotask(() => before.delete(next.id));
-    }
-    const stored = before.get(next.id);
-    update(stored ? change(stored, next) : next);
-  };
 }
 
 const LIMIT = '| Certificate issuance rate | 15 certificates per minute by default; higher on request through the account contact |';
@@ -180,7 +161,33 @@ export const CUSTOM_HOSTNAME_VARIANTS: BlindVariant[] = [
     sentence: '| Moved | PATCH on the custom hostname | Restarts validation | Active | |',
     misreading: '"Restarts validation" read as putting the hostname back into validation, where it waits instead of becoming Active.',
     customize: (r) => {
-      rewriteUpdates(r, (stored, next) => (stored.status === 'moved' && next.status === 'active' ? { ...next, status: 'pending', issuer: null } : next));
+      // The hostname waits in validation until a later PATCH validates it again: the reference's
+      // looking again at every hostname (after any DNS fact or hold changes, another spec's too)
+      // does not activate it, so what a run sees does not depend on other specs' requests.
+      const waiting = new Set<string>();
+      const movedThisTurn = new Set<string>();
+      let patching: string | undefined;
+      beforeHandler(r, 'PATCH', HOSTNAME, (request) => {
+        patching = decodeURIComponent(apiPath(request).split('/').pop() ?? '');
+        queueMicrotask(() => { patching = undefined; });
+      });
+      const store = r.state.customHostnames;
+      const update = store.updateCustomHostname.bind(store);
+      store.updateCustomHostname = (next) => {
+        const stored = store.getCustomHostname(next.zone_id, next.id);
+        const wait = () => update({ ...next, status: 'pending', issuer: null });
+        if (stored?.status === 'moved' && next.status === 'active') {
+          waiting.add(next.id);
+          movedThisTurn.add(next.id);
+          queueMicrotask(() => movedThisTurn.delete(next.id));
+          return wait();
+        }
+        if (waiting.has(next.id) && next.status === 'active') {
+          if (patching !== next.id || movedThisTurn.has(next.id)) return wait();
+          waiting.delete(next.id);
+        }
+        return update(next);
+      };
       // The PATCH answers what was stored.
       rewriteAnswers(r, {
         method: 'PATCH', path: HOSTNAMES,

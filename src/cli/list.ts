@@ -7,7 +7,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { withDashedValues } from './usage.js';
 import { requirementCatalog } from '../catalog/suites.js';
 import { selects, type Selection } from '../core/selection.js';
-import { listSpecs, SpecFileError, type ListedSpec } from '../runner/list.js';
+import { listRunnableSpecs, SpecFileError, type ListedSpec, type RunnableSpec } from '../runner/list.js';
 import { checkPattern, selectionFrom, suitesFrom } from './run-config.js';
 
 /** The options of `specgate list` (its help, help.ts, lists the same). */
@@ -28,14 +28,14 @@ export async function listCommand(args: string[]): Promise<number> {
   if (values.grep !== undefined) checkPattern(values.grep);
   let specs;
   try {
-    specs = await listSpecs(suites);
+    specs = await listRunnableSpecs(suites);
   } catch (error) {
     // A listing without a file's specs would look complete: say which file, exit 1 (as a run does).
     if (!(error instanceof SpecFileError)) throw error;
     process.stderr.write(`specgate: list: ${error.message.split('\n')[0]}\n`);
     return 1;
   }
-  const selected = specs.filter(selectedBy(selection, values.grep));
+  const selected = specs.filter(selectedBy(selection, values.grep)).map(({ grepName: _, ...listed }) => listed);
   if (values.json) {
     process.stdout.write(`${JSON.stringify(selected, null, 2)}\n`);
     return 0;
@@ -45,12 +45,16 @@ export async function listCommand(args: string[]): Promise<number> {
   return 0;
 }
 
-/** As a run selects: by the requirements each spec cites (core/selection.ts), and --grep on its full name (vitest's testNamePattern). */
-function selectedBy(selection: Selection, grep: string | undefined): (spec: ListedSpec) => boolean {
+/**
+ * As a run selects: by the requirements each spec cites (core/selection.ts), and --grep on the name
+ * vitest's testNamePattern sees (blocks and title joined by spaces, not the " > " shown), so that
+ * a pattern lists exactly what it runs.
+ */
+function selectedBy(selection: Selection, grep: string | undefined): (spec: RunnableSpec) => boolean {
   const catalog = requirementCatalog();
   const pattern = grep === undefined ? undefined : new RegExp(grep);
   return (spec) => selects(selection, { title: spec.name, requirements: spec.requirements, extended: spec.extended !== undefined }, catalog)
-    && (pattern === undefined || pattern.test(spec.name));
+    && (pattern === undefined || pattern.test(spec.grepName));
 }
 
 /** `specgate: 12 specs in 2 files (of 612 specs in the suites listed)`. */

@@ -17,6 +17,8 @@ export interface BlindRun {
   reportDir: string;
   /** What the run found about one variant (by name). */
   outcomeOf(name: string): BlindOutcome;
+  /** The requirements of a variant's specs that reached no verdict: skipped, or failed as inconclusive (a premise that did not occur). */
+  unverifiedOf(name: string): Set<string>;
   close(): Promise<void>;
 }
 
@@ -37,6 +39,11 @@ export function outcomeFromReport(report: Report, target: string): BlindOutcome 
   const extended = idsOf('extended');
   if (extended.length > 0) return { extendedOnly: extended };
   return { missed: true };
+}
+
+/** The requirements of a target's specs that reached no verdict: skipped, or an inconclusive failure. */
+export function unverifiedFromReport(report: Report, target: string): Set<string> {
+  return new Set(report.tests.filter((t) => t.target === target && (t.status === 'skipped' || (t.status === 'failed' && inconclusive(t.error)))).flatMap((t) => t.requirements));
 }
 
 /** A run with one target names it "zone-api"; with several, "zone-api@<base URL>". */
@@ -60,6 +67,7 @@ export async function runBlindVariants(variants: readonly Pick<BlindVariant, 'na
     report,
     reportDir,
     outcomeOf: (name) => outcomeFromReport(report, targetName(report, servers.get(name)!.baseUrl)),
+    unverifiedOf: (name) => unverifiedFromReport(report, targetName(report, servers.get(name)!.baseUrl)),
     close: async () => { await Promise.all(all.map((s) => s.close())); },
   };
 }

@@ -6,7 +6,7 @@
 // dependency this checkout has, except the optional ones being tested. The real install of the
 // packed tarball, from the registry, is test/pack-install.test.ts.
 
-import { cpSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OPTIONAL_PARTS, requireOptionalPart, resolvable } from '../src/core/optional-package.js';
@@ -14,6 +14,8 @@ import { UsageError } from '../src/core/errors.js';
 import { ROOT, runAsUser, tempDir, type CliResult } from './helpers/cli.js';
 
 const OPTIONAL: readonly string[] = Object.values(OPTIONAL_PARTS).flat();
+/** The folders and files the package ships, less the build (a checkout without dist/ runs the sources). */
+const PACKAGED = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { files: string[] }).files.filter((path) => path !== 'dist');
 
 /** A user's project with specgate installed and, of the optional packages, only `present`. */
 function userInstall(name: string, present: readonly string[] = []): string {
@@ -21,7 +23,8 @@ function userInstall(name: string, present: readonly string[] = []): string {
   writeFileSync(join(project, 'package.json'), '{"name":"user-project","private":true}\n');
   const modules = join(project, 'node_modules');
   const specgate = join(modules, 'specgate');
-  for (const part of ['bin', 'src', 'suites', 'fixtures', 'reference-impl', 'package.json']) cpSync(join(ROOT, part), join(specgate, part), { recursive: true });
+  // What the package ships (package.json "files"), as it is in this checkout; dist/ only if built.
+  for (const part of [...PACKAGED, 'package.json'].filter((path) => existsSync(join(ROOT, path)))) cpSync(join(ROOT, part), join(specgate, part), { recursive: true });
   const link = (pkg: string): void => symlinkSync(join(ROOT, 'node_modules', pkg), join(modules, pkg), 'dir');
   for (const entry of readdirSync(join(ROOT, 'node_modules'))) {
     if (entry.startsWith('.')) continue;

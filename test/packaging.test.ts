@@ -103,7 +103,7 @@ describe('the compiled package (dist/, built by prepack; tsconfig.build.json)', 
 
   it('bin runs dist/src/cli/main.js, which the build makes; dist/ is packed, built before packing, git-ignored', () => {
     expect(compiled()).toContain('src/cli/main.ts');
-    expect(readFileSync(join(ROOT, 'bin/specgate.mjs'), 'utf8')).toContain("'../dist/src/cli/main.js'");
+    expect(readFileSync(join(ROOT, 'bin/specgate.mjs'), 'utf8')).toContain("new URL('dist/src/cli/main.js', ROOT)");
     expect(pkg.files).toContain('dist');
     expect(pkg.scripts.prepack).toBe('node scripts/build.mjs');
     expect(readFileSync(join(ROOT, '.gitignore'), 'utf8').split('\n')).toContain('dist/');

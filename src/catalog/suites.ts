@@ -28,15 +28,18 @@ export interface Suite {
    */
   zoneSafety?: { guarded: readonly GuardedRequest[]; marked: readonly string[]; leftovers: readonly { what: string }[] };
   /**
-   * Spec files (globs relative to the package root) that move the target's clock: on a target with
+   * Its spec files that move the target's clock, by file suffix under its folder: on a target with
    * one clock they run apart, one file at a time, after every other spec. Dated specs
    * (`*.dated.spec.ts`) set it to another year; `*.clock.spec.ts` advance it by minutes to months,
    * which would expire the one-minute windows of a rate-limit spec running alongside.
    */
-  clockSpecs?: string[];
+  clockSpecs?: { dir: string; suffixes: readonly string[] };
 }
 
-const ZONE_API_CLOCK_SPECS = ['suites/zone-api/**/*.dated.spec.ts', 'suites/zone-api/**/*.clock.spec.ts'];
+/** A suite's clock spec files as globs relative to the package root (what vitest's include and exclude take). */
+export const clockSpecGlobs = (suite: Suite): string[] =>
+  (suite.clockSpecs ? suite.clockSpecs.suffixes.map((suffix) => `${suite.clockSpecs!.dir}/**/*${suffix}`) : []);
+
 
 /**
  * What a clock spec file declares, on a line of its opening comment, when every spec in it moves
@@ -46,21 +49,29 @@ const ZONE_API_CLOCK_SPECS = ['suites/zone-api/**/*.dated.spec.ts', 'suites/zone
  */
 export const ZONE_CLOCK_DECLARATION = '// specgate-clock: per zone';
 
-/** The clock spec files of a suite that declare a clock per zone (paths relative to the package root). */
+const declaredZoneClocks = new Map<SuiteName, string[]>();
+
+/**
+ * The clock spec files of a suite that declare a clock per zone (paths relative to the package
+ * root), read once per process: a run plans projects for each of its targets.
+ */
 export function zoneClockSpecs(suite: Suite): string[] {
-  const suffixes = (suite.clockSpecs ?? []).map((glob) => glob.slice(glob.lastIndexOf('*') + 1));
-  const dirs = [...new Set((suite.clockSpecs ?? []).map((glob) => glob.slice(0, glob.indexOf('*')).replace(/\/$/, '')))];
-  return dirs.flatMap((dir) => (readdirSync(join(PACKAGE_ROOT, dir), { recursive: true }) as string[])
+  const known = declaredZoneClocks.get(suite.name);
+  if (known) return known;
+  const { dir, suffixes } = suite.clockSpecs ?? { dir: '', suffixes: [] };
+  const declared = suffixes.length === 0 ? [] : (readdirSync(join(PACKAGE_ROOT, dir), { recursive: true }) as string[])
     .map((file) => `${dir}/${file.split(sep).join('/')}`)
     .filter((file) => suffixes.some((suffix) => file.endsWith(suffix)))
-    .filter((file) => readFileSync(join(PACKAGE_ROOT, file), 'utf8').split('\n').some((line) => line.trim() === ZONE_CLOCK_DECLARATION)))
+    .filter((file) => readFileSync(join(PACKAGE_ROOT, file), 'utf8').split('\n').some((line) => line.trim() === ZONE_CLOCK_DECLARATION))
     .sort();
+  declaredZoneClocks.set(suite.name, declared);
+  return declared;
 }
 
 export const SUITES: Record<SuiteName, Suite> = {
   'zone-api': { name: 'zone-api', include: ['suites/zone-api/**/*.spec.ts'], catalog: zoneApiCatalog, cleanup: CREATING_COLLECTIONS,
     zoneSafety: { guarded: GUARDED_REQUESTS, marked: MARKED_OBJECTS, leftovers: POSSIBLE_LEFTOVERS },
-    clockSpecs: ZONE_API_CLOCK_SPECS,
+    clockSpecs: { dir: 'suites/zone-api', suffixes: ['.dated.spec.ts', '.clock.spec.ts'] },
   },
   storage: { name: 'storage', include: ['suites/storage/**/*.spec.ts'], catalog: storageCatalog },
 };

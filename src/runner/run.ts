@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { startVitest, type Reporter } from 'vitest/node';
 import { loadSchedule } from '../catalog/deprecation-schedule.js';
-import { catalogedRequirementIds, requirementCatalog, SUITES, zoneClockSpecs } from '../catalog/suites.js';
+import { catalogedRequirementIds, clockSpecGlobs, requirementCatalog, SUITES, zoneClockSpecs } from '../catalog/suites.js';
 import { COMPILED, PACKAGE_ROOT } from '../core/paths.js';
 import { storageTargetSettings, type RunConfig } from '../core/run-config.js';
 import { applyBaseline, gatePasses, readBaseline, updatedBaseline, writeBaseline } from '../report/baseline.js';
@@ -228,7 +228,8 @@ function zoneProjects(target: ZoneApiTarget, several: boolean, { concurrency, sp
   const name = several ? `zone-api@${target.name}` : 'zone-api';
   const given = target.name !== 'reference';
   const runTarget: RunTarget = { suite: 'zone-api', name: target.name, ...(given && { baseUrl: target.baseUrl }), control: target.controlUrl !== undefined, ...(given && target.controlUrl !== undefined && { controlUrl: target.controlUrl }) };
-  const { include, clockSpecs = [] } = SUITES['zone-api'];
+  const { include } = SUITES['zone-api'];
+  const clockSpecs = clockSpecGlobs(SUITES['zone-api']);
   const alongside = target.zoneClocks === true ? zoneClockSpecs(SUITES['zone-api']) : [];
   // Zones a target provides are shared by every spec: one file at a time, one spec at a time, so
   // that no spec meets another's objects halfway through. Zones of their own let specs overlap:

@@ -6,6 +6,7 @@
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReferenceApp } from '../../../reference-impl/zone-api/app.js';
+import type { CustomHostnameRow } from '../../../reference-impl/zone-api/custom-hostnames/store.js';
 import { ApiError, type ErrorDetail } from '../../../reference-impl/zone-api/errors.js';
 
 export interface BlindVariant {
@@ -107,4 +108,14 @@ export function handlingZone(reference: ReferenceApp, method: string | string[],
 export function query(request: FastifyRequest, name: string): string | undefined {
   const value = (request.query as Record<string, string | string[] | undefined>)[name];
   return Array.isArray(value) ? value[value.length - 1] : value;
+}
+
+/** Replaces what the store writes for a custom hostname: `change` gets the row about to be written. */
+export function rewriteHostnameWrites(reference: ReferenceApp, change: (next: CustomHostnameRow) => CustomHostnameRow | undefined): void {
+  const store = reference.state.customHostnames;
+  const update = store.updateCustomHostname.bind(store);
+  store.updateCustomHostname = (next) => {
+    const written = change(next);
+    if (written) update(written);
+  };
 }

@@ -4,7 +4,7 @@
 import type { ReferenceApp } from '../../../../reference-impl/zone-api/app.js';
 import { isWithin, parentDomain } from '../../../../reference-impl/zone-api/custom-hostnames/hostname.js';
 import { codes } from '../../../../reference-impl/zone-api/errors.js';
-import { apiPath, beforeHandler, refuse, rewriteAnswers, zoneIdOf, type BlindVariant, type Json } from '../variant.js';
+import { apiPath, beforeHandler, refuse, rewriteAnswers, rewriteHostnameWrites, zoneIdOf, type BlindVariant, type Json } from '../variant.js';
 
 const HOSTNAMES = /^\/zones\/[^/]+\/custom_hostnames(\/[^/]+)?$/;
 const HOSTNAME = /^\/zones\/[^/]+\/custom_hostnames\/[^/]+$/;
@@ -171,23 +171,21 @@ export const CUSTOM_HOSTNAME_VARIANTS: BlindVariant[] = [
         patching = decodeURIComponent(apiPath(request).split('/').pop() ?? '');
         queueMicrotask(() => { patching = undefined; });
       });
-      const store = r.state.customHostnames;
-      const update = store.updateCustomHostname.bind(store);
-      store.updateCustomHostname = (next) => {
-        const stored = store.getCustomHostname(next.zone_id, next.id);
-        const wait = () => update({ ...next, status: 'pending', issuer: null });
+      rewriteHostnameWrites(r, (next) => {
+        const stored = r.state.customHostnames.getCustomHostname(next.zone_id, next.id);
+        const waits = { ...next, status: 'pending' as const, issuer: null };
         if (stored?.status === 'moved' && next.status === 'active') {
           waiting.add(next.id);
           movedThisTurn.add(next.id);
           queueMicrotask(() => movedThisTurn.delete(next.id));
-          return wait();
+          return waits;
         }
         if (waiting.has(next.id) && next.status === 'active') {
-          if (patching !== next.id || movedThisTurn.has(next.id)) return wait();
+          if (patching !== next.id || movedThisTurn.has(next.id)) return waits;
           waiting.delete(next.id);
         }
-        return update(next);
-      };
+        return next;
+      });
       // The PATCH answers what was stored.
       rewriteAnswers(r, {
         method: 'PATCH', path: HOSTNAMES,

@@ -7,14 +7,13 @@
 
 import type { FastifyRequest } from 'fastify';
 import type { ReferenceApp } from '../../../../reference-impl/zone-api/app.js';
-import type { CustomHostnameRow } from '../../../../reference-impl/zone-api/custom-hostnames/store.js';
 import { codes } from '../../../../reference-impl/zone-api/errors.js';
 import { ACTION_FEATURES } from '../../../../reference-impl/zone-api/firewall/model.js';
 import { VENDOR } from '../../../../reference-impl/zone-api/settings/nameservers.js';
 import type { LegacyWafState } from '../../../../reference-impl/zone-api/waf/model.js';
 import type { Zone } from '../../../../reference-impl/zone-api/zones/store.js';
 import {
-  answerInstead, apiPath, beforeHandler, handlingZone, query, rewriteAnswers, utc, zoneIdOf, zoneNow, type BlindVariant, type Json,
+  answerInstead, apiPath, beforeHandler, handlingZone, query, rewriteAnswers, rewriteHostnameWrites, utc, zoneIdOf, zoneNow, type BlindVariant, type Json,
 } from '../variant.js';
 
 const HOSTNAME = /^\/zones\/[^/]+\/custom_hostnames\/[^/]+$/;
@@ -34,16 +33,6 @@ const failure = (code: number, message: string): Json => ({ result: null, succes
 /** Each request's own notes (a variant remembers what it saw before the handler ran). */
 const notes = new WeakMap<FastifyRequest, Json>();
 const noteOf = (request: FastifyRequest): Json => notes.get(request) ?? {};
-
-/** Replaces what the store writes for a custom hostname: `change` gets the row about to be written. */
-function rewriteHostnameWrites(reference: ReferenceApp, change: (next: CustomHostnameRow) => CustomHostnameRow | undefined): void {
-  const store = reference.state.customHostnames;
-  const update = store.updateCustomHostname.bind(store);
-  store.updateCustomHostname = (next) => {
-    const written = change(next);
-    if (written) update(written);
-  };
-}
 
 /** Changes the zone the handlers of matching requests see (the control API's reads stay as they are). */
 function zoneSeenBy(reference: ReferenceApp, during: () => string | undefined, change: (zone: Zone) => Zone): void {

@@ -68,7 +68,7 @@ const storageProject = (name: 'reference-kv' | 'reference-sqlite') => ({
     ...timeouts,
     ...sharedModules,
     include: ['suites/storage/**/*.spec.ts'],
-    provide: { specgate: { ...shared, storage: { target: BUILTIN_ADAPTERS[name]!, settings: { timeoutMs: DEFAULT_TIMEOUT_MS, startupMs: DEFAULT_STARTUP_MS, realTime: false } } } },
+    provide: { specgate: { ...shared, storage: { targets: [{ label: `storage:${name}`, ref: BUILTIN_ADAPTERS[name]! }], settings: { timeoutMs: DEFAULT_TIMEOUT_MS, startupMs: DEFAULT_STARTUP_MS, realTime: false } } } },
   },
 });
 

@@ -55,7 +55,7 @@ beforeAll(async () => {
   // the worker's copy of the provided context is where inject() reads from (vitest's worker state).
   const state = (globalThis as { __vitest_worker__?: { providedContext: { specgate: WorkerContext } } }).__vitest_worker__;
   if (!state) throw new Error('mutation/zone-api.setup.ts runs only in a vitest worker');
-  state.providedContext.specgate = { ...state.providedContext.specgate, zoneApi: { target, clockScope: 'global', concurrentSpecs: false } };
+  state.providedContext.specgate = { ...state.providedContext.specgate, zoneApi: { targets: [{ label: 'zone-api', target }], clockScope: 'global', concurrentSpecs: false } };
 });
 
 beforeEach(async ({ task }) => {

@@ -46,7 +46,7 @@ describe('the blind variants of the storage suite, in one CLI run', () => {
     const adapters = [...CONTROLS, ...BLIND_VARIANTS.map((variant) => variant.name)].map(modulePath).join(',');
     console.log(`blind storage check: ${BLIND_VARIANTS.length} variants and ${CONTROLS.length} controls in one run, --seed ${SEED}, report in ${reportDir}`);
     // --no-preflight: what is asserted is what the specs catch, not a preflight stopping the run.
-    run = await runCli(['run', '--suite', 'storage', '--profile', 'core', '--no-preflight', '--seed', SEED, '--adapter', adapters, '--report-dir', reportDir]);
+    run = await runCli(['run', '--suite', 'storage', '--profile', 'core', '--no-preflight', '--share-workers', '--seed', SEED, '--adapter', adapters, '--report-dir', reportDir]);
     report = readReport(reportDir);
   }, 60 * 60_000);
 

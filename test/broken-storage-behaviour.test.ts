@@ -111,7 +111,7 @@ describe('broken storage adapters (options, transactions, consistency, alarms, S
     const reportDir = tempDir('broken-storage-behaviour');
     const adapters = variants.map((v) => join(ROOT, 'test/broken/storage', `${v.name}.ts`)).join(',');
     // --no-preflight: what is asserted is what the specs catch, not the preflight's read of a fresh object.
-    run = await runCli(['run', '--suite', 'storage', '--no-preflight', '--adapter', adapters, '--report-dir', reportDir]);
+    run = await runCli(['run', '--suite', 'storage', '--no-preflight', '--share-workers', '--adapter', adapters, '--report-dir', reportDir]);
     report = readReport(reportDir);
   }, 900_000); // the SQL-by-difference and PITR model specs add about 25 s per SQLite variant; 600 s ran out at load 38
 

@@ -65,7 +65,7 @@ describe('broken variants of the reference key-value backend are caught', () => 
     const reportDir = tempDir('broken-storage-kv');
     const adapters = variants.map((v) => join(ROOT, 'test/broken/storage', `${v.name}.ts`)).join(',');
     // --no-preflight: what is asserted is what the specs catch, not the preflight's read of a fresh object.
-    run = await runCli(['run', '--suite', 'storage', '--no-preflight', '--adapter', adapters, '--report-dir', reportDir, '--grep', GREP]);
+    run = await runCli(['run', '--suite', 'storage', '--no-preflight', '--share-workers', '--adapter', adapters, '--report-dir', reportDir, '--grep', GREP]);
     report = readReport(reportDir);
   }, 600_000);
 

@@ -57,7 +57,7 @@ describe('the exploring storage specs catch broken variants at the default seed'
     const reportDir = tempDir('broken-storage-models');
     const adapters = [...VARIANTS.map((v) => join(ROOT, 'test/broken/storage', `${v.name}.ts`)), 'reference'].join(',');
     // --no-preflight: what is asserted is what the specs catch, not the preflight's read of a fresh object.
-    run = await runCli(['run', '--suite', 'storage', '--no-preflight', '--adapter', adapters, '--report-dir', reportDir, '--grep', GREP]);
+    run = await runCli(['run', '--suite', 'storage', '--no-preflight', '--share-workers', '--adapter', adapters, '--report-dir', reportDir, '--grep', GREP]);
     report = readReport(reportDir);
     console.log(`exploring specs against ${VARIANTS.length} broken variants, --seed ${report.run.seed}, report in ${reportDir}`);
   }, 30 * 60_000);

@@ -51,7 +51,7 @@ describe('broken SQL cursors and point-in-time recoveries are caught by the SQL-
     const reportDir = tempDir('broken-storage-sql-pitr');
     const adapters = variants.map((v) => join(ROOT, 'test/broken/storage', `${v.name}.ts`)).join(',');
     // --no-preflight: what is asserted is what the specs catch, not the preflight's read of a fresh object.
-    run = await runCli(['run', '--suite', 'storage', '--no-preflight', '--adapter', adapters, '--report-dir', reportDir]);
+    run = await runCli(['run', '--suite', 'storage', '--no-preflight', '--share-workers', '--adapter', adapters, '--report-dir', reportDir]);
     report = readReport(reportDir);
   }, 900_000);
 

@@ -53,6 +53,9 @@ const RUN_OPTIONS_TABLE = `  --suite zone-api|storage|all   suites to run (defau
                                  reference-kv, reference-sqlite, workerd, workerd@YYYY-MM-DD
                                  (workerd at that compatibility date), miniflare2, or a module
                                  path (.ts or .js) whose default export is an adapter
+  --share-workers                the storage adapters share one pool of test workers (one import
+                                 of the specs for all): much cheaper for many in-process adapters;
+                                 an adapter that kills its worker takes the others' specs along
   --startup-timeout S            seconds a storage adapter's runtime (workerd) may take to start,
                                  before any spec and counted in none (default: 180)
   --compatibility-date DATE      workerd's compatibility date for --adapter workerd, YYYY-MM-DD

@@ -116,6 +116,12 @@ export interface StorageConfig {
    * real time (those of seconds always run there).
    */
   realTime?: boolean;
+  /**
+   * --share-workers: the adapters share one vitest project (one worker pool, one import of the
+   * spec kit and the spec files for all of them) instead of a project each. Cheaper with many
+   * in-process adapters; an adapter that kills its worker then takes the others' specs with it.
+   */
+  shareWorkers?: boolean;
 }
 
 /** The part of the storage settings each adapter's specs hold, whole (spec-kit/worker-context.ts). */

@@ -10,8 +10,12 @@ import { causeOfDeath, WorkerDeaths, type WorkerDeath } from './worker-deaths.js
 /** How the error of a spec begins when it has no result at the end of the run. */
 const DID_NOT_FINISH = 'did not finish: ';
 
-/** What the runner planned for one vitest project: the target its specs run against, as reports name it, and whether it is the clock group. */
-export interface ProjectPlan { target: string; clockGroup: boolean }
+/**
+ * What the runner planned for one vitest project: the targets its specs run against, as reports
+ * name them (a spec names its own in `meta.target` when there are several), and whether it is the
+ * clock group.
+ */
+export interface ProjectPlan { targets: string[]; clockGroup: boolean }
 
 export class CollectingReporter implements Reporter {
   readonly tests: TestRecord[] = [];
@@ -59,6 +63,12 @@ export class CollectingReporter implements Reporter {
     return plan;
   }
 
+  /** The target a spec ran against: its own, or its project's only one. */
+  private targetOf(test: TestCase): string {
+    const { targets } = this.planOf(test.project.name);
+    return test.meta().target ?? targets[0]!;
+  }
+
   onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandled: ReadonlyArray<{ message?: string }>): void {
     /** The files each death left with unfinished specs. */
     const unfinished = new Map<WorkerDeath, Set<string>>();
@@ -73,7 +83,7 @@ export class CollectingReporter implements Reporter {
         if (test.options.mode !== 'run') {
           const reason = test.meta().notApplicable;
           if (reason !== undefined) {
-            this.notApplicable.push({ name: test.fullName, target: this.planOf(test.project.name).target, requirements: test.meta().requirements ?? [], reason });
+            this.notApplicable.push({ name: test.fullName, target: this.targetOf(test), requirements: test.meta().requirements ?? [], reason });
             this.notApplicableGrepNames.push(grepName(identityOf(test, false)));
           }
           continue;
@@ -94,7 +104,7 @@ export class CollectingReporter implements Reporter {
     // cut no spec short: one worker may be given several files at once).
     for (const death of this.workerDeaths.deaths) {
       const files = unfinished.get(death) ?? new Set(death.files.map((file) => relative(this.root, file)));
-      for (const file of files) this.fileErrors.push({ file, error: plain(`${this.planOf(death.project).target}: ${causeOfDeath(death)}`) });
+      for (const file of files) this.fileErrors.push({ file, error: plain(`${this.planOf(death.project).targets.join(', ')}: ${causeOfDeath(death)}`) });
     }
     // vitest's own account of a death ("[vitest-pool]: Worker ... emitted error.") says no more than the entries above.
     const told = (error: { message?: string }) => this.workerDeaths.deaths.length > 0 && /^\[vitest-pool\]: Worker \S+ emitted error/.test(error.message ?? '');
@@ -104,7 +114,8 @@ export class CollectingReporter implements Reporter {
   private record(test: TestCase, file: string, death: WorkerDeath | undefined): TestRecord {
     const result = test.result();
     const meta = test.meta();
-    const { target, clockGroup } = this.planOf(test.project.name);
+    const { clockGroup } = this.planOf(test.project.name);
+    const target = this.targetOf(test);
     const spec = identityOf(test, clockGroup);
     const record: TestRecord = {
       name: specName(target, spec),

@@ -44,18 +44,24 @@ export interface RunOutcome {
   exitCode: ExitCode;
 }
 
+/** A target of a project: its name in reports ("zone-api", "zone-api@<url>", "storage:<adapter>") and what the report records of it. */
+export interface PlannedTarget { label: string; target: RunTarget }
+
 export interface PlannedProject {
   /** Vitest project name: unique in the run. */
   name: string;
-  /** The target its specs run against, as reports name it: "zone-api", "zone-api@<url>", "storage:<adapter>". */
-  label: string;
+  /**
+   * The targets its specs run against: one, or several alike in what the specs need (zone API
+   * targets with the same control and clocks; storage adapters with --share-workers), which then
+   * share one worker pool and one import of the spec kit, each spec declared once per target.
+   */
+  targets: PlannedTarget[];
   /** The group of spec files that move the target's clock. */
   clockGroup: boolean;
   include: string[];
   exclude?: string[];
   /** What the project's workers get beside the run's seed and selection (spec-kit/worker-context.ts). */
   context: Pick<WorkerContext, 'specTimeoutMs' | 'zoneApi' | 'storage'>;
-  target: RunTarget;
   /** Projects of a lower group finish before a higher group starts. */
   group: number;
   /** Run the project's files one at a time. */
@@ -102,7 +108,7 @@ async function runInterruptibly(config: RunConfig, interruption: Interruption): 
   // Once, before any spec: a run in zones it does not own says what it will do there.
   for (const zone of zones) for (const line of foreignZoneNotice(zone.target, SUITES['zone-api'])) process.stderr.write(`${line}\n`);
   const { planned, projects } = await projectsOfRun(zones.map((zone) => zone.target), adapters, config);
-  const collector = new CollectingReporter(PACKAGE_ROOT, new Map(projects.map((p) => [p.name, { target: p.label, clockGroup: p.clockGroup }])), () => interruption.interrupted);
+  const collector = new CollectingReporter(PACKAGE_ROOT, new Map(projects.map((p) => [p.name, { targets: p.targets.map((t) => t.label), clockGroup: p.clockGroup }])), () => interruption.interrupted);
   collector.keepsConventions = (conventions) => selectsConventions(selection, conventions, requirementCatalog());
   const bail = config.maxFailures === undefined ? undefined : new BailReporter(config.maxFailures, config.gate, requirementProfiles());
   if (bail) collector.leftOut = (test) => bail.notReached(test);
@@ -126,7 +132,7 @@ async function runInterruptibly(config: RunConfig, interruption: Interruption): 
       finishedAt: finished.toISOString(),
       durationMs: finished.getTime() - started.getTime(),
       // Every target of the run, also one whose files hold no selected spec (not started).
-      targets: [...new Set(planned.map((p) => p.target))],
+      targets: [...new Set(planned.flatMap((p) => p.targets.map((t) => t.target)))],
       ...(zone && { asOf: new Date(zone.target.asOf).toISOString(), clockSettable: zone.target.clockSettable }),
       suites: config.suites,
       grep: config.grep ?? null,
@@ -219,33 +225,50 @@ async function resolveZoneTargets(config: RunConfig): Promise<ResolvedTarget[]> 
 }
 
 /**
- * One target's projects: named `zone-api`, or `zone-api@<base URL>` when a run has several. Specs
- * that move the target's one clock run apart, one file at a time, after the others (the `:clock`
+ * The zone API targets' projects: named `zone-api`, or `zone-api@<base URL>` when a run has
+ * several, and targets alike in what their specs need (a control API or none, a clock per zone or
+ * one clock) share their projects (then named after the first, `zone-api@<url>+N`). Specs that
+ * move a target's one clock run apart, one file at a time, after the others (the `:clock`
  * project); on a target with a clock per zone, those that move only their own zones' clocks run
  * with everything else.
  */
-function zoneProjects(target: ZoneApiTarget, several: boolean, { concurrency, specTimeoutMs }: RunConfig['zoneApi']): PlannedProject[] {
-  const name = several ? `zone-api@${target.name}` : 'zone-api';
+function zoneProjectsOf(targets: ZoneApiTarget[], config: RunConfig['zoneApi']): PlannedProject[] {
+  const several = targets.length > 1;
+  const alike = new Map<string, PlannedTarget[]>();
+  for (const target of targets) {
+    const key = `${target.controlUrl !== undefined}:${target.zoneClocks === true}`;
+    alike.set(key, [...(alike.get(key) ?? []), { label: several ? `zone-api@${target.name}` : 'zone-api', target: runTargetOf(target) }]);
+  }
+  return [...alike.values()].flatMap((group) => zoneProjects(group, targets, config));
+}
+
+function runTargetOf(target: ZoneApiTarget): RunTarget {
   const given = target.name !== 'reference';
-  const runTarget: RunTarget = { suite: 'zone-api', name: target.name, ...(given && { baseUrl: target.baseUrl }), control: target.controlUrl !== undefined, ...(given && target.controlUrl !== undefined && { controlUrl: target.controlUrl }) };
+  return { suite: 'zone-api', name: target.name, ...(given && { baseUrl: target.baseUrl }), control: target.controlUrl !== undefined, ...(given && target.controlUrl !== undefined && { controlUrl: target.controlUrl }) };
+}
+
+function zoneProjects(group: PlannedTarget[], all: ZoneApiTarget[], { concurrency, specTimeoutMs }: RunConfig['zoneApi']): PlannedProject[] {
+  const name = group.length === 1 ? group[0]!.label : `${group[0]!.label}+${group.length - 1}`;
+  const targets = group.map(({ label, target }) => ({ label, target: all.find((t) => t.name === target.name)! }));
+  const first = targets[0]!.target;
   const { include } = SUITES['zone-api'];
   const clockSpecs = clockSpecGlobs(SUITES['zone-api']);
-  const alongside = target.zoneClocks === true ? zoneClockSpecs(SUITES['zone-api']) : [];
+  const alongside = first.zoneClocks === true ? zoneClockSpecs(SUITES['zone-api']) : [];
   // Zones a target provides are shared by every spec: one file at a time, one spec at a time, so
   // that no spec meets another's objects halfway through. Zones of their own let specs overlap:
   // they mostly wait on the network.
-  const sharedZones = target.controlUrl === undefined;
+  const sharedZones = first.controlUrl === undefined;
   const inParallel = sharedZones ? { sequential: true } : { concurrency };
-  const context = (clockScope: 'zone' | 'global', concurrentSpecs: boolean) => ({ specTimeoutMs, zoneApi: { target, clockScope, concurrentSpecs } });
+  const context = (clockScope: 'zone' | 'global', concurrentSpecs: boolean) => ({ specTimeoutMs, zoneApi: { targets, clockScope, concurrentSpecs } });
   // No vitest limit: a spec's budget counts its own time, not its waits on a paced or slow target
   // (a fixed limit failed conforming targets under --max-rps); each of those waits has its own bound.
   const unlimited = { specTimeoutMs: 0 };
   const projects: PlannedProject[] = [
-    { name, label: name, clockGroup: false, include, exclude: clockSpecs, group: 0, context: context('global', !sharedZones), target: runTarget, ...inParallel, ...unlimited },
-    { name: `${name}:clock`, label: name, clockGroup: true, include: clockSpecs, exclude: alongside, group: 1, sequential: true, context: context('global', false), target: runTarget, ...unlimited },
+    { name, targets: group, clockGroup: false, include, exclude: clockSpecs, group: 0, context: context('global', !sharedZones), ...inParallel, ...unlimited },
+    { name: `${name}:clock`, targets: group, clockGroup: true, include: clockSpecs, exclude: alongside, group: 1, sequential: true, context: context('global', false), ...unlimited },
   ];
   if (alongside.length > 0) {
-    projects.push({ name: `${name}:zone-clock`, label: name, clockGroup: true, include: alongside, group: 0, context: context('zone', true), target: runTarget, concurrency, ...unlimited });
+    projects.push({ name: `${name}:zone-clock`, targets: group, clockGroup: true, include: alongside, group: 0, context: context('zone', true), concurrency, ...unlimited });
   }
   return projects;
 }
@@ -253,23 +276,34 @@ function zoneProjects(target: ZoneApiTarget, several: boolean, { concurrency, sp
 /** An adapter the user gave by path (not one of specgate's modules). */
 const isAdapterPath = (ref: StorageTargetRef): boolean => !Object.values(BUILTIN_ADAPTERS).some((builtin) => builtin.module === ref.module);
 
-function storageProject({ ref, supports }: CheckedAdapter, config: RunConfig['storage']): PlannedProject {
-  return {
-    name: `storage:${ref.name}`,
+/** One project per adapter; with --share-workers, one for them all. */
+function storageProjectsOf(adapters: CheckedAdapter[], config: RunConfig['storage']): PlannedProject[] {
+  if (config.shareWorkers === true && adapters.length > 1) return [storageProject(adapters, config)];
+  return adapters.map((adapter) => storageProject([adapter], config));
+}
+
+function storageProject(adapters: CheckedAdapter[], config: RunConfig['storage']): PlannedProject {
+  const targets = adapters.map(({ ref, supports }): PlannedTarget => ({
     label: `storage:${ref.name}`,
+    target: { suite: 'storage', name: ref.name, ...(isAdapterPath(ref) && { module: ref.module }), capabilities: supports, ...(ref.runtime && { runtime: ref.runtime }) },
+  }));
+  return {
+    name: adapters.length === 1 ? targets[0]!.label : `${targets[0]!.label}+${adapters.length - 1}`,
+    targets,
     clockGroup: false,
     include: SUITES.storage.include,
     // Each call into the adapter is bounded by the run's --timeout, its start by --startup-timeout
     // (spec-kit/bounded-storage.ts); neither is counted against the spec's budget (spec-kit/budget.ts),
     // nor is the time of its fixtures (the first create() of a worker may take a minute to start a runtime).
     // Without a virtual clock, alarm specs wait in real time: those of minutes only with --real-time.
-    context: { specTimeoutMs: config.specTimeoutMs, storage: { target: ref, settings: storageTargetSettings(config) } },
+    context: { specTimeoutMs: config.specTimeoutMs, storage: { targets: adapters.map(({ ref }, i) => ({ label: targets[i]!.label, ref })), settings: storageTargetSettings(config) } },
     specTimeoutMs: 0,
-    // A file's afterAll closes its adapter: room for that call to time out and name itself, also
+    // A file's afterAll closes its adapters: room for that call to time out and name itself, also
     // with a long --timeout, and for a runtime still starting.
     hookTimeoutMs: Math.max(SPEC_TIMEOUT_MS, 2 * config.timeoutMs, FIRST_CREATE_MS + config.timeoutMs),
-    target: { suite: 'storage', name: ref.name, ...(isAdapterPath(ref) && { module: ref.module }), capabilities: supports, ...(ref.runtime && { runtime: ref.runtime }) },
     group: 0,
+    // Adapters sharing a project wait out their real-time specs side by side (spec-kit/storage.ts).
+    ...(adapters.length > 1 && { concurrency: adapters.length }),
   };
 }
 
@@ -325,8 +359,7 @@ export interface CheckedAdapter { ref: StorageTargetRef; supports: Record<string
  * test/narrowed-run.test.ts, which holds what the workers are given to import.
  */
 export async function projectsOfRun(zoneTargets: ZoneApiTarget[], adapters: CheckedAdapter[], config: RunConfig): Promise<{ planned: PlannedProject[]; projects: PlannedProject[] }> {
-  const several = zoneTargets.length > 1;
-  const planned = [...zoneTargets.flatMap((target) => zoneProjects(target, several, config.zoneApi)), ...adapters.map((adapter) => storageProject(adapter, config.storage))];
+  const planned = [...zoneProjectsOf(zoneTargets, config.zoneApi), ...storageProjectsOf(adapters, config.storage)];
   return { planned, projects: narrowedTo(planned, await filesSelectedBy(config.selection, config.suites, config.grep)) };
 }
 

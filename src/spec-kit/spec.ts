@@ -87,8 +87,7 @@ export interface SpecFixtures {
 }
 
 export const specTest = test.extend<SpecFixtures>({
-  // eslint-disable-next-line no-empty-pattern
-  target: async ({}, use) => { await use({ ...zoneApiContext().target, seed: context().seed }); },
+  target: async ({ task }, use) => { await use({ ...targetOf(task), seed: context().seed }); },
   auth: async ({ target }, use) => { await use(schemes(target.credentials)); },
   api: async ({ target, task, onTestFailed, skip }, use) => {
     const log = new ExchangeLog(secretsOf(target.credentials));
@@ -199,6 +198,16 @@ function zoneApiContext(): NonNullable<WorkerContext['zoneApi']> {
   return given;
 }
 
+/** The target a spec was declared for (a project may hold several: worker-context.ts). */
+function targetOf(task: { meta: { target?: string } }): ZoneApiTarget {
+  // A spec declared before its context held targets (the mutation run provides its target in a
+  // setup hook) names none: it runs against the project's only one.
+  const { targets } = zoneApiContext();
+  const found = task.meta.target === undefined && targets.length === 1 ? targets[0] : targets.find((held) => held.label === task.meta.target);
+  if (!found) throw new Error(`a zone API spec was declared for no target of its project (${task.meta.target ?? 'none'}): a defect of the runner`);
+  return found.target;
+}
+
 const budgets = new WeakMap<object, SpecBudget>();
 
 /** The budget of one spec (spec-kit/budget.ts: --spec-timeout), shared by its fixtures and its body. */
@@ -290,9 +299,16 @@ export function datedSpec(requirements: string | string[], title: string, change
   declare(requirements, `${title} (${change.side} ${change.date})`, body, options, change);
 }
 
+/** Once per target of the project (once when specs are only listed: no worker context). */
 function declare(requirements: string | string[], title: string, body: NonNullable<SpecBody>, options: SpecOptions, dated: DatedChange | undefined): void {
+  const labels = workerContext()?.zoneApi?.targets.map((held) => held.label) ?? [undefined];
+  for (const label of labels) declareFor(label, requirements, title, body, options, dated);
+}
+
+function declareFor(label: string | undefined, requirements: string | string[], title: string, body: NonNullable<SpecBody>, options: SpecOptions, dated: DatedChange | undefined): void {
   const ids = Array.isArray(requirements) ? requirements : [requirements];
   const meta = {
+    ...(label !== undefined && { target: label }),
     requirements: ids,
     ...(options.extended !== undefined && { extended: options.extended }),
     ...(options.conventions !== undefined && { conventions: options.conventions }),

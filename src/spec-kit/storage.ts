@@ -45,56 +45,77 @@ declare module '@vitest/runner' {
   }
 }
 
-// One adapter per spec file (a test worker runs one file at a time), closed after the file. It is
-// loaded when the file is, so that specs which do not apply to it are left out of the run; only
-// listing specs provides no adapter.
+// The adapters of this worker's project, loaded when a spec file is, so that specs which do not
+// apply to one are left out of its run; only listing specs provides none. A project usually holds
+// one adapter; with --share-workers it holds several, and each spec is declared once per adapter,
+// naming it in its metadata (`meta.target`), which is how its fixtures find their adapter.
 const storageContext = workerContext()?.storage;
-const declaredAdapter: StorageAdapter | undefined = storageContext === undefined ? undefined : await loadAdapter(storageContext.target);
-let adapterPromise: Promise<StorageAdapter> | undefined;
-const adapter = (): Promise<StorageAdapter> => (adapterPromise ??= declaredAdapter ? Promise.resolve(declaredAdapter) : Promise.reject(new Error('a storage spec ran outside a specgate run (no storage target in the worker context)')));
-// Every call into the adapter is bounded by the run's --timeout (bounded-storage.ts).
+// Every call into an adapter is bounded by the run's --timeout (bounded-storage.ts).
 const timeoutMs = storageContext?.settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-// The adapter's runtime starts once per worker, in a beforeAll hook that each spec that may run adds
+// An adapter's runtime starts once per worker, in a beforeAll hook that each spec that may run adds
 // to its describe block (a block whose specs are all filtered out runs no hook, so a worker with
 // nothing to run starts nothing): before any spec, bounded by the start-up limit and by no spec's
 // timeout. A failure fails each spec that would use the adapter with it (a start-up failure, its
 // cause whole), at once.
 const startupMs = storageContext?.settings.startupMs ?? DEFAULT_STARTUP_MS;
-let startup: Promise<AdapterStartupFailure | undefined> | undefined;
-let startupFailure: AdapterStartupFailure | undefined;
-const startOnce = async (): Promise<void> => {
-  startup ??= startAdapter(await adapter(), startupMs).then(() => undefined, (error: AdapterStartupFailure) => error);
-  startupFailure = await startup;
+
+/** One adapter of the project, as this worker holds it. */
+interface WorkerAdapter {
+  label: string;
+  adapter: StorageAdapter;
+  startup?: Promise<AdapterStartupFailure | undefined>;
+  startupFailure?: AdapterStartupFailure;
+  /** Settles when the adapter's real-time spec running now, if any, has ended: they run one at a time (turnOf). */
+  realTimeTurn: Promise<void>;
+}
+
+const workerAdapters: WorkerAdapter[] = storageContext === undefined ? [] : await Promise.all(
+  storageContext.targets.map(async ({ label, ref }) => ({ label, adapter: await loadAdapter(ref), realTimeTurn: Promise.resolve() })));
+
+/** The adapter a spec declared for it runs against. */
+function adapterOf(task: { meta: { target?: string } }): WorkerAdapter {
+  const found = workerAdapters.find((held) => held.label === task.meta.target);
+  if (!found) throw new Error('a storage spec ran outside a specgate run (no storage target in the worker context)');
+  return found;
+}
+
+const startOnce = async (held: WorkerAdapter): Promise<void> => {
+  held.startup ??= startAdapter(held.adapter, startupMs).then(() => undefined, (error: AdapterStartupFailure) => error);
+  held.startupFailure = await held.startup;
 };
-function startBeforeSpecs(): void {
+function startBeforeSpecs(held: WorkerAdapter | undefined): void {
   // Only an adapter with a runtime to start; none when specs are listed (no adapter is provided).
   // The hook's own limit leaves the start-up limit room to fire and say so.
-  if (typeof declaredAdapter?.start === 'function') beforeAll(startOnce, startupMs + 30_000);
+  if (held !== undefined && typeof held.adapter.start === 'function') beforeAll(() => startOnce(held), startupMs + 30_000);
 }
 // Test workers do not re-evaluate this module for each file (isolate: false), so this hook closes
-// the adapter after the first file of a worker only; the start-up hook of the next file then
-// starts the runtime again (before its specs, not in a create() within --timeout).
+// the adapters after the first file of a worker only; the start-up hook of the next file then
+// starts a runtime again (before its specs, not in a create() within --timeout).
 afterAll(async () => {
-  if (!adapterPromise) return;
-  startup = undefined;
-  startupFailure = undefined;
-  await boundedAdapter(await adapterPromise, timeoutMs, observeCall).close?.();
+  await Promise.all(workerAdapters.map(async (held) => {
+    held.startup = undefined;
+    held.startupFailure = undefined;
+    await boundedAdapter(held.adapter, timeoutMs, (_label, call) => call()).close?.();
+  }));
 });
 
-// The budget of the spec running now (spec-kit/budget.ts): the specs of a storage file run one
-// at a time, so the calls into the adapter are the running spec's. Its time in those calls (each
+// The budget of each running spec (spec-kit/budget.ts). Its time in calls into the adapter (each
 // bounded by --timeout) is not counted; nor is its fixtures' (the first create() of a worker may
 // start a runtime), since the budget starts with the spec's body.
-let runningBudget: SpecBudget | undefined;
-const observeCall: CallObserver = async (label, call) => {
-  const budget = runningBudget;
+const budgets = new WeakMap<object, SpecBudget>();
+function budgetOf(task: object): SpecBudget {
+  let budget = budgets.get(task);
+  if (!budget) budgets.set(task, (budget = new SpecBudget(workerContext()?.specTimeoutMs ?? DEFAULT_SPEC_TIMEOUT_MS)));
+  return budget;
+}
+/** The calls a spec makes into its adapter, counted as waits on the target in its budget. */
+const observerOf = (task: object): CallObserver => async (label, call) => {
+  const budget = budgets.get(task);
   if (!budget) return call();
   const result = await budget.waitingOnTarget(label, call);
   budget.note(`${label} settled`);
   return result;
 };
-const newBudget = (): SpecBudget =>
-  (runningBudget = new SpecBudget(workerContext()?.specTimeoutMs ?? DEFAULT_SPEC_TIMEOUT_MS));
 
 interface SkippingContext { task: { meta: object }; skip: (...args: never[]) => unknown }
 
@@ -155,15 +176,22 @@ export interface StorageFixtures {
 export const storageTest = test.extend<StorageFixtures>({
   // Every storage spec uses the adapter, directly or through its object: the capability check is here.
   adapter: async ({ task, skip }, use) => {
-    const loaded = await adapter();
+    const held = adapterOf(task);
+    const loaded = held.adapter;
     const reason = inapplicable(loaded, task.meta.needs ?? [], task.meta.lacks ?? []);
     if (reason !== undefined) {
       // What the adapter's `supports` declares: the implementer's statement, not a gap of the run.
       task.meta.skipDeclared = true;
       skip(reason);
     }
-    if (startupFailure !== undefined) throw startupFailure;
-    await use(boundedAdapter(loaded, timeoutMs, observeCall));
+    if (held.startupFailure !== undefined) throw held.startupFailure;
+    // Before the spec's object is made, and after it is destroyed (fixtures end in reverse order).
+    const release = await turnOf(held, task.meta);
+    try {
+      await use(boundedAdapter(loaded, timeoutMs, observerOf(task)));
+    } finally {
+      release?.();
+    }
   },
   object: async ({ adapter }, use) => {
     const object = await adapter.create();
@@ -176,8 +204,7 @@ export const storageTest = test.extend<StorageFixtures>({
   storage: async ({ object }, use) => { await use(object.storage); },
   // eslint-disable-next-line no-empty-pattern
   seed: async ({}, use) => { await use(workerContext()!.seed); },
-  // eslint-disable-next-line no-empty-pattern
-  realTime: async ({}, use) => { await use(realTimeFor(() => runningBudget)); },
+  realTime: async ({ task }, use) => { await use(realTimeFor(() => budgets.get(task))); },
 });
 
 /** Why a spec cannot run against this adapter (a missing capability, or one it must lack), if so. */
@@ -219,28 +246,52 @@ export function alarmsInRealTime(adapter: StorageAdapter | undefined): boolean {
 const MINUTES_WITHOUT_FLAG = 'not verified: waits minutes of real time on an adapter without a virtual clock (run with --real-time to wait for it)';
 
 /** The body and needs a spec runs with on this run's adapter: its real-time ones where that applies. */
-function asDeclaredFor(body: StorageSpecBody, options: StorageSpecOptions): { body: StorageSpecBody; needs: Capability[]; realTime: boolean } {
+function asDeclaredFor(adapter: StorageAdapter | undefined, body: StorageSpecBody, options: StorageSpecOptions): { body: StorageSpecBody; needs: Capability[]; realTime: boolean } {
   const needs = options.needs ?? [];
-  if (options.realTime === undefined || 'leftOut' in options.realTime || !alarmsInRealTime(declaredAdapter)) return { body, needs, realTime: false };
+  if (options.realTime === undefined || 'leftOut' in options.realTime || !alarmsInRealTime(adapter)) return { body, needs, realTime: false };
   const waitsMinutes = options.realTime.minutes === true && workerContext()?.storage?.settings.realTime !== true;
   const realBody: StorageSpecBody = waitsMinutes ? ({ skip }) => { skip(MINUTES_WITHOUT_FLAG); } : options.realTime.body;
   return { body: realBody, needs: needs.filter((capability) => capability !== 'clock'), realTime: true };
 }
 
-/** Declares a storage spec verifying the given requirement IDs. */
+/** Declares a storage spec verifying the given requirement IDs: once per adapter of the project (once when specs are only listed). */
 export function storageSpec(requirements: string | string[], title: string, body: StorageSpecBody, options: StorageSpecOptions = {}): void {
+  if (workerAdapters.length === 0) declareFor(undefined, requirements, title, body, options);
+  for (const held of workerAdapters) declareFor(held, requirements, title, body, options);
+}
+
+function declareFor(held: WorkerAdapter | undefined, requirements: string | string[], title: string, body: StorageSpecBody, options: StorageSpecOptions): void {
   const ids = Array.isArray(requirements) ? requirements : [requirements];
   const selected = isSelected(title, ids);
-  const outOfScope = selected ? notApplicable(declaredAdapter, options) : undefined;
-  if (selected && outOfScope === undefined) startBeforeSpecs();
-  const declared = asDeclaredFor(body, options);
+  const outOfScope = selected ? notApplicable(held?.adapter, options) : undefined;
+  if (selected && outOfScope === undefined) startBeforeSpecs(held);
+  const declared = asDeclaredFor(held?.adapter, body, options);
   // vitest's own limit is off for storage specs (runner/run.ts): the budget bounds a spec's own time.
-  const budgeted = withinBudget(premiseSkipsDeclared(declared.body as (context: SkippingContext) => unknown), newBudget, options.timeout);
-  (selected && outOfScope === undefined ? storageTest : storageTest.skip)(title, {
+  const budgeted = withinBudget(premiseSkipsDeclared(declared.body as (context: SkippingContext) => unknown), (context) => budgetOf(context.task), options.timeout);
+  // Real-time waits of adapters sharing a project overlap, instead of adding up one adapter after
+  // another; each adapter's own real-time specs still run one at a time, as in a project of its own.
+  const sideBySide = held !== undefined && declared.realTime && workerAdapters.length > 1;
+  const declareTest = sideBySide ? storageTest.concurrent : storageTest;
+  (selected && outOfScope === undefined ? declareTest : declareTest.skip)(title, {
     meta: {
       requirements: ids, needs: declared.needs, lacks: options.lacks ?? [],
+      ...(held && { target: held.label }),
       ...(declared.realTime && { realTime: true as const }),
       ...(outOfScope !== undefined && { notApplicable: outOfScope }),
     },
   }, budgeted as StorageSpecBody);
+}
+
+/**
+ * Waits for the turn of a real-time spec among the adapter's own (released by the function it
+ * answers), when several adapters share the project: theirs run side by side, each adapter's one
+ * at a time, its objects made only in its turn (a runtime may keep state across its objects).
+ */
+async function turnOf(held: WorkerAdapter, meta: { realTime?: true }): Promise<(() => void) | undefined> {
+  if (meta.realTime !== true || workerAdapters.length < 2) return undefined;
+  const previous = held.realTimeTurn;
+  let release!: () => void;
+  held.realTimeTurn = new Promise<void>((resolve) => { release = resolve; });
+  await previous;
+  return release;
 }

@@ -46,6 +46,8 @@ export interface ZoneApiTarget extends TargetPlace {
 // TaskMeta lives in vitest's runner package; augmenting it there types `task.meta` and `meta:`.
 declare module '@vitest/runner' {
   interface TaskMeta {
+    /** The target the spec runs against, as reports name it (a project may hold several: spec-kit/worker-context.ts). */
+    target?: string;
     /** Requirement IDs a spec verifies (see requirements/zone-api). */
     requirements?: string[];
     /**

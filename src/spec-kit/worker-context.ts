@@ -15,9 +15,13 @@ export interface WorkerContext {
   selection: Selection;
   /** A spec's budget of its own time, in ms (--spec-timeout; spec-kit/budget.ts). */
   specTimeoutMs: number;
-  /** Present in a zone API project. */
+  /**
+   * Present in a zone API project: its targets, each with the name reports give it. A project
+   * may hold several targets alike in what its specs need (runner/run.ts): each spec is declared
+   * once per target, carrying the target's name in its metadata (`meta.target`).
+   */
   zoneApi?: {
-    target: ZoneApiTarget;
+    targets: Array<{ label: string; target: ZoneApiTarget }>;
     /**
      * Which clock the specs of the project move: 'zone' (only their own zones' clocks, on a target
      * with zone clocks; they run alongside the others), or 'global' (the target's one clock).
@@ -26,9 +30,12 @@ export interface WorkerContext {
     /** Whether the specs of a file run concurrently (each in zones of its own; --concurrency). */
     concurrentSpecs: boolean;
   };
-  /** Present in a storage project. */
+  /**
+   * Present in a storage project: its adapters, each with the name reports give it. Several share
+   * a project with --share-workers (one worker pool and one import of the spec kit for all).
+   */
   storage?: {
-    target: StorageTargetRef;
+    targets: Array<{ label: string; ref: StorageTargetRef }>;
     /** The run's settings for its adapters, whole: --timeout (one call into the adapter), --startup-timeout, --real-time. */
     settings: StorageTargetSettings;
   };

@@ -17,6 +17,7 @@ import { RUN_OPTIONS } from '../src/cli/run-config.js';
 import { SERVE_OPTIONS } from '../src/cli/serve.js';
 import { collectSpecsWithVitest, type ListedSpec } from '../src/runner/list.js';
 import { readReport, ROOT, runCli, tempDir } from './helpers/cli.js';
+import { callCli } from './helpers/cli-in-process.js';
 
 const oneLine = (text: string) => text.trim().split('\n');
 
@@ -25,7 +26,7 @@ describe('--help and --version', () => {
   for (const command of ['run', 'list', 'serve', 'diff', 'merge', 'init', 'doctor']) {
     it(`specgate ${command} --help (and -h, and specgate help ${command}) prints the command's help and exits 0`, async () => {
       for (const args of [[command, '--help'], [command, '-h'], ['help', command]]) {
-        const result = await runCli(args);
+        const result = await callCli(args);
         expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0);
         expect(result.stdout).toBe(COMMAND_HELP[command]);
         expect(result.stdout).toMatch(new RegExp(`^Usage: specgate ${command}`));
@@ -34,7 +35,7 @@ describe('--help and --version', () => {
   }
 
   it('--help among other options wins over them (nothing runs), but not after --', async () => {
-    const help = await runCli(['run', '--suite', 'storage', '--help']);
+    const help = await callCli(['run', '--suite', 'storage', '--help']);
     expect([help.code, help.stdout]).toEqual([0, COMMAND_HELP.run]);
     const afterEnd = await runCli(['list', '--', '--help']);
     expect(afterEnd.code).toBe(2);
@@ -51,7 +52,7 @@ describe('--help and --version', () => {
   it('--version, -v and version print the package\'s version and exit 0', async () => {
     const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
     for (const flag of ['--version', '-v', 'version']) {
-      const result = await runCli([flag]);
+      const result = await callCli([flag]);
       expect([result.code, result.stdout, result.stderr]).toEqual([0, `specgate ${version}\n`, '']);
     }
   });
@@ -68,7 +69,7 @@ describe('usage errors: one line, the nearest known name, exit 2', () => {
     [['serv'], 'specgate: unknown command "serv" (did you mean serve?); the commands are run, list, serve, diff, merge, init or doctor (see specgate --help)'],
     [['list', 'storage'], 'specgate: list: unexpected argument "storage" (it takes no arguments, only options); see specgate list --help'],
   ])('%j', async (args, line) => {
-    const result = await runCli(args);
+    const result = await callCli(args);
     expect(result.code).toBe(2);
     expect(oneLine(result.stderr)).toEqual([line]);
   });

@@ -18,6 +18,7 @@ import { BailReporter } from '../src/runner/bail.js';
 import { rawExchange } from '../src/spec-kit/raw-http.js';
 import { transportCause } from '../src/spec-kit/transport-cause.js';
 import { readReport, ROOT, runCli, tempDir } from './helpers/cli.js';
+import { callCli } from './helpers/cli-in-process.js';
 
 const lines = (text: string) => text.trim().split('\n');
 
@@ -40,19 +41,19 @@ describe('usage mistakes that were silent, ambiguous or a hang: one line, exit 2
     [['--reporter', 'githib'], 'specgate: --reporter must be one of default, github, json, got "githib" (did you mean github?)'],
     [['--json', '--reporter', 'github'], 'specgate: --json is --reporter json; it cannot go with --reporter github'],
   ])('run %j', async (args, message) => {
-    const result = await runCli(['run', ...args]);
+    const result = await callCli(['run', ...args]);
     expect(result.code, result.stderr).toBe(2);
     expect(lines(result.stderr)).toEqual([message]);
   });
 
   it('an adapter that does not exist is refused before a container is started for the run (it was checked only after)', async () => {
-    const result = await runCli(['run', '--suite', 'all', '--target-image', 'no-such-image:1', '--adapter', './no-such-adapter.ts']);
+    const result = await callCli(['run', '--suite', 'all', '--target-image', 'no-such-image:1', '--adapter', './no-such-adapter.ts']);
     expect(result.code).toBe(2);
     expect(lines(result.stderr)).toEqual([expect.stringMatching(/^specgate: --adapter \.\/no-such-adapter\.ts: no file at \/.*\/no-such-adapter\.ts$/)]);
   });
 
   it('a misspelt adapter gets the nearest name', async () => {
-    const result = await runCli(['run', '--suite', 'storage', '--adapter', 'refrence']);
+    const result = await callCli(['run', '--suite', 'storage', '--adapter', 'refrence']);
     expect(result.code).toBe(2);
     expect(lines(result.stderr)).toEqual([expect.stringMatching(/^specgate: --adapter: no built-in adapter named "refrence" \(did you mean reference\?\) \(reference, reference-kv/)]);
   });
@@ -64,14 +65,14 @@ describe('usage mistakes that were silent, ambiguous or a hang: one line, exit 2
   });
 
   it('serve takes a token that starts with a dash (a base64url token does one time in 32)', async () => {
-    const result = await runCli(['serve', '--port', 'x', '--token', '-Ab3']);
+    const result = await callCli(['serve', '--port', 'x', '--token', '-Ab3']);
     expect(result.code).toBe(2);
     expect(lines(result.stderr)).toEqual(['specgate: --port must be a port number, got "x"']);
   });
 
   // Node's recursive mkdir loops for ever where the file system refuses directories with ENOENT.
   it.skipIf(!existsSync('/proc/self'))('--report-dir /proc/x is refused at once (it hung with no output)', async () => {
-    const result = await runCli(['run', '--suite', 'storage', '--report-dir', '/proc/x']);
+    const result = await callCli(['run', '--suite', 'storage', '--report-dir', '/proc/x']);
     expect(result.code).toBe(2);
     expect(lines(result.stderr)).toEqual(['specgate: --report-dir /proc/x: cannot make a directory in /proc (ENOENT); give a directory on a writable file system']);
   }, 600_000);

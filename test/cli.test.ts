@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { verdictLines } from '../src/cli/output.js';
 import { readReport, ROOT, runCli, tempDir } from './helpers/cli.js';
+import { callCli } from './helpers/cli-in-process.js';
 
 /** A loopback port with nothing listening on it. */
 async function closedPort(): Promise<number> {
@@ -19,7 +20,7 @@ async function closedPort(): Promise<number> {
 
 describe('usage', () => {
   it('--help prints the commands and exit codes and exits 0', async () => {
-    const result = await runCli(['--help']);
+    const result = await callCli(['--help']);
     expect(result.code).toBe(0);
     for (const text of ['specgate run', 'specgate serve', 'specgate list', 'specgate COMMAND --help', 'specgate --version', 'Exit codes']) expect(result.stdout).toContain(text);
   });
@@ -35,7 +36,7 @@ describe('usage', () => {
     [['run', '--token', 'secret'], /apply to a --target URL/],
     [['serve', '--port', '70000'], /--port must be a port number/],
   ])('%j exits 2 with a one-line reason', async (args, message) => {
-    const result = await runCli(args);
+    const result = await callCli(args);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(message);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);

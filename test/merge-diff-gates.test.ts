@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readReport, runCli, tempDir } from './helpers/cli.js';
+import { callCli } from './helpers/cli-in-process.js';
 
 // A few storage specs, split in two shards, and the same selection on two adapters.
 const SELECTION = ['--suite', 'storage', '--area', 'alarms,kv', '--grep', 'is null|undefined'];
@@ -36,7 +37,7 @@ describe('merge refuses an incomplete set of shards', () => {
   it('a shard missing: one line naming it and --allow-partial, exit 2, nothing written', async () => {
     // Before: exit 0, the merged report written, and only a warning on stderr.
     const out = join(tempDir('merged'), 'out');
-    const result = await runCli(['merge', reports.shard1, '--out', out]);
+    const result = await callCli(['merge', reports.shard1, '--out', out]);
     expect(result.code).toBe(2);
     expect(oneLine(result.stderr)).toEqual(['specgate: merge: shard 2/2 missing: the merged run would be incomplete (give every shard\'s report, or --allow-partial to merge what is there)']);
     expect(existsSync(out)).toBe(false);
@@ -46,7 +47,7 @@ describe('merge refuses an incomplete set of shards', () => {
     // Before: exit 0 (the same specs were united; shard 2 missing was only a warning).
     for (const extra of [[], ['--allow-partial']]) {
       const out = join(tempDir('merged'), 'out');
-      const result = await runCli(['merge', reports.shard1, reports.shard1, ...extra, '--out', out]);
+      const result = await callCli(['merge', reports.shard1, reports.shard1, ...extra, '--out', out]);
       expect(result.code).toBe(2);
       expect(oneLine(result.stderr)).toEqual([`specgate: merge: shard 1/2 (${reports.shard1}, ${reports.shard1}) given twice: give each shard's report once`]);
       expect(existsSync(out)).toBe(false);
@@ -54,14 +55,14 @@ describe('merge refuses an incomplete set of shards', () => {
   });
 
   it('the same unsharded run given twice is refused too', async () => {
-    const result = await runCli(['merge', reports.kv, join(reports.kv, 'report.json'), '--out', join(tempDir('merged'), 'out')]);
+    const result = await callCli(['merge', reports.kv, join(reports.kv, 'report.json'), '--out', join(tempDir('merged'), 'out')]);
     expect(result.code).toBe(2);
     expect(oneLine(result.stderr)[0]).toMatch(/^specgate: merge: run \S+ \(.*\) given twice: give each shard's report once$/);
   });
 
   it('--allow-partial merges what is there, saying which shard is missing', async () => {
     const out = join(tempDir('merged'), 'out');
-    const result = await runCli(['merge', reports.shard1, '--allow-partial', '--out', out]);
+    const result = await callCli(['merge', reports.shard1, '--allow-partial', '--out', out]);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain('specgate: shards 2/2 missing (--allow-partial): the merged run is incomplete');
     expect(readReport(out).summary.total).toBe(readReport(reports.shard1).summary.total);
@@ -69,7 +70,7 @@ describe('merge refuses an incomplete set of shards', () => {
 
   it('(positive control: every shard, once each, merges into the unsharded run, exit 0)', async () => {
     const out = join(tempDir('merged'), 'out');
-    const result = await runCli(['merge', reports.shard2, reports.shard1, '--out', out]);
+    const result = await callCli(['merge', reports.shard2, reports.shard1, '--out', out]);
     expect([result.code, result.stderr]).toEqual([0, '']);
     expect(readReport(out).tests.map((t) => t.name).sort()).toEqual(readReport(reports.kv).tests.map((t) => t.name).sort());
   });
@@ -78,14 +79,14 @@ describe('merge refuses an incomplete set of shards', () => {
 describe('diff refuses runs over different targets', () => {
   it('two adapters: one line naming both sides\' targets, exit 2', async () => {
     // Before: exit 0, every spec "new" and "removed", nothing regressed.
-    const result = await runCli(['diff', reports.kv, reports.sqlite]);
+    const result = await callCli(['diff', reports.kv, reports.sqlite]);
     expect(result.code).toBe(2);
     expect(oneLine(result.stderr)).toEqual(['specgate: diff: the reports are runs over different targets (OLD ran on storage:reference-kv, NEW on storage:reference-sqlite); their specs cannot be compared (--allow-different-targets to compare anyway)']);
     expect(result.stdout).toBe('');
   });
 
   it('--allow-different-targets compares them anyway, saying so', async () => {
-    const result = await runCli(['diff', reports.kv, reports.sqlite, '--allow-different-targets']);
+    const result = await callCli(['diff', reports.kv, reports.sqlite, '--allow-different-targets']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toBe('specgate: comparing runs over different targets (--allow-different-targets): OLD ran on storage:reference-kv, NEW on storage:reference-sqlite\n');
     expect(result.stdout).not.toBe('');
@@ -93,8 +94,8 @@ describe('diff refuses runs over different targets', () => {
 
   it('(positive control: two runs over the same target are compared, exit 0)', async () => {
     const merged = join(tempDir('merged'), 'out');
-    expect((await runCli(['merge', reports.shard1, reports.shard2, '--out', merged])).code).toBe(0);
-    const result = await runCli(['diff', reports.kv, merged]);
+    expect((await callCli(['merge', reports.shard1, reports.shard2, '--out', merged])).code).toBe(0);
+    const result = await callCli(['diff', reports.kv, merged]);
     expect([result.code, result.stderr]).toEqual([0, '']);
   });
 });

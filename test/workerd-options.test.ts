@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { supportedCompatibilityDate } from 'miniflare';
 import { describe, expect, it } from 'vitest';
 import { readReport, runCli, tempDir } from './helpers/cli.js';
+import { callCli } from './helpers/cli-in-process.js';
 import type { Report } from '../src/report/model.js';
 
 const DELETEALL_SPEC = ['--grep', 'deleteAll\\(\\) leaves the alarm set'];
@@ -48,7 +49,7 @@ describe('--compatibility-date and workerd@DATE: refused before any spec runs', 
   }, 600_000);
 
   it('a config file whose compatibilityDate is not a date exits 2', async () => {
-    const run = await runCli(['run', '--suite', 'storage', '--config', writeConfig({ adapter: 'workerd', compatibilityDate: 'yesterday' })]);
+    const run = await callCli(['run', '--suite', 'storage', '--config', writeConfig({ adapter: 'workerd', compatibilityDate: 'yesterday' })]);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/compatibilityDate must be a date YYYY-MM-DD/);
   });
@@ -229,14 +230,14 @@ describe('--workerd PATH: the binary that runs, and its own version', () => {
     [['--miniflare', '/nonexistent'], /^specgate: --miniflare \/nonexistent: no such folder; fix: give --miniflare a folder miniflare is installed in/],
     [['--miniflare', '/tmp'], /^specgate: --miniflare \/tmp: no miniflare installed there; fix:/],
   ])('%j exits 2 with one line', async (args, message) => {
-    const run = await runCli(['run', '--suite', 'storage', '--adapter', 'workerd', ...args]);
+    const run = await callCli(['run', '--suite', 'storage', '--adapter', 'workerd', ...args]);
     expect(run.code, run.stderr).toBe(2);
     expect(run.stderr.trim()).toMatch(message);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
   }, 600_000);
 
   it.each(['--workerd', '--miniflare'])('%s without the workerd adapter is a usage error', async (flag) => {
-    const run = await runCli(['run', '--suite', 'storage', '--adapter', 'reference', flag, '/tmp']);
+    const run = await callCli(['run', '--suite', 'storage', '--adapter', 'reference', flag, '/tmp']);
     expect(run.code).toBe(2);
     expect(run.stderr.trim()).toBe(`specgate: ${flag} applies to the workerd adapter (--adapter workerd or workerd@DATE)`);
   });

@@ -20,6 +20,9 @@ const withoutUndefined = (env: Record<string, string | undefined>): NodeJS.Proce
 export interface CliResult { code: number | null; stdout: string; stderr: string }
 
 /**
+ * For where the process boundary is the point: a run (its test workers), signals, exit codes and
+ * output as a shell sees them, `list` (which imports the spec files under its own module hooks).
+ * What the CLI decides from its arguments alone is tested in-process (cli-in-process.ts: callCli).
  * `env` adds to (or, with undefined, removes from) the environment of a user's shell. The checkout's
  * tests test its sources: a dist/ left by `npm run build` would be run instead and may be stale
  * (the compiled package is tested installed, test/pack-install.test.ts).

@@ -1,6 +1,6 @@
 // With SPECGATE_CPU_LOG=<file>, each test file appends one line to it when it ends: its wall time
 // and the CPU seconds (user + sys) of its worker process and of every child it waited for (the
-// CLI runs it started), from /proc/self/stat. bench/ci-speed-table.ts turns such logs into the
+// CLI runs it started), from /proc/self/stat: the figures of the
 // per-file table of bench/ci-speed.md. Without the variable, nothing is measured.
 
 import { appendFileSync, readFileSync } from 'node:fs';

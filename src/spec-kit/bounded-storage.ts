@@ -12,7 +12,7 @@
 import type { StorageAdapter } from '../../contract/storage.js';
 import type { HungCall } from '../core/records.js';
 import { DEFAULT_STARTUP_MS } from '../core/run-config.js';
-import { withFacts } from './failure-facts.js';
+import { FACTS, factsOf, withFacts } from './failure-facts.js';
 
 /** A call into the adapter that did not settle within the run's timeout; the call is its failure's facts (failure-facts.ts). */
 export class StorageCallTimeout extends Error {
@@ -84,6 +84,22 @@ const CHILDREN: Record<string, Record<string, string>> = {
   'storage.sql': {},
 };
 
+/**
+ * The calls that make or restart the object under test: when one throws or hangs, the spec's
+ * set-up did not happen, and its error says so (FailureFacts `setUp`): the spec found nothing
+ * about what it cites, which is not a failure of it.
+ */
+const SET_UP_OPERATIONS: ReadonlySet<string> = new Set(['adapter.create', 'object.restart']);
+
+/** The error of a set-up call, marked as such (a non-object rejection becomes an Error saying what it was). */
+export function asSetUpError(error: unknown, operation: string): unknown {
+  const marked = error !== null && typeof error === 'object' ? error : new Error(`${operation}() rejected with ${String(error)}`);
+  const facts = factsOf(marked);
+  if (facts === undefined) return withFacts(marked, { setUp: { operation } });
+  if (facts.setUp === undefined) Object.defineProperty(marked, FACTS, { value: { ...facts, setUp: { operation } }, enumerable: true, configurable: true });
+  return marked;
+}
+
 /** What a method's promise settles to that is bounded too (create() answers an object). */
 const RESULTS: Record<string, string> = { 'adapter.create': 'object' };
 
@@ -136,12 +152,19 @@ function boundedMethod(target: object, method: (...args: unknown[]) => unknown, 
     const passed = operation === 'storage.transaction' && typeof args[0] === 'function'
       ? [withBoundedTransaction(args[0] as (txn: object) => unknown, inside, timeoutMs, observe), ...args.slice(1)]
       : args;
-    const result = method.apply(target, passed);
+    const setUp = SET_UP_OPERATIONS.has(operation);
+    let result: unknown;
+    try {
+      result = method.apply(target, passed);
+    } catch (error) {
+      throw setUp ? asSetUpError(error, operation) : error;
+    }
     if (!isThenable(result)) return result;
     const label = `${operation}(${describeArguments(args)})`;
     const limit = limitOf(target, operation, timeoutMs);
     const why = limit === timeoutMs ? 'the run\'s --timeout' : 'the first create() of an adapter in a worker, which may start its runtime';
-    const settled = observe(label, () => withTimeout(result, `${label} did not settle within ${limit} ms (${why})`, { operation, limitMs: limit, limit: why }, inside));
+    const timed = observe(label, () => withTimeout(result, `${label} did not settle within ${limit} ms (${why})`, { operation, limitMs: limit, limit: why }, inside));
+    const settled = setUp ? timed.catch((error: unknown) => { throw asSetUpError(error, operation); }) : timed;
     if (operation === 'adapter.create') {
       const mark = () => { started.add(target); };
       settled.then(mark, mark);

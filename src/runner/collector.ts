@@ -127,7 +127,8 @@ export class CollectingReporter implements Reporter {
       durationMs: Math.round(test.diagnostic()?.duration ?? 0),
     };
     if (result.state === 'failed') {
-      record.error = plain(result.errors.map(describeError).join('\n'));
+      // vitest may record one error twice (a fixture's clean-up that threw): each once.
+      record.error = plain([...new Set(result.errors.map(describeError))].join('\n'));
       // What the failure was about, as the spec kit put it on the error (its text begins with the first error's).
       const facts = factsOf(result.errors[0]);
       if (facts !== undefined) record.failure = facts;

@@ -24,7 +24,8 @@ import type { Capability, ObjectStorage, StorageAdapter, StorageObject } from '.
 import { loadAdapter } from '../core/adapter-module.js';
 import { workerContext } from './worker-context.js';
 import { DEFAULT_STARTUP_MS, DEFAULT_TIMEOUT_MS } from '../core/run-config.js';
-import { AdapterStartupFailure, boundedAdapter, startAdapter, type CallObserver } from './bounded-storage.js';
+import { AdapterStartupFailure, boundedAdapter, startAdapter, unobservedRejections, type CallObserver, type PromiseLedger } from './bounded-storage.js';
+import { thrownText } from './thrown.js';
 import { DEFAULT_SPEC_TIMEOUT_MS, readAsBody, SpecBudget, withinBudget } from './budget.js';
 import { realTimeFor, type RealTime } from './real-time.js';
 import { isSelected } from './selection.js';
@@ -187,11 +188,16 @@ export const storageTest = test.extend<StorageFixtures>({
     if (held.startupFailure !== undefined) throw held.startupFailure;
     // Before the spec's object is made, and after it is destroyed (fixtures end in reverse order).
     const release = await turnOf(held, task.meta);
+    // Every promise the spec's calls hand out, so that one it never awaited and that rejected is
+    // its own error, not an unhandled rejection outside any spec.
+    const ledger: PromiseLedger = [];
     try {
-      await use(boundedAdapter(loaded, timeoutMs, observerOf(task)));
+      await use(boundedAdapter(loaded, timeoutMs, observerOf(task), ledger));
     } finally {
       release?.();
     }
+    const unseen = unobservedRejections(ledger);
+    if (unseen.length > 0) throw unawaitedRejections(unseen.map(({ label, rejected }) => ({ label, reason: rejected!.reason })));
   },
   object: async ({ adapter }, use) => {
     const object = await adapter.create();
@@ -206,6 +212,11 @@ export const storageTest = test.extend<StorageFixtures>({
   seed: async ({}, use) => { await use(workerContext()!.seed); },
   realTime: async ({ task }, use) => { await use(realTimeFor(() => budgets.get(task))); },
 });
+
+/** The error of a spec that left rejected promises of its calls unawaited: each call and what it threw, whole. */
+export function unawaitedRejections(unseen: { label: string; reason: unknown }[]): Error {
+  return new Error(unseen.map(({ label, reason }) => `${label} was rejected and the spec never awaited it: ${thrownText(reason)}`).join('\n'));
+}
 
 /** Why a spec cannot run against this adapter (a missing capability, or one it must lack), if so. */
 function inapplicable(adapter: StorageAdapter, needs: Capability[], lacks: Capability[]): string | undefined {

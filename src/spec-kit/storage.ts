@@ -26,7 +26,8 @@ import { workerContext } from './worker-context.js';
 import { DEFAULT_STARTUP_MS, DEFAULT_TIMEOUT_MS } from '../core/run-config.js';
 import { AdapterStartupFailure, boundedAdapter, startAdapter, unobservedRejections, type CallObserver, type PromiseLedger } from './bounded-storage.js';
 import { thrownText } from './thrown.js';
-import { DEFAULT_SPEC_TIMEOUT_MS, readAsBody, SpecBudget, withinBudget } from './budget.js';
+import { factsOf } from './failure-facts.js';
+import { DEFAULT_SPEC_TIMEOUT_MS, isTimeout, readAsBody, SpecBudget, withinBudget } from './budget.js';
 import { realTimeFor, type RealTime } from './real-time.js';
 import { isSelected } from './selection.js';
 
@@ -172,7 +173,27 @@ export interface StorageFixtures {
   seed: number;
   /** Real time, for a spec's real-time body (its waits are not counted in its budget). */
   realTime: RealTime;
+  /**
+   * Runs a step the spec needs before what it verifies (a put that sets the state up): when it
+   * breaks, the spec is not verified for its own requirements, with the step and the exception
+   * whole as the reason, rather than failed. `belongsTo`: the requirements the step itself is of,
+   * whose own specs verify it, named in the reason.
+   */
+  precondition: Precondition;
 }
+
+export type Precondition = <T>(label: string, step: () => Promise<T> | T, belongsTo?: string | string[]) => Promise<T>;
+
+/** Why a spec is not verified when a step it needs broke. */
+export const preconditionBrokeReason = (label: string, error: unknown, belongsTo: string[]): string =>
+  `not verified: its precondition ${label} broke${belongsTo.length > 0 ? ` (a step of ${belongsTo.join(', ')}, which its own specs verify)` : ''}: ${thrownText(error)}`;
+
+/**
+ * Errors a precondition lets through as they are: vitest's skip, running out of time (a failure
+ * with its own cause) and a set-up error (the object was not made or restarted).
+ */
+const preconditionPassesThrough = (error: unknown): boolean =>
+  (error as { code?: unknown })?.code === 'VITEST_PENDING' || isTimeout(error) || factsOf(error)?.setUp !== undefined;
 
 export const storageTest = test.extend<StorageFixtures>({
   // Every storage spec uses the adapter, directly or through its object: the capability check is here.
@@ -211,6 +232,18 @@ export const storageTest = test.extend<StorageFixtures>({
   // eslint-disable-next-line no-empty-pattern
   seed: async ({}, use) => { await use(workerContext()!.seed); },
   realTime: async ({ task }, use) => { await use(realTimeFor(() => budgets.get(task))); },
+  precondition: async ({ task, skip }, use) => {
+    await use(async (label, step, belongsTo = []) => {
+      try {
+        return await step();
+      } catch (error) {
+        if (preconditionPassesThrough(error)) throw error;
+        // What the runtime did, as a premise that did not occur: not a gap of the run (not incomplete).
+        task.meta.skipDeclared = true;
+        return skip(preconditionBrokeReason(label, error, Array.isArray(belongsTo) ? belongsTo : [belongsTo]));
+      }
+    });
+  },
 });
 
 /** The error of a spec that left rejected promises of its calls unawaited: each call and what it threw, whole. */

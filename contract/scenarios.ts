@@ -48,9 +48,26 @@ const record = (token: string | undefined, what: unknown) => {
   if (token !== undefined) recordings[token] = what;
 };
 
-const errorOf = (error: unknown) => ({ name: (error as Error)?.name, message: (error as Error)?.message });
+/** An exception as the spec outside the object shows it whole: name, message, what caused it (a few deep) and the head of its stack. */
+export interface ThrownError { name: string; message: string; cause?: ThrownError | string; stack?: string }
 
-async function outcome(work: () => unknown): Promise<{ ok: true; value: unknown } | { ok: false; error: { name: string; message: string } }> {
+const STACK_LINES = 4;
+const CAUSES = 4;
+
+function errorOf(error: unknown, depth = 0): ThrownError {
+  if (error === null || typeof error !== 'object') return { name: typeof error, message: String(error) };
+  const { name, message, stack, cause } = error as Error;
+  // The stack's frames only: its first line repeats the name and message.
+  const frames = typeof stack === 'string' ? stack.split('\n').filter((line) => /^\s+at /.test(line)).slice(0, STACK_LINES).map((line) => line.trim()) : [];
+  return {
+    name: String(name),
+    message: String(message),
+    ...(cause !== undefined && { cause: depth < CAUSES ? errorOf(cause, depth + 1) : String(cause) }),
+    ...(frames.length > 0 && { stack: frames.join('\n') }),
+  };
+}
+
+async function outcome(work: () => unknown): Promise<{ ok: true; value: unknown } | { ok: false; error: ThrownError }> {
   try {
     return { ok: true, value: await work() };
   } catch (error) {

@@ -59,7 +59,7 @@ describe('report.schema.json', () => {
       (r.run as Record<string, unknown>).interrupted = mark;
       r.verdicts.outcome = 'interrupted';
     });
-    expect(report.specgate.format).toBe(6);
+    expect(report.specgate.format).toBe(7);
     expect(schemaProblems('report', interrupted(() => {}))).toEqual([]);
     expect(schemaProblems('report', interrupted((i) => { delete i.signal; }))).toContain("/run/interrupted must have required property 'signal'");
     expect(schemaProblems('report', interrupted((i) => { i.signal = 'SIGKILL'; }))).toContain('/run/interrupted/signal must be equal to one of the allowed values');
@@ -73,7 +73,7 @@ describe('report.schema.json', () => {
       .toContain("/verdicts/core must have required property 'throughConventions'");
   });
 
-  it('carries each requirement\'s source (format 6): documented in its spec document or a convention, and refuses one of another kind', () => {
+  it('carries each requirement\'s source (format 7): documented in its spec document or a convention, and refuses one of another kind', () => {
     const byId = new Map(report.requirements.map((r) => [r.id, r]));
     expect(byId.get('ZM-FW-COMBINED-INVALID-RULE')).toMatchObject({ profile: 'core', source: { kind: 'documented', document: 'zone-management-api.md' }, section: 'Endpoints > Firewall rules and filters > Rules for the combined create > 2' });
     expect(byId.get('ZM-FW-PUT')).toMatchObject({ profile: 'extended', source: { kind: 'convention', document: 'reference-notes.md' }, section: 'HTTP API conventions' });

@@ -2,7 +2,7 @@
 // the errors outside specs, the baseline's verdict, and the closing lines with both verdicts.
 
 import { causeCount, stepUnder } from '../report/causes.js';
-import type { Report, ReportTest } from '../report/model.js';
+import type { FailureCause, Report, ReportTest } from '../report/model.js';
 import { coreRequirementsText, incompleteConsequence, interruptedText } from '../report/verdict-text.js';
 
 /**
@@ -16,10 +16,10 @@ export function verdictLines(report: Report): string[] {
   const accepted = incomplete.specs > 0 && incomplete.accepted ? `, incomplete accepted: ${incomplete.specs} gated specs not verified` : '';
   const interrupted = interruptedText(report);
   return [
-    `specgate: the documents (core): ${core.specs.passed} specs passed, ${core.specs.failed} failed, ${core.specs.skipped} skipped; `
+    `specgate: the documents (core): ${core.specs.passed} specs passed, ${core.specs.failed} failed, ${core.specs.skipped} skipped${setUpErrors(core.specs.errors)}; `
       + `core requirements ${coreRequirementsText(report)}`,
     `specgate: production conventions (extended${gate === 'extended' ? ', gated' : ', not gated'}): matches ${extended.matched} of ${extended.of} checked; `
-      + `${extended.specs.passed} specs passed, ${extended.specs.failed} failed, ${extended.specs.skipped} skipped`,
+      + `${extended.specs.passed} specs passed, ${extended.specs.failed} failed, ${extended.specs.skipped} skipped${setUpErrors(extended.specs.errors)}`,
     ...incompleteLines(report),
     ...(interrupted ? [`specgate: ${interrupted}`] : []),
     `specgate: ${outcome.toUpperCase()} (gate: ${gate}${report.baseline ? `, baseline ${report.baseline.file}` : ''}${accepted})`
@@ -28,6 +28,8 @@ export function verdictLines(report: Report): string[] {
       + `${requirements['out-of-scope'] > 0 ? `${requirements['out-of-scope']} requirements out of scope, ` : ''}${requirements.pending} pending, ${requirements.unspecified} unspecified by the documents`,
   ];
 }
+
+const setUpErrors = (n: number): string => (n > 0 ? `, ${n} set-up error${n === 1 ? '' : 's'} (not verified)` : '');
 
 const MAX_LISTED_REASONS = 5;
 
@@ -57,21 +59,30 @@ const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' 
  * gated ones first, each (under an answer) with its first line: the step that got the answer.
  */
 export function failureLines(report: Report): string[] {
-  const { causes } = report;
+  const failures = report.causes.filter((cause) => cause.kind !== 'set-up');
+  const setUp = report.causes.filter((cause) => cause.kind === 'set-up');
+  const count = (causes: FailureCause[]) => causes.reduce((n, c) => n + c.tests.length, 0);
+  return [
+    ...causeLines(report, failures, `specgate: ${plural(count(failures), 'failed spec')}, ${plural(failures.length, 'cause')}:`, '✗'),
+    // Apart from the failures: these specs found nothing about what they cite (not verified), yet the run is red for them.
+    ...causeLines(report, setUp, `specgate: ${plural(count(setUp), 'set-up error')} (the object under test was not made or restarted: what these specs cite is not verified, and the run fails for them), ${plural(setUp.length, 'cause')}:`, '!'),
+  ];
+}
+
+function causeLines(report: Report, causes: FailureCause[], heading: string, mark: string): string[] {
   if (causes.length === 0) return [];
   const byName = new Map(report.tests.map((t) => [t.name, t]));
   const gated = (test: ReportTest) => report.verdicts.gate === 'extended' || test.profile === 'core';
-  const failed = causes.reduce((n, c) => n + c.tests.length, 0);
-  const lines = [`specgate: ${plural(failed, 'failed spec')}, ${plural(causes.length, 'cause')}:`];
+  const lines = [heading];
   let listed = 0;
   let shown = 0;
   for (const cause of causes.slice(0, MAX_LISTED_CAUSES)) {
     if (listed >= MAX_LISTED_FAILURES) break;
     shown++;
-    lines.push(`  ✗ ${cause.label}${cause.tests.length > 1 || cause.gated === 0 ? ` — ${causeCount(cause)}` : ''}`);
+    lines.push(`  ${mark} ${cause.label}${cause.tests.length > 1 || cause.gated === 0 ? ` — ${causeCount(cause)}` : ''}`);
     const specs = cause.tests.slice(0, Math.min(SPECS_PER_CAUSE, MAX_LISTED_FAILURES - listed));
     for (const test of specs.map((name) => byName.get(name)).filter((t) => t !== undefined)) {
-      const notes = [test.known && 'known', !gated(test) && 'production convention, not gated'].filter(Boolean);
+      const notes = [test.known && 'known', test.status !== 'error' && !gated(test) && 'production convention, not gated'].filter(Boolean);
       lines.push(`      ${test.name} [${test.requirements.join(', ')}]${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`);
       // Under an answer, what the spec was doing when it got it; a message is its cause already.
       const step = stepUnder(cause, test.error);

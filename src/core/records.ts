@@ -4,7 +4,12 @@
 import type { Answer } from './answer.js';
 import type { DatedChange } from './dates.js';
 
-export type TestStatus = 'passed' | 'failed' | 'skipped';
+/**
+ * error: the spec's set-up did not happen (the adapter's create() or restart() threw or hung), so
+ * it found nothing about what it cites: not a failure of a requirement, as WPT's ERROR is not a
+ * FAIL. Its requirements are not verified, and the run is red for it.
+ */
+export type TestStatus = 'passed' | 'failed' | 'skipped' | 'error';
 
 /**
  * Who a spec is, as data: where it sits in its file and what it verifies the date of. Carried from
@@ -83,6 +88,12 @@ export interface FailureFacts {
   finding?: string;
   /** A call into a storage adapter that did not settle (spec-kit/bounded-storage.ts): the operation and its limit. */
   hung?: HungCall;
+  /**
+   * The failure is of the spec's set-up, not of what it verifies: a call that makes or restarts
+   * the object under test (`adapter.create`, `object.restart`) threw or did not settle. The spec's
+   * status is then `error`.
+   */
+  setUp?: { operation: string };
 }
 
 export interface HungCall {
@@ -136,13 +147,13 @@ export function conventionRecordOf(own: TestRecord, declared: string[], checks: 
     record.failedRequirements = [...new Set(failed.flatMap((c) => c.requirements))];
     // Its error begins with the first failed check's: so does what it was about.
     if (failed[0]!.failure !== undefined) record.failure = failed[0]!.failure;
-  } else if (own.status === 'skipped' || own.timedOut === true) {
+  } else if (own.status === 'skipped' || own.status === 'error' || own.timedOut === true) {
     record.status = 'skipped';
-    record.skipReason = own.skipReason ?? 'not verified: the spec timed out';
+    record.skipReason = own.skipReason ?? (own.status === 'error' ? 'not verified: the spec\'s set-up did not happen' : 'not verified: the spec timed out');
     if (own.skipDeclared) record.skipDeclared = true;
   } else if (unchecked.length > 0) {
     record.status = 'skipped';
-    record.skipReason = `${CONVENTIONS_NOT_REACHED[own.status]}: ${unchecked.join(', ')}`;
+    record.skipReason = `${CONVENTIONS_NOT_REACHED[own.status as 'failed' | 'passed']}: ${unchecked.join(', ')}`;
   }
   if (own.exchange !== undefined && record.status === 'failed') record.exchange = own.exchange;
   return record;

@@ -15,6 +15,9 @@
 //   wanted of the success (its `finding`, the step left out), else the failure's first line, with
 //   its volatile parts (ids, numbers, ports) set aside, so that the same finding in several specs,
 //   or the same exception with other ids, is one cause.
+// - a *set-up* error: a spec whose set-up did not happen (status error: the adapter's create() or
+//   restart() threw or hung) is no failure of what it cites; its causes are of their own kind, one
+//   per operation and message (volatile parts aside), and reports show them apart from failures.
 
 import { stripVTControlCharacters } from 'node:util';
 import { answerCodes, answerHead, answerText, isSuccessAnswer, type Answer } from '../core/answer.js';
@@ -32,8 +35,12 @@ export interface CauseInput {
 export interface FailureCause {
   /** `cause-1`, `cause-2`, …: in the order reports show them (most gated failures first, then most specs). */
   id: string;
-  /** answer: the target's answer, shared by the specs; message: the failure's first line (or a hung call), volatile parts aside. */
-  kind: 'answer' | 'message';
+  /**
+   * answer: the target's answer, shared by the specs; message: the failure's first line (or a hung
+   * call), volatile parts aside; set-up: specs whose set-up did not happen (status error), by the
+   * call that made or restarted their object and its message.
+   */
+  kind: 'answer' | 'message' | 'set-up';
   /** What people read first: `HTTP 403, errors 10000 "Authentication error"`; what differs between the specs shows as `…`. */
   label: string;
   /** An answer's HTTP status (absent when no answer came). */
@@ -42,7 +49,7 @@ export interface FailureCause {
   codes?: number[];
   /** The failed specs (names, as in `tests[]`): gated ones first, then in the report's order. */
   tests: string[];
-  /** How many of them the gate counts (core specs, or every spec under --gate extended). */
+  /** How many of them the gate counts (core specs, or every spec under --gate extended; every set-up error). */
   gated: number;
 }
 
@@ -84,7 +91,16 @@ function answerCause(answer: Answer): Classified {
   return { key: `answer:${JSON.stringify(shape)}`, kind: 'answer', text: answerText(answer), answer };
 }
 
+/** A set-up error: one cause per call that made or restarted the object and message, volatile parts aside. */
+function setUpCause(test: CauseInput): Classified {
+  const operation = test.failure?.setUp?.operation ?? 'set-up';
+  const { hung } = test.failure ?? {};
+  const text = hung ? hungCall(hung).text : firstLine(test.error) || '(no message)';
+  return { key: `set-up:${operation}:${fixedParts(text).join('\u0000')}`, kind: 'set-up', text };
+}
+
 function classify(test: CauseInput): Classified {
+  if (test.status === 'error') return setUpCause(test);
   const { answer, finding, hung } = test.failure ?? {};
   if (hung) return hungCall(hung);
   if (answer && !isSuccessAnswer(answer)) return answerCause(answer);
@@ -112,9 +128,10 @@ const answerFallback = (answer: Answer): string => `${answerHead(answer)}, error
 
 /** The causes of a report's failed specs, in the order to show them. */
 export function failureCauses(tests: readonly CauseInput[], gate: 'core' | 'extended'): FailureCause[] {
-  const gated = (test: CauseInput) => gate === 'extended' || test.profile === 'core';
+  // A set-up error makes the run red whatever the spec's profile.
+  const gated = (test: CauseInput) => gate === 'extended' || test.profile === 'core' || test.status === 'error';
   const groups = new Map<string, { first: Classified; texts: string[]; tests: CauseInput[] }>();
-  for (const test of tests.filter((t) => t.status === 'failed')) {
+  for (const test of tests.filter((t) => t.status === 'failed' || t.status === 'error')) {
     const classified = classify(test);
     const group = groups.get(classified.key) ?? groups.set(classified.key, { first: classified, texts: [], tests: [] }).get(classified.key)!;
     group.texts.push(classified.text);
@@ -128,8 +145,10 @@ export function failureCauses(tests: readonly CauseInput[], gate: 'core' | 'exte
     tests: [...members.filter(gated), ...members.filter((t) => !gated(t))].map((t) => t.name),
     gated: members.filter(gated).length,
   }));
-  // A stable sort: equal causes keep the order of their first spec in the report.
-  causes.sort((a, b) => b.gated - a.gated || b.tests.length - a.tests.length);
+  // A stable sort: equal causes keep the order of their first spec in the report. Set-up errors
+  // come after the failures, which are what the run found about the target.
+  const setUp = (cause: Omit<FailureCause, 'id'>) => (cause.kind === 'set-up' ? 1 : 0);
+  causes.sort((a, b) => setUp(a) - setUp(b) || b.gated - a.gated || b.tests.length - a.tests.length);
   return causes.map((cause, i) => ({ id: `cause-${i + 1}`, ...cause }));
 }
 

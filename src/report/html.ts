@@ -32,7 +32,7 @@ export function renderHtml(report: Report, links: ReportLinks = NO_LINKS): strin
   const linker = new Linker(report, links);
   const { style, script } = pageAssets();
   const body = [
-    header(report), totals(report), failureSection(report, linker), baselineSection(report), areaSection(report.areas), levelSection(report.areas),
+    header(report), totals(report), failureSection(report, linker), setUpErrorSection(report, linker), baselineSection(report), areaSection(report.areas), levelSection(report.areas),
     skippedSection(report.tests), seedSection(report), scheduleSection(report, linker), matrixSection(report, linker),
     unspecifiedSection(report.requirements, linker), problemSection(report),
   ];
@@ -122,7 +122,7 @@ function totals(report: Report): Html {
 <li>${boldLead(coreVerdictText(report))}</li>
 <li>${boldLead(conventionsVerdictText(report))}</li>
 </ul>
-<div class="tiles">${tile('specs in all', summary.total, 'total')}${tile('passed', summary.passed, 'passed')}${tile('failed', summary.failed, 'failed')}${tile('skipped', summary.skipped, 'skipped')}</div>
+<div class="tiles">${tile('specs in all', summary.total, 'total')}${tile('passed', summary.passed, 'passed')}${tile('failed', summary.failed, 'failed')}${tile('skipped', summary.skipped, 'skipped')}${summary.errors > 0 ? tile('set-up errors', summary.errors, 'error') : ''}</div>
 <p>Requirements, each counted once: ${STATUSES.map((s) => html`<span class="badge s-${s}">${summary.requirements[s] ?? 0} ${s}</span> `)}</p>
 <p class="note relation">${totalsRelationText(report)}</p>
 </section>`;
@@ -271,7 +271,7 @@ function causeBlock(report: Report, cause: FailureCause, index: number, byName: 
   const tests = cause.tests.map((name) => byName.get(name)).filter((t) => t !== undefined);
   const known = tests.filter((t) => t.known).length;
   const baseline = report.baseline ? html` <span class="badge s-failed">${tests.length - known} new</span> <span class="badge s-skipped">${known} known</span>` : '';
-  return html`<details class="cause" id="${cause.id}" data-cause="${cause.id}"><summary><b>${index + 1}. ${cause.label}</b> <span class="badge s-failed">${causeCount(cause)}</span>${baseline} <span class="shown"></span></summary>
+  return html`<details class="cause" id="${cause.id}" data-cause="${cause.id}"><summary><b>${index + 1}. ${cause.label}</b> <span class="badge s-${cause.kind === 'set-up' ? 'error' : 'failed'}">${causeCount(cause)}</span>${baseline} <span class="shown"></span></summary>
 <div class="specs-of-cause">${tests.map((t) => failureBlock(report, t, linker, cause))}</div></details>`;
 }
 
@@ -294,10 +294,22 @@ function failureSection(report: Report, linker: Linker): Html | null {
   const failed = report.tests.filter((t) => t.status === 'failed');
   if (failed.length === 0) return null;
   const byName = new Map(failed.map((t) => [t.name, t]));
-  return html`<section id="failures"><h2>Failures (${plural(failed.length, 'spec')}, ${plural(report.causes.length, 'cause')})</h2>
+  const causes = report.causes.filter((cause) => cause.kind !== 'set-up');
+  return html`<section id="failures"><h2>Failures (${plural(failed.length, 'spec')}, ${plural(causes.length, 'cause')})</h2>
 <p class="note">Grouped by cause: what the target answered (HTTP status and error codes) or the failure's message; the causes of the most gated failures first. Open a cause for its specs, a spec for its error, last exchange and replay command.</p>
 ${failureFilters(report, failed)}
-${report.causes.map((cause, i) => causeBlock(report, cause, i, byName, linker))}</section>`;
+${causes.map((cause, i) => causeBlock(report, cause, i, byName, linker))}</section>`;
+}
+
+/** Specs whose set-up did not happen: apart from the failures, since they found nothing about what they cite. */
+function setUpErrorSection(report: Report, linker: Linker): Html | null {
+  const errored = report.tests.filter((t) => t.status === 'error');
+  if (errored.length === 0) return null;
+  const byName = new Map(errored.map((t) => [t.name, t]));
+  const causes = report.causes.filter((cause) => cause.kind === 'set-up');
+  return html`<section id="set-up-errors"><h2>Set-up errors (${plural(errored.length, 'spec')}, ${plural(causes.length, 'cause')})</h2>
+<p class="note">The object under test was not made or not restarted (the adapter's create() or restart() threw or did not settle): these specs found nothing about what they cite, which is not verified, not failed. The run fails for them: the target could not be set up as the run needs.</p>
+${causes.map((cause, i) => causeBlock(report, cause, i, byName, linker))}</section>`;
 }
 
 function skippedSection(tests: ReportTest[]): Html | null {

@@ -24,7 +24,7 @@ export function junitOf(report: Report): string {
   const { summary, errors } = report;
   const failures = report.tests.filter((t) => countsForGate(report, t)).length;
   return ['<?xml version="1.0" encoding="UTF-8" ?>',
-    `<testsuites name="specgate ${xml(report.run.id)}" tests="${summary.total + errors.length}" failures="${failures}" errors="${errors.length}" skipped="${summary.skipped + summary.failed - failures}" time="${seconds(totalMs(report.tests))}">`,
+    `<testsuites name="specgate ${xml(report.run.id)}" tests="${summary.total + errors.length}" failures="${failures}" errors="${errors.length + summary.errors}" skipped="${summary.skipped + summary.failed - failures}" time="${seconds(totalMs(report.tests))}">`,
     ...suites, ...(errors.length > 0 ? [errorSuite(errors)] : []), '</testsuites>', ''].join('\n');
 }
 
@@ -45,9 +45,10 @@ export function countsForGate(report: Report, test: Report['tests'][number]): bo
 
 function testsuite(report: Report, name: string, tests: Report['tests']): string {
   const failures = tests.filter((t) => countsForGate(report, t)).length;
+  const errors = tests.filter((t) => t.status === 'error').length;
   const skipped = tests.filter((t) => t.status === 'skipped' || (t.status === 'failed' && !countsForGate(report, t))).length;
   return [
-    `    <testsuite name="${xml(name)}" tests="${tests.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(totalMs(tests))}">`,
+    `    <testsuite name="${xml(name)}" tests="${tests.length}" failures="${failures}" errors="${errors}" skipped="${skipped}" time="${seconds(totalMs(tests))}">`,
     ...tests.map((test) => testcase(report, test)),
     '    </testsuite>',
   ].join('\n');
@@ -77,7 +78,7 @@ function properties(report: Report, test: Report['tests'][number]): string[] {
     ['profile', test.profile],
     ['area', test.area],
     ['status', test.status],
-    ['gated', test.status !== 'failed' ? String(report.verdicts.gate === 'extended' || test.profile === 'core') : String(countsForGate(report, test))],
+    ['gated', test.status === 'error' ? 'true' : test.status !== 'failed' ? String(report.verdicts.gate === 'extended' || test.profile === 'core') : String(countsForGate(report, test))],
     ...(test.known ? [['known', test.known.reason] as [string, string]] : []),
   ];
   return ['            <properties>', ...pairs.map(([name, value]) => `                <property name="${name}" value="${xml(value)}"/>`), '            </properties>'];
@@ -91,6 +92,8 @@ function testcase(report: Report, test: Report['tests'][number]): string {
     const why = test.known ? `known to the baseline: ${test.known.reason}` : 'production convention (extended), not gated';
     body.push(`            <skipped message="${xml(`failed, not counted by the gate (${why}): ${firstLine(test.error)}`)}"/>`, `            <system-err>${xml(test.error ?? '')}</system-err>`);
   } else if (test.status === 'skipped') body.push(`            <skipped message="${xml(test.skipReason ?? 'skipped')}"/>`);
+  // Its set-up did not happen: an error of the run, as JUnit tells an error from a failed assertion.
+  else if (test.status === 'error') body.push(`            <error type="set-up" message="${xml(`set-up error, not verified: ${firstLine(test.error)}`)}">${xml(test.error ?? '')}</error>`);
   return [open, ...properties(report, test), ...body, '        </testcase>'].join('\n');
 }
 

@@ -23,7 +23,7 @@ import type { RunTarget } from '../core/records.js';
 import type { FileError, NotApplicableSpec, TestRecord, TestStatus } from '../core/records.js';
 import { failureCauses, type FailureCause } from './causes.js';
 
-export const REPORT_FORMAT = 6;
+export const REPORT_FORMAT = 7;
 
 export type { Gate, Selection } from '../core/selection.js';
 export type { RunTarget } from '../core/records.js';
@@ -81,7 +81,7 @@ export interface ReportRequirement {
   pendingReason?: string;
   /** Why it is out of scope for this run's targets. */
   outOfScopeReason?: string;
-  /** Why it is not verified (status skipped), when a spec citing it timed out: "timed out". */
+  /** Why it is not verified (status skipped), when a spec citing it timed out: "timed out"; or its set-up did not happen: "set-up error". */
   notVerifiedReason?: string;
 }
 
@@ -123,7 +123,8 @@ export interface ConventionTally { passed: number; failed: number; skipped: numb
 
 /** One verdict's tallies: the specs of its profile and what they found. */
 export interface VerdictTally {
-  specs: { passed: number; failed: number; skipped: number; total: number };
+  /** errors: specs whose set-up did not happen (status error): none of them is a failure of a requirement. */
+  specs: { passed: number; failed: number; skipped: number; errors: number; total: number };
   /** Requirements verified by specs of this profile: passed (matched), failed, skipped. */
   requirements: { passed: number; failed: number; skipped: number };
 }
@@ -147,8 +148,9 @@ export interface Verdicts {
   /** What the exit code and badge gate on: core (the default) or extended (core and conventions). */
   gate: Gate;
   /**
-   * The gated verdict: failed when a gated spec failed or a spec file did not load or its worker
-   * died (or, under a baseline, when the gate did not pass); else incomplete when gated specs were
+   * The gated verdict: failed when a gated spec failed, a spec's set-up did not happen (an error,
+   * whatever its profile), or a spec file did not load or its worker died (or, under a baseline,
+   * when the gate did not pass); else incomplete when gated specs were
    * skipped for reasons the target did not declare and the run does not accept it; else passed.
    */
   outcome: Outcome;
@@ -197,12 +199,14 @@ export interface Report {
     passed: number;
     failed: number;
     skipped: number;
+    /** Specs whose set-up did not happen (status error). */
+    errors: number;
     total: number;
     requirements: Record<RequirementStatus, number>;
   };
   areas: AreaSummary[];
   tests: ReportTest[];
-  /** The failed specs grouped by cause (a shared answer of the target, or message), the cause first. */
+  /** The failed specs grouped by cause (a shared answer of the target, or message), the cause first; the set-up errors under causes of their own (kind set-up). */
   causes: FailureCause[];
   requirements: ReportRequirement[];
   coverageProblems: CoverageProblem[];
@@ -256,7 +260,7 @@ export function buildReport(input: ReportInput): Report {
     specgate: { version: input.version, format: REPORT_FORMAT },
     run: input.run,
     verdicts: verdictsOf(gate, tests, requirements, input.fileErrors.length, input.acceptIncomplete ?? false, input.run.interrupted !== undefined),
-    summary: { passed: count('passed'), failed: count('failed'), skipped: count('skipped'), total: tests.length, requirements: requirementCounts },
+    summary: { passed: count('passed'), failed: count('failed'), skipped: count('skipped'), errors: count('error'), total: tests.length, requirements: requirementCounts },
     areas,
     tests,
     causes: failureCauses(tests, gate),
@@ -285,12 +289,13 @@ function outOfScopeReasons(specs: NotApplicableSpec[]): Map<string, string> {
  * The statuses the specs citing a requirement give it. A failed spec that names the requirements
  * its failure violated (a model-based spec) says nothing of its others: it does not count for
  * them, unless no other spec verifies them, which leaves them unverified (skipped), not failed.
- * A spec that timed out verified nothing it cites: it counts as skipped (not verified), so that a
- * requirement another spec failed stays failed, and one the others passed is not passed whole.
+ * A spec that timed out, or whose set-up did not happen (an error), verified nothing it cites: it
+ * counts as skipped (not verified), so that a requirement another spec failed stays failed, and
+ * one the others passed is not passed whole.
  */
 function statusesFor(citing: TestRecord[], id: string): TestStatus[] {
   const silent = (t: TestRecord) => t.status === 'failed' && t.timedOut !== true && t.failedRequirements !== undefined && !t.failedRequirements.includes(id);
-  const speaking = citing.filter((t) => !silent(t)).map((t): TestStatus => (t.status === 'failed' && t.timedOut === true ? 'skipped' : t.status));
+  const speaking = citing.filter((t) => !silent(t)).map((t): TestStatus => ((t.status === 'failed' && t.timedOut === true) || t.status === 'error' ? 'skipped' : t.status));
   return speaking.length === 0 && citing.length > 0 ? ['skipped'] : speaking;
 }
 
@@ -314,6 +319,7 @@ function requirementRow(r: Requirement, catalog: AreaCatalog, tests: ReportTest[
   if (catalog.pending && !r.unspecified) row.pendingReason = catalog.pending;
   if (status === 'out-of-scope') row.outOfScopeReason = scopeReason!;
   if (status === 'skipped' && citing.some((t) => t.status === 'failed' && t.timedOut === true)) row.notVerifiedReason = 'timed out';
+  else if (status === 'skipped' && citing.some((t) => t.status === 'error')) row.notVerifiedReason = 'set-up error';
   return row;
 }
 
@@ -324,12 +330,16 @@ function tally(tests: ReportTest[], statuses: (RequirementStatus | undefined)[])
   const specs = (status: TestStatus) => tests.filter((t) => t.status === status).length;
   const requirements = (status: RequirementStatus) => statuses.filter((s) => s === status).length;
   return {
-    specs: { passed: specs('passed'), failed: specs('failed'), skipped: specs('skipped'), total: tests.length },
+    specs: { passed: specs('passed'), failed: specs('failed'), skipped: specs('skipped'), errors: specs('error'), total: tests.length },
     requirements: { passed: requirements('passed'), failed: requirements('failed'), skipped: requirements('skipped') },
   };
 }
 
-/** A spec file that did not load, or whose worker died, fails either gate: what it holds is unverified. */
+/**
+ * A spec file that did not load, or whose worker died, fails either gate: what it holds is
+ * unverified; so does a spec whose set-up did not happen, of either profile (the target could not
+ * be set up as the run needs: nothing says the rest of it would pass).
+ */
 function verdictsOf(gate: Gate, tests: ReportTest[], requirements: ReportRequirement[], errors: number, acceptIncomplete: boolean, interrupted: boolean): Verdicts {
   const coreRequirements = requirements.filter((r) => r.profile === 'core' && inScope(r));
   const core = tally(tests.filter((t) => t.profile === 'core'), coreRequirements.map((r) => r.byProfile.core));
@@ -338,7 +348,7 @@ function verdictsOf(gate: Gate, tests: ReportTest[], requirements: ReportRequire
   const incomplete = incompletenessOf(tests.filter((t) => gate === 'extended' || t.profile === 'core'), acceptIncomplete);
   return {
     gate,
-    outcome: interrupted ? 'interrupted' : gatedOutcome(gated.specs.failed > 0 || errors > 0, incomplete),
+    outcome: interrupted ? 'interrupted' : gatedOutcome(gated.specs.failed > 0 || core.specs.errors + extended.specs.errors > 0 || errors > 0, incomplete),
     incomplete,
     core: { ...core, inScope: coreRequirements.length, onlyThroughConventions: coreRequirements.filter(onlyThroughConventions).length, throughConventions: conventionTally(coreRequirements) },
     extended: { ...extended, matched: extended.requirements.passed, of: extended.requirements.passed + extended.requirements.failed },

@@ -73,13 +73,27 @@ function causeSection(report: Report, cause: FailureCause, index: number, byName
 
 /** The failures grouped by cause (report/causes.ts): each cause a heading, its first spec in full, the others listed. */
 function failureSection(report: Report): string[] {
-  const { causes } = report;
+  const causes = report.causes.filter((cause) => cause.kind !== 'set-up');
   if (causes.length === 0) return [];
   const byName = new Map(report.tests.map((t) => [t.name, t]));
   const failed = causes.reduce((n, c) => n + c.tests.length, 0);
   return [
     '', `## Failures (${failed} spec${failed === 1 ? '' : 's'}, ${causes.length} cause${causes.length === 1 ? '' : 's'})`, '',
     'Grouped by cause: what the target answered (HTTP status and error codes) or the failure\'s message; the causes of the most gated failures first. Every failure in full: report.html, report.json.',
+    '',
+    ...causes.flatMap((cause, i) => causeSection(report, cause, i, byName)),
+  ];
+}
+
+/** Specs whose set-up did not happen, apart from the failures: what they cite is not verified, and the run fails for them. */
+function setUpErrorSection(report: Report): string[] {
+  const causes = report.causes.filter((cause) => cause.kind === 'set-up');
+  if (causes.length === 0) return [];
+  const byName = new Map(report.tests.map((t) => [t.name, t]));
+  const errored = causes.reduce((n, c) => n + c.tests.length, 0);
+  return [
+    '', `## Set-up errors (${errored} spec${errored === 1 ? '' : 's'}, ${causes.length} cause${causes.length === 1 ? '' : 's'})`, '',
+    'The object under test was not made or not restarted (the adapter\'s create() or restart() threw or did not settle): these specs found nothing about what they cite, which is not verified, not failed. The run fails for them.',
     '',
     ...causes.flatMap((cause, i) => causeSection(report, cause, i, byName)),
   ];
@@ -96,7 +110,7 @@ export function summaryMarkdown(report: Report): string {
     '',
     ...verdictMarkdown(report),
     '',
-    `Specs in all: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped, of ${summary.total}.`,
+    `Specs in all: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped${summary.errors > 0 ? `, ${summary.errors} set-up errors` : ''}, of ${summary.total}.`,
     '',
     `Requirements, each counted once: ${Object.entries(summary.requirements).map(([status, n]) => `${n} ${status}`).join(', ')}.`,
     '',
@@ -117,7 +131,7 @@ export function summaryMarkdown(report: Report): string {
       ...baseline.newFailures.map((name) => `- new failure: ${name}`),
       ...baseline.staleEntries.map((entry) => `- stale entry, now passes: ${entry}`));
   }
-  lines.push(...failureSection(report));
+  lines.push(...failureSection(report), ...setUpErrorSection(report));
   const skipped = report.tests.filter((t) => t.status === 'skipped');
   if (skipped.length > 0) {
     lines.push('', '## Skipped (not verified)', '', ...skipped.map((t) => `- ${t.name}: ${t.skipReason}`));

@@ -18,11 +18,14 @@ export function coreRequirementsText(report: Report): string {
   const skipped = core.requirements.skipped + via.skipped;
   const notRun = core.inScope - passed - failed - skipped;
   const timedOut = report.requirements.filter((r) => r.profile === 'core' && r.byProfile.core === 'skipped' && r.notVerifiedReason === 'timed out').length;
+  const setUp = report.requirements.filter((r) => r.profile === 'core' && r.byProfile.core === 'skipped' && r.notVerifiedReason === 'set-up error').length;
+  const reasons = [timedOut > 0 && `${timedOut} timed out`, setUp > 0 && `${setUp} by set-up errors`].filter(Boolean).join(', ');
   const split = core.onlyThroughConventions > 0 ? ` (${core.requirements.passed} by core specs, ${via.passed} only through production conventions)` : '';
-  return `${passed} of ${core.inScope} passed${split}, ${failed} failed, ${skipped} not verified${timedOut > 0 ? ` (${timedOut} timed out)` : ''}${notRun > 0 ? `, ${notRun} not run` : ''}`;
+  return `${passed} of ${core.inScope} passed${split}, ${failed} failed, ${skipped} not verified${reasons !== '' ? ` (${reasons})` : ''}${notRun > 0 ? `, ${notRun} not run` : ''}`;
 }
 
-const specCounts = (specs: { passed: number; failed: number; skipped: number }): string => `${specs.passed} passed, ${specs.failed} failed, ${specs.skipped} skipped`;
+const specCounts = (specs: { passed: number; failed: number; skipped: number; errors: number }): string =>
+  `${specs.passed} passed, ${specs.failed} failed, ${specs.skipped} skipped${specs.errors > 0 ? `, ${plural(specs.errors, 'set-up error')} (not verified; the run fails for them)` : ''}`;
 
 /** "The documents (core, gated): core requirements …; core specs …". */
 export function coreVerdictText(report: Report): string {
@@ -56,7 +59,7 @@ export function totalsRelationText(report: Report): string {
 export function incompleteConsequence(report: Report): string {
   const { incomplete, outcome } = report.verdicts;
   if (outcome === 'interrupted') return 'the run was interrupted before it could say (exit 130)';
-  if (outcome === 'failed') return 'the outcome is failed all the same (exit 1): a gated spec failed, or a spec file did not load';
+  if (outcome === 'failed') return 'the outcome is failed all the same (exit 1): a gated spec failed, a spec\'s set-up did not happen, or a spec file did not load';
   if (incomplete.accepted) return 'accepted (--accept-incomplete)';
   return 'so the outcome is incomplete, not passed (exit 3; --accept-incomplete accepts it)';
 }

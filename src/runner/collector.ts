@@ -127,10 +127,13 @@ export class CollectingReporter implements Reporter {
       durationMs: Math.round(test.diagnostic()?.duration ?? 0),
     };
     if (result.state === 'failed') {
-      record.error = plain(result.errors.map(describeError).join('\n'));
+      // vitest may record one error twice (a fixture's clean-up that threw): each once.
+      record.error = plain([...new Set(result.errors.map(describeError))].join('\n'));
       // What the failure was about, as the spec kit put it on the error (its text begins with the first error's).
       const facts = factsOf(result.errors[0]);
       if (facts !== undefined) record.failure = facts;
+      // Its set-up did not happen (the object was not made or not restarted): an error, not a failure.
+      if (facts?.setUp !== undefined) record.status = 'error';
     }
     if (result.state === 'skipped') {
       // vitest keeps no note when the spec kit's skip was caught and turned into another error on
@@ -148,8 +151,8 @@ export class CollectingReporter implements Reporter {
     if (meta.seed !== undefined) record.seed = meta.seed;
     if (meta.exchange) record.exchange = plain(meta.exchange);
     if (meta.extended !== undefined) record.extendedReason = meta.extended;
-    if (result.state === 'failed' && meta.timedOut === true) record.timedOut = true;
-    if (result.state === 'failed' && meta.failedRequirements) record.failedRequirements = meta.failedRequirements.filter((id) => record.requirements.includes(id));
+    if (record.status === 'failed' && meta.timedOut === true) record.timedOut = true;
+    if (record.status === 'failed' && meta.failedRequirements) record.failedRequirements = meta.failedRequirements.filter((id) => record.requirements.includes(id));
     return record;
   }
 }

@@ -12,7 +12,7 @@
 import type { StorageAdapter } from '../../contract/storage.js';
 import type { HungCall } from '../core/records.js';
 import { DEFAULT_STARTUP_MS } from '../core/run-config.js';
-import { withFacts } from './failure-facts.js';
+import { FACTS, factsOf, withFacts } from './failure-facts.js';
 
 /** A call into the adapter that did not settle within the run's timeout; the call is its failure's facts (failure-facts.ts). */
 export class StorageCallTimeout extends Error {
@@ -68,9 +68,48 @@ export type CallObserver = <T>(label: string, call: () => Promise<T>) => Promise
 
 const unobserved: CallObserver = (_label, call) => call();
 
-/** The adapter with create() and everything reached through it bounded by `timeoutMs` (and its calls seen by `observe`). */
-export function boundedAdapter(adapter: StorageAdapter, timeoutMs: number, observe: CallObserver = unobserved): StorageAdapter {
+/**
+ * A promise the kit handed to a spec: its rejection never reaches the process as an unhandled one
+ * (which vitest would report outside any spec, "(unhandled): …", with no spec named), even when the
+ * spec awaits it late; it stays the spec's to see. `observed`: the spec awaited it or attached a
+ * handler (await and Promise.all call `then` on a promise of another class, so both are seen).
+ */
+export class HandedPromise<T> extends Promise<T> {
+  // Promises derived from it (then, catch, finally) are plain ones: only the one handed out is watched.
+  static override get [Symbol.species](): PromiseConstructor { return Promise; }
+  observed = false;
+  override then<A = T, B = never>(onFulfilled?: ((value: T) => A | PromiseLike<A>) | null, onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
+    this.observed = true;
+    return super.then(onFulfilled, onRejected);
+  }
+}
+
+/** What a spec's calls into its adapter handed out: each promise, its label and, once it rejected, why. */
+export interface HandedOut { label: string; promise: HandedPromise<unknown>; rejected?: { reason: unknown } }
+export type PromiseLedger = HandedOut[];
+
+const ledgers = new WeakMap<CallObserver, PromiseLedger>();
+
+/** The promises that rejected and that the spec never awaited nor handled: each is the spec's error, not one outside specs. */
+export const unobservedRejections = (ledger: PromiseLedger): HandedOut[] => ledger.filter((handed) => handed.rejected !== undefined && !handed.promise.observed);
+
+/**
+ * The adapter with create() and everything reached through it bounded by `timeoutMs` (and its
+ * calls seen by `observe`); with `ledger`, every promise handed out is recorded there.
+ */
+export function boundedAdapter(adapter: StorageAdapter, timeoutMs: number, observe: CallObserver = unobserved, ledger?: PromiseLedger): StorageAdapter {
+  if (ledger !== undefined) ledgers.set(observe, ledger);
   return bounded(adapter, 'adapter', timeoutMs, observe);
+}
+
+/** The promise the spec gets: handled at once, so that a late await is no unhandled rejection, and recorded in the spec's ledger. */
+function handOut<T>(promise: Promise<T>, label: string, observe: CallObserver): Promise<T> {
+  const handed = new HandedPromise<T>((resolve, reject) => { promise.then(resolve, reject); });
+  const entry: HandedOut = { label, promise: handed as HandedPromise<unknown> };
+  // The base class's then: a handler of the kit's own, which does not count as the spec's.
+  Promise.prototype.then.call(handed, undefined, (reason: unknown) => { entry.rejected = { reason }; });
+  ledgers.get(observe)?.push(entry);
+  return handed;
 }
 
 /** What a call returns, seen through its label: the child objects that are bounded in turn. */
@@ -83,6 +122,22 @@ const CHILDREN: Record<string, Record<string, string>> = {
   faults: {},
   'storage.sql': {},
 };
+
+/**
+ * The calls that make or restart the object under test: when one throws or hangs, the spec's
+ * set-up did not happen, and its error says so (FailureFacts `setUp`): the spec found nothing
+ * about what it cites, which is not a failure of it.
+ */
+const SET_UP_OPERATIONS: ReadonlySet<string> = new Set(['adapter.create', 'object.restart']);
+
+/** The error of a set-up call, marked as such (a non-object rejection becomes an Error saying what it was). */
+export function asSetUpError(error: unknown, operation: string): unknown {
+  const marked = error !== null && typeof error === 'object' ? error : new Error(`${operation}() rejected with ${String(error)}`);
+  const facts = factsOf(marked);
+  if (facts === undefined) return withFacts(marked, { setUp: { operation } });
+  if (facts.setUp === undefined) Object.defineProperty(marked, FACTS, { value: { ...facts, setUp: { operation } }, enumerable: true, configurable: true });
+  return marked;
+}
 
 /** What a method's promise settles to that is bounded too (create() answers an object). */
 const RESULTS: Record<string, string> = { 'adapter.create': 'object' };
@@ -136,18 +191,26 @@ function boundedMethod(target: object, method: (...args: unknown[]) => unknown, 
     const passed = operation === 'storage.transaction' && typeof args[0] === 'function'
       ? [withBoundedTransaction(args[0] as (txn: object) => unknown, inside, timeoutMs, observe), ...args.slice(1)]
       : args;
-    const result = method.apply(target, passed);
+    const setUp = SET_UP_OPERATIONS.has(operation);
+    let result: unknown;
+    try {
+      result = method.apply(target, passed);
+    } catch (error) {
+      throw setUp ? asSetUpError(error, operation) : error;
+    }
     if (!isThenable(result)) return result;
     const label = `${operation}(${describeArguments(args)})`;
     const limit = limitOf(target, operation, timeoutMs);
     const why = limit === timeoutMs ? 'the run\'s --timeout' : 'the first create() of an adapter in a worker, which may start its runtime';
-    const settled = observe(label, () => withTimeout(result, `${label} did not settle within ${limit} ms (${why})`, { operation, limitMs: limit, limit: why }, inside));
+    const timed = observe(label, () => withTimeout(result, `${label} did not settle within ${limit} ms (${why})`, { operation, limitMs: limit, limit: why }, inside));
+    const settled = setUp ? timed.catch((error: unknown) => { throw asSetUpError(error, operation); }) : timed;
     if (operation === 'adapter.create') {
       const mark = () => { started.add(target); };
       settled.then(mark, mark);
     }
     const resultKind = RESULTS[operation];
-    return resultKind === undefined ? settled : settled.then((value) => (value !== null && typeof value === 'object' ? bounded(value, resultKind, timeoutMs, observe) : value));
+    const answered = resultKind === undefined ? settled : settled.then((value) => (value !== null && typeof value === 'object' ? bounded(value, resultKind, timeoutMs, observe) : value));
+    return handOut(answered, label, observe);
   };
 }
 
@@ -170,7 +233,8 @@ function tracked(txn: object, inside: Set<string>): object {
         const label = `txn.${property}(${describeArguments(args)})`;
         inside.add(label);
         const forget = () => { inside.delete(label); };
-        result.then(forget, forget);
+        // Not the spec's own handler: a call it never awaits is still seen as such (HandedPromise).
+        Promise.prototype.then.call(result, forget, forget);
         return result;
       };
     },

@@ -24,8 +24,10 @@ import type { Capability, ObjectStorage, StorageAdapter, StorageObject } from '.
 import { loadAdapter } from '../core/adapter-module.js';
 import { workerContext } from './worker-context.js';
 import { DEFAULT_STARTUP_MS, DEFAULT_TIMEOUT_MS } from '../core/run-config.js';
-import { AdapterStartupFailure, boundedAdapter, startAdapter, type CallObserver } from './bounded-storage.js';
-import { DEFAULT_SPEC_TIMEOUT_MS, readAsBody, SpecBudget, withinBudget } from './budget.js';
+import { AdapterStartupFailure, boundedAdapter, startAdapter, unobservedRejections, type CallObserver, type PromiseLedger } from './bounded-storage.js';
+import { thrownText } from './thrown.js';
+import { factsOf } from './failure-facts.js';
+import { DEFAULT_SPEC_TIMEOUT_MS, isTimeout, readAsBody, SpecBudget, withinBudget } from './budget.js';
 import { realTimeFor, type RealTime } from './real-time.js';
 import { isSelected } from './selection.js';
 
@@ -67,10 +69,14 @@ interface WorkerAdapter {
   startupFailure?: AdapterStartupFailure;
   /** Settles when the adapter's real-time spec running now, if any, has ended: they run one at a time (turnOf). */
   realTimeTurn: Promise<void>;
+  /** The adapter was started or made an object since it was last closed: its close() is owed. */
+  open: boolean;
+  /** The file of its latest spec, as vitest's task tree holds it. */
+  file?: TaskTree;
 }
 
 const workerAdapters: WorkerAdapter[] = storageContext === undefined ? [] : await Promise.all(
-  storageContext.targets.map(async ({ label, ref }) => ({ label, adapter: await loadAdapter(ref), realTimeTurn: Promise.resolve() })));
+  storageContext.targets.map(async ({ label, ref }) => ({ label, adapter: await loadAdapter(ref), realTimeTurn: Promise.resolve(), open: false })));
 
 /** The adapter a spec declared for it runs against. */
 function adapterOf(task: { meta: { target?: string } }): WorkerAdapter {
@@ -80,6 +86,7 @@ function adapterOf(task: { meta: { target?: string } }): WorkerAdapter {
 }
 
 const startOnce = async (held: WorkerAdapter): Promise<void> => {
+  held.open = true;
   held.startup ??= startAdapter(held.adapter, startupMs).then(() => undefined, (error: AdapterStartupFailure) => error);
   held.startupFailure = await held.startup;
 };
@@ -88,16 +95,32 @@ function startBeforeSpecs(held: WorkerAdapter | undefined): void {
   // The hook's own limit leaves the start-up limit room to fire and say so.
   if (held !== undefined && typeof held.adapter.start === 'function') beforeAll(() => startOnce(held), startupMs + 30_000);
 }
-// Test workers do not re-evaluate this module for each file (isolate: false), so this hook closes
-// the adapters after the first file of a worker only; the start-up hook of the next file then
-// starts a runtime again (before its specs, not in a create() within --timeout).
-afterAll(async () => {
-  await Promise.all(workerAdapters.map(async (held) => {
+// Each adapter of a file is closed once that file's last spec using it has run: a hook beside
+// each describe block's start-up hook, which closes only when no spec of the file that may still
+// run uses the adapter. Test workers do not re-evaluate this module for each file (isolate: false),
+// so a hook of this module's own would run after a worker's first file only, and the runtimes its
+// later files started would never be closed (their temporary folders left behind). The next file's
+// start-up hook starts the runtime again (before its specs, not in a create() within --timeout).
+function closeAfterFile(held: WorkerAdapter | undefined): void {
+  if (held === undefined || typeof held.adapter.close !== 'function') return;
+  afterAll(async () => {
+    // The file of the adapter's latest spec: this block's (a worker runs one file at a time).
+    const file = held.file;
+    if (!held.open || (file !== undefined && usesLater(file, held.label))) return;
+    held.open = false;
     held.startup = undefined;
     held.startupFailure = undefined;
     await boundedAdapter(held.adapter, timeoutMs, (_label, call) => call()).close?.();
-  }));
-});
+  });
+}
+
+type TaskTree = { type: string; mode: string; meta: { target?: string }; result?: { state?: string }; tasks?: TaskTree[] };
+/** Whether a spec of the file that has not ended, and will run, uses the adapter. */
+function usesLater(task: TaskTree, label: string): boolean {
+  if (task.tasks !== undefined) return task.tasks.some((child) => usesLater(child, label));
+  const ended = task.result?.state !== undefined && !['run', 'queued'].includes(task.result.state);
+  return task.type === 'test' && task.mode === 'run' && !ended && (task.meta.target ?? label) === label;
+}
 
 // The budget of each running spec (spec-kit/budget.ts). Its time in calls into the adapter (each
 // bounded by --timeout) is not counted; nor is its fixtures' (the first create() of a worker may
@@ -171,12 +194,33 @@ export interface StorageFixtures {
   seed: number;
   /** Real time, for a spec's real-time body (its waits are not counted in its budget). */
   realTime: RealTime;
+  /**
+   * Runs a step the spec needs before what it verifies (a put that sets the state up): when it
+   * breaks, the spec is not verified for its own requirements, with the step and the exception
+   * whole as the reason, rather than failed. `belongsTo`: the requirements the step itself is of,
+   * whose own specs verify it, named in the reason.
+   */
+  precondition: Precondition;
 }
+
+export type Precondition = <T>(label: string, step: () => Promise<T> | T, belongsTo?: string | string[]) => Promise<T>;
+
+/** Why a spec is not verified when a step it needs broke. */
+export const preconditionBrokeReason = (label: string, error: unknown, belongsTo: string[]): string =>
+  `not verified: its precondition ${label} broke${belongsTo.length > 0 ? ` (a step of ${belongsTo.join(', ')}, which its own specs verify)` : ''}: ${thrownText(error)}`;
+
+/**
+ * Errors a precondition lets through as they are: vitest's skip, running out of time (a failure
+ * with its own cause) and a set-up error (the object was not made or restarted).
+ */
+const preconditionPassesThrough = (error: unknown): boolean =>
+  (error as { code?: unknown })?.code === 'VITEST_PENDING' || isTimeout(error) || factsOf(error)?.setUp !== undefined;
 
 export const storageTest = test.extend<StorageFixtures>({
   // Every storage spec uses the adapter, directly or through its object: the capability check is here.
   adapter: async ({ task, skip }, use) => {
     const held = adapterOf(task);
+    held.file = (task as unknown as { file?: TaskTree }).file;
     const loaded = held.adapter;
     const reason = inapplicable(loaded, task.meta.needs ?? [], task.meta.lacks ?? []);
     if (reason !== undefined) {
@@ -186,12 +230,18 @@ export const storageTest = test.extend<StorageFixtures>({
     }
     if (held.startupFailure !== undefined) throw held.startupFailure;
     // Before the spec's object is made, and after it is destroyed (fixtures end in reverse order).
+    held.open = true;
     const release = await turnOf(held, task.meta);
+    // Every promise the spec's calls hand out, so that one it never awaited and that rejected is
+    // its own error, not an unhandled rejection outside any spec.
+    const ledger: PromiseLedger = [];
     try {
-      await use(boundedAdapter(loaded, timeoutMs, observerOf(task)));
+      await use(boundedAdapter(loaded, timeoutMs, observerOf(task), ledger));
     } finally {
       release?.();
     }
+    const unseen = unobservedRejections(ledger);
+    if (unseen.length > 0) throw unawaitedRejections(unseen.map(({ label, rejected }) => ({ label, reason: rejected!.reason })));
   },
   object: async ({ adapter }, use) => {
     const object = await adapter.create();
@@ -205,7 +255,24 @@ export const storageTest = test.extend<StorageFixtures>({
   // eslint-disable-next-line no-empty-pattern
   seed: async ({}, use) => { await use(workerContext()!.seed); },
   realTime: async ({ task }, use) => { await use(realTimeFor(() => budgets.get(task))); },
+  precondition: async ({ task, skip }, use) => {
+    await use(async (label, step, belongsTo = []) => {
+      try {
+        return await step();
+      } catch (error) {
+        if (preconditionPassesThrough(error)) throw error;
+        // What the runtime did, as a premise that did not occur: not a gap of the run (not incomplete).
+        task.meta.skipDeclared = true;
+        return skip(preconditionBrokeReason(label, error, Array.isArray(belongsTo) ? belongsTo : [belongsTo]));
+      }
+    });
+  },
 });
+
+/** The error of a spec that left rejected promises of its calls unawaited: each call and what it threw, whole. */
+export function unawaitedRejections(unseen: { label: string; reason: unknown }[]): Error {
+  return new Error(unseen.map(({ label, reason }) => `${label} was rejected and the spec never awaited it: ${thrownText(reason)}`).join('\n'));
+}
 
 /** Why a spec cannot run against this adapter (a missing capability, or one it must lack), if so. */
 function inapplicable(adapter: StorageAdapter, needs: Capability[], lacks: Capability[]): string | undefined {
@@ -264,7 +331,10 @@ function declareFor(held: WorkerAdapter | undefined, requirements: string | stri
   const ids = Array.isArray(requirements) ? requirements : [requirements];
   const selected = isSelected(title, ids);
   const outOfScope = selected ? notApplicable(held?.adapter, options) : undefined;
-  if (selected && outOfScope === undefined) startBeforeSpecs(held);
+  if (selected && outOfScope === undefined) {
+    startBeforeSpecs(held);
+    closeAfterFile(held);
+  }
   const declared = asDeclaredFor(held?.adapter, body, options);
   // vitest's own limit is off for storage specs (runner/run.ts): the budget bounds a spec's own time.
   const budgeted = withinBudget(premiseSkipsDeclared(declared.body as (context: SkippingContext) => unknown), (context) => budgetOf(context.task), options.timeout);

@@ -94,9 +94,9 @@ describe('output gate', () => {
     expect(await object.storage.get('cons:k'), 'the answer was held until the write was on disk, so it survives a restart').toBe('durable');
   }, { needs: ['restart'] });
 
-  storageSpec('ST-CONS-OUTPUT-GATE', 'an answer that saw another event\'s write is held until that write is flushed: none arrives when it fails', async ({ object, skip }) => {
+  storageSpec('ST-CONS-OUTPUT-GATE', 'an answer that saw another event\'s write is held until that write is flushed: none arrives when it fails', async ({ object, skip, precondition }) => {
     // "Outgoing messages are held until earlier writes are flushed": earlier writes of any event.
-    await object.storage.put('cons:k', 'flushed');
+    await precondition('storage.put("cons:k", "flushed")', () => object.storage.put('cons:k', 'flushed'), 'ST-KV-PUT-SINGLE');
     const writeAndRead = async (value: string) => {
       const writing = object.run('putThenRespond', { key: 'cons:k', value }).then(() => 'answered', () => 'an error');
       const reading = object.storage.get('cons:k').then((seen) => seen, () => 'an error');

@@ -3,10 +3,14 @@
 
 import { describe, expect } from 'vitest';
 import { storageSpec } from '../../src/spec-kit/storage.js';
+import { besideThrown } from '../../src/spec-kit/thrown.js';
 import type { ObjectStorage } from '../../contract/storage.js';
 import { notRecorded, runRecorded } from './support.js';
 
 interface Outcome { ok: boolean; value?: unknown; error?: { name: string; message: string } }
+
+/** The requirement of the put a spec sets its state up with: a put that breaks is its finding, not theirs. */
+const PUT = 'ST-KV-PUT-SINGLE';
 
 const entries = { 'txn:a': 1, 'txn:b': 'two', 'txn:c': { three: [3] } };
 const contents = async (storage: ObjectStorage) => Object.fromEntries(await storage.list());
@@ -90,15 +94,16 @@ describe('txn operations', () => {
 });
 
 describe('rollback()', () => {
-  storageSpec('ST-TXN-ROLLBACK', 'rollback() returns nothing and discards the transaction\'s writes', async ({ object }) => {
-    await object.storage.put('txn:a', 'kept');
-    const { returnedUndefined } = await object.run<{ returnedUndefined: boolean }>('transactionRollbackValue', { entries });
-    expect(returnedUndefined, 'txn.rollback() returns nothing').toBe(true);
+  storageSpec('ST-TXN-ROLLBACK', 'rollback() returns nothing and discards the transaction\'s writes', async ({ object, precondition }) => {
+    await precondition('storage.put("txn:a", "kept")', () => object.storage.put('txn:a', 'kept'), PUT);
+    const { returnedUndefined, result } = await object.run<{ returnedUndefined: boolean; result: Outcome }>('transactionRollbackValue', { entries });
+    // When rollback() itself threw, the exception is the finding: shown whole beside the expectation.
+    expect(returnedUndefined, besideThrown('txn.rollback() returns nothing', result)).toBe(true);
     expect(await contents(object.storage), 'a rolled back transaction writes nothing; the earlier value stays').toEqual({ 'txn:a': 'kept' });
   });
 
-  storageSpec('ST-TXN-ROLLBACK-THEN-THROWS', 'after rollback() get, put, delete and list on txn fail and write nothing', async ({ object }) => {
-    await object.storage.put('txn:probe', 'before');
+  storageSpec('ST-TXN-ROLLBACK-THEN-THROWS', 'after rollback() get, put, delete and list on txn fail and write nothing', async ({ object, precondition }) => {
+    await precondition('storage.put("txn:probe", "before")', () => object.storage.put('txn:probe', 'before'), PUT);
     const { probes } = await object.run<{ probes: Record<string, Outcome> }>('transactionRollback', { entries, probeKey: 'txn:probe' });
     for (const operation of ['get', 'put', 'delete', 'list']) {
       expect(probes[operation]?.ok, `txn.${operation}() after rollback() must fail with an exception`).toBe(false);

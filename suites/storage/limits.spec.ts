@@ -4,7 +4,7 @@
 import { describe, expect } from 'vitest';
 import type { ObjectStorage } from '../../contract/storage.js';
 import { storageSpec } from '../../src/spec-kit/storage.js';
-import { notRecorded, refusal, runRecorded } from './support.js';
+import { refusal } from './support.js';
 
 const utf8Bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
 
@@ -183,23 +183,7 @@ describe('limits', () => {
     });
   });
 
-  describe('keys or pairs per batch call inside a transaction', () => {
-    // txn offers the same get, put and delete ("use it instead of the top-level storage"). What the
-    // call gave is read from what the object recorded: whether a refused call aborts its
-    // transaction, and whether an aborted transaction fails the event, are other requirements.
-    for (const [method, id] of [['get', 'ST-LIMIT-GET-BATCH-128'], ['put', 'ST-LIMIT-PUT-BATCH-128'], ['delete', 'ST-LIMIT-DELETE-BATCH-128']] as const) {
-      storageSpec(id, `txn.${method}() accepts a batch of 128 and refuses 129`, async ({ object, skip }) => {
-        const batch = async (count: number) => {
-          const run = await runRecorded<{ ok: boolean }>(object, 'transactionBatch', { method, count });
-          if (!run.found) skip(notRecorded(`txn.${method}() of ${count}`, run));
-          return run.recorded!;
-        };
-        expect((await batch(128)).ok, `txn.${method}() of 128 must be accepted`).toBe(true);
-        if (method === 'put') expect((await object.storage.list({ prefix: 'txn-batch-' })).size, 'the 128 pairs are stored').toBe(128);
-        expect((await batch(129)).ok, `txn.${method}() of 129 must be refused`).toBe(false);
-      });
-    }
-  });
+  // The same limits on txn.get, txn.put and txn.delete, and on every form with its options: forms.spec.ts.
 
   describe('a refused call changes nothing', () => {
     storageSpec('ST-LIMIT-REFUSED-WRITES-NOTHING', 'a put or delete refused for a limit stores and deletes nothing', async ({ storage, skip }) => {

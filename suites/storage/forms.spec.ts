@@ -131,8 +131,12 @@ describe('forms of get, put and delete', () => {
           const what = describeCall(method, form, place, option);
           storageSpec(OPTION_REQUIREMENT[option], `${what} answers as without ${option}`, async ({ object, skip }) => {
             await store(object);
-            const premise = await make(object, callOf(method, form), place, skip, describeCall(method, form, place));
-            if (!premise.calls[0]?.ok) skip(`not verified: the premise failed: ${describeCall(method, form, place)} without ${option} was refused (${refusedText(premise.calls[0])})`);
+            // Premise: the same call without the option answers as the document says (when it
+            // does not, that is the form's own case, which fails for its own rule).
+            const plain = describeCall(method, form, place);
+            const premise = await make(object, callOf(method, form), place, skip, plain);
+            const broke = await expectAccepted(object, method, form, premise, plain).then(() => undefined, (error: Error) => error.message.split('\n')[0]);
+            if (broke !== undefined) skip(`not verified: the premise failed: ${plain} without ${option} did not answer as the document says (${broke})`);
             await object.storage.deleteAll();
             await store(object);
             await expectAccepted(object, method, form, await make(object, callOf(method, form, option), place, skip, what), what);

@@ -12,7 +12,7 @@ const refuseEmpty = (real: Call) => (async (...args: unknown[]) => {
 });
 
 export default brokenTransactions('txn-empty-batches-wrong', (txn) => ({
-  get: refuseEmpty(txn.get as Call) as StorageTransaction['get'],
-  put: refuseEmpty(txn.put as Call) as StorageTransaction['put'],
-  delete: refuseEmpty(txn.delete as Call) as StorageTransaction['delete'],
+  get: refuseEmpty((txn.get as Call).bind(txn)) as StorageTransaction['get'],
+  put: refuseEmpty((txn.put as Call).bind(txn)) as StorageTransaction['put'],
+  delete: refuseEmpty((txn.delete as Call).bind(txn)) as StorageTransaction['delete'],
 }));

@@ -8,6 +8,6 @@ import { brokenTransactions } from './wrap.js';
 export default brokenTransactions('txn-put-entries-refused', (txn) => ({
   put: (async (first: string | Record<string, unknown>, ...rest: unknown[]) => {
     if (typeof first !== 'string') throw new TypeError('txn.put() takes a key and a value.');
-    return (txn.put as (...args: unknown[]) => Promise<void>)(first, ...rest);
+    return (txn.put as (...args: unknown[]) => Promise<void>).call(txn, first, ...rest);
   }) as StorageTransaction['put'],
 }));

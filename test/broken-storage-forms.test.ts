@@ -1,0 +1,63 @@
+// The specs of every method's forms, limits at their edges, cursors, bindings and atomicity can
+// fail, and each failure names the statement that broke: run against deliberately broken adapters
+// over the reference (test/broken/storage/), the whole storage suite must fail exactly the
+// requirements each misreading breaks, and leave "not verified" (premise failed) exactly those
+// whose premise the misreading breaks: never a failure blamed on them.
+
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Report } from '../src/report/model.js';
+import { failedRequirementsOf, readReport, ROOT, runCli, tempDir, type CliResult } from './helpers/cli.js';
+
+interface Variant {
+  /** Module in test/broken/storage/, named as its adapter. */
+  name: string;
+  misreading: string;
+  expectedFailures: string[];
+  /** Requirements some spec of which is not verified because its premise failed (the misreading's, not theirs). */
+  premiseFailed?: string[];
+}
+
+const variants: Variant[] = [
+  { name: 'kv-empty-batches-refused', misreading: 'get([]) answers undefined, put({}) is refused, delete([]) answers undefined',
+    expectedFailures: ['ST-KV-DELETE-EMPTY-BATCH', 'ST-KV-GET-EMPTY-BATCH', 'ST-KV-PUT-EMPTY-ENTRIES'],
+    // The options on an empty batch: the same call without the option is their premise.
+    premiseFailed: ['ST-OPT-ALLOW-CONCURRENCY', 'ST-OPT-ALLOW-UNCONFIRMED', 'ST-OPT-NOCACHE-NO-VISIBLE-EFFECT'] },
+  { name: 'txn-empty-batches-wrong', misreading: 'txn.get([]), txn.put({}) and txn.delete([]) are refused',
+    expectedFailures: ['ST-TXN-OPERATIONS'] },
+  // A form broken inside a transaction is the transaction's failure (txn offers put), not the limits'.
+  { name: 'txn-put-entries-refused', misreading: 'txn.put(entries) is refused (txn offers put(key, value) only)',
+    expectedFailures: ['ST-TXN-OPERATIONS'], premiseFailed: ['ST-LIMIT-PUT-BATCH-128', 'ST-LIMIT-VALUE-131072'] },
+];
+
+/** The requirements of the target's specs that were skipped as not verified because a premise failed. */
+const premiseFailedOf = (report: Report, target: string): string[] => [...new Set(report.tests
+  .filter((t) => t.target === target && t.status === 'skipped' && /^not verified: the premise failed/.test(t.skipReason ?? ''))
+  .flatMap((t) => t.requirements))].sort();
+
+// All of them in one run, side by side (one target each): the suite starts once, not once per adapter.
+describe('broken variants of forms, edges, cursors, bindings and atomicity are caught, and blamed on the statement that broke', () => {
+  let report: Report;
+  let run: CliResult;
+  beforeAll(async () => {
+    const reportDir = tempDir('broken-storage-forms');
+    const adapters = variants.map((v) => join(ROOT, 'test/broken/storage', `${v.name}.ts`)).join(',');
+    // --no-preflight: what is asserted is what the specs catch, not the preflight's read of a fresh object.
+    run = await runCli(['run', '--suite', 'storage', '--no-preflight', '--share-workers', '--adapter', adapters, '--report-dir', reportDir]);
+    report = readReport(reportDir);
+  }, 600_000);
+
+  it('the run fails, and reports each adapter as its own target', () => {
+    expect(run.code, run.stderr).toBe(1);
+    expect(report.run.targets.map((t) => t.name).sort()).toEqual(variants.map((v) => v.name).sort());
+  });
+
+  for (const variant of variants) {
+    it(`${variant.name}: ${variant.misreading}`, () => {
+      const target = `storage:${variant.name}`;
+      expect(report.tests.filter((t) => t.target === target).length, 'its specs ran').toBeGreaterThan(50);
+      expect(failedRequirementsOf(report, target), 'the requirements it fails').toEqual([...variant.expectedFailures].sort());
+      expect(premiseFailedOf(report, target), 'the requirements left not verified for a premise it breaks').toEqual([...(variant.premiseFailed ?? [])].sort());
+    });
+  }
+});

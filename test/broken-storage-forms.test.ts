@@ -28,6 +28,9 @@ const variants: Variant[] = [
   // A form broken inside a transaction is the transaction's failure (txn offers put), not the limits'.
   { name: 'txn-put-entries-refused', misreading: 'txn.put(entries) is refused (txn offers put(key, value) only)',
     expectedFailures: ['ST-TXN-OPERATIONS'], premiseFailed: ['ST-LIMIT-PUT-BATCH-128', 'ST-LIMIT-VALUE-131072'] },
+  // The conventional answer (a TypeError) stays an extended spec; the bound itself is core.
+  { name: 'list-limit-zero-unlimited', misreading: 'list({limit: 0}) answers every pair (0 read as no limit)',
+    expectedFailures: ['ST-LIST-LIMIT', 'ST-LIST-LIMIT-NOT-POSITIVE-TYPEERROR'] },
 ];
 
 /** The requirements of the target's specs that were skipped as not verified because a premise failed. */

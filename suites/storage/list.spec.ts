@@ -158,6 +158,21 @@ describe('list options', () => {
       expect(await listedKeys(storage, { limit: 2, startAfter: 'a', end: 'bb' }), 'a limit below the count in range').toEqual(['b', 'ba']);
     });
 
+    storageSpec('ST-LIST-LIMIT', 'never more than limit pairs: a limit of 0 or a small one is refused or answered with at most that many', async ({ storage }) => {
+      // "Maximum pairs returned" bounds the answer whatever else the implementation does: it may
+      // refuse a limit it finds wrong (whether 0 is refused, and how, is a convention:
+      // ST-LIST-LIMIT-NOT-POSITIVE-TYPEERROR), but an answer never holds more than limit pairs.
+      await seedKeys(storage, KEYS);
+      for (const limit of [0, 1, 2, 3]) {
+        for (const options of [{ limit }, { limit, reverse: true }, { limit, prefix: 'b' }, { limit, start: 'b' }]) {
+          let listed: Map<string, unknown> | undefined;
+          const error = await refusal(async () => { listed = await storage.list(options); });
+          if (error !== undefined) continue;
+          expect(listed!.size, `list(${JSON.stringify(options)}) answered ${JSON.stringify([...listed!.keys()])}: at most ${limit} pairs`).toBeLessThanOrEqual(limit);
+        }
+      }
+    });
+
     storageSpec('ST-LIST-REVERSE-LIMIT-HIGH-END', 'with reverse, limit takes the largest keys, descending', async ({ storage }) => {
       await seedKeys(storage, KEYS);
       expect(await listedKeys(storage, { reverse: true, limit: 2 }), 'the two largest keys').toEqual(['d', 'c']);

@@ -201,6 +201,75 @@ describe('SQL: the cursor', () => {
     expect(counters.map((c) => c.rowsWritten), 'a SELECT writes nothing').toEqual(counters.map(() => 0));
   }, NEEDS);
 
+  // "rowsRead (number, rows read so far, may grow while iterating, final value is used for
+  // billing)": "may grow" allows the count to rise as rows are read, it does not allow it to lag
+  // behind them. "Rows read so far" is the statement: once the cursor has handed out k rows, at
+  // least k rows were read, whichever method handed them out. How many more a query reads (a scan
+  // reads rows it does not return) is not shown, so only "at least" is asserted; the exact count
+  // of a plain scan is the spec above. rowsWritten ("same behavior") likewise: a row an INSERT ...
+  // RETURNING hands out was written before.
+  const READERS: { name: string; steps: SqlStep[]; rows: (answer: any) => number }[] = [
+    { name: 'next()', steps: ['next', 'next', 'next', 'next', 'next'], rows: (a) => (a.done ? 0 : 1) },
+    { name: 'toArray()', steps: ['toArray'], rows: (a) => a.length },
+    { name: 'raw().next()', steps: ['raw.next', 'raw.next', 'raw.next', 'raw.next', 'raw.next'], rows: (a) => (a.done ? 0 : 1) },
+    { name: 'raw().toArray()', steps: ['raw.toArray'], rows: (a) => a.length },
+    { name: 'one()', steps: ['one'], rows: () => 1 },
+    { name: 'raw().one()', steps: ['raw.one'], rows: () => 1 },
+  ];
+  const RESULTS = [
+    { rows: 0, query: exec('SELECT id, name FROM people WHERE id > 99') },
+    { rows: 1, query: exec('SELECT id, name FROM people WHERE id = 1') },
+    { rows: 4, query: ALL_PEOPLE },
+  ];
+  storageSpec('ST-SQL-ROWS-READ', 'rowsRead is never below the rows handed out so far, after 0, 1 and all rows, through each of next(), toArray(), one() and raw()', async ({ object }) => {
+    for (const { rows, query } of RESULTS) {
+      for (const reader of READERS) {
+        // one() answers only a result of exactly one row (on others it throws: ST-SQL-ONE-THROWS).
+        if (String(reader.steps[0]).endsWith('one') && rows !== 1) continue;
+        const steps = reader.steps.slice(0, reader.steps.length === 1 ? 1 : rows + 1).flatMap((step): SqlStep[] => [step, 'counters']);
+        const [, atExec, ...results] = await withPeople(object, query, 'counters', ...steps);
+        expect(atExec.rowsRead, `rowsRead of a ${rows}-row result before any is read`).toBeGreaterThanOrEqual(0);
+        let handedOut = 0;
+        for (let i = 0; i < results.length; i += 2) {
+          handedOut += reader.rows(results[i]);
+          expect(results[i + 1].rowsRead, `${rows}-row result: rowsRead once ${reader.name} handed out ${handedOut} row(s) (call ${i / 2 + 1})`).toBeGreaterThanOrEqual(handedOut);
+        }
+        expect(handedOut, `${reader.name} handed out every row`).toBe(rows);
+        await values(object, exec('DROP TABLE people'));
+      }
+    }
+  }, NEEDS);
+
+  storageSpec('ST-SQL-ROWS-WRITTEN', 'rowsWritten of an INSERT ... RETURNING is never below the rows it handed out so far, through next(), toArray() and raw()', async ({ object }) => {
+    let id = 10;
+    for (const reader of READERS.filter((r) => !String(r.steps[0]).endsWith('one'))) {
+      const insert = exec(`INSERT INTO people (id, name) VALUES (${id++}, 'x'), (${id++}, 'y'), (${id++}, 'z') RETURNING id`);
+      const steps = reader.steps.slice(0, reader.steps.length === 1 ? 1 : 4).flatMap((step): SqlStep[] => [step, 'counters']);
+      const [, ...results] = await withPeople(object, insert, ...steps);
+      let handedOut = 0;
+      for (let i = 0; i < results.length; i += 2) {
+        handedOut += reader.rows(results[i]);
+        expect(results[i + 1].rowsWritten, `rowsWritten once ${reader.name} handed out ${handedOut} inserted row(s)`).toBeGreaterThanOrEqual(handedOut);
+      }
+      expect(handedOut, `${reader.name} handed out the 3 inserted rows`).toBe(3);
+      await values(object, exec('DROP TABLE people'));
+    }
+  }, NEEDS);
+
+  storageSpec('ST-SQL-ROWS-WRITTEN', 'rowsWritten counts the rows of every statement kind that writes: WITH ... INSERT, INSERT ... SELECT, REPLACE, an upsert', async ({ object }) => {
+    const [, withInsert, , insertSelect, , replace, , upsert] = await withPeople(object,
+      exec("WITH fresh(id, name) AS (VALUES (20, 'p'), (21, 'q')) INSERT INTO people (id, name) SELECT id, name FROM fresh"), 'counters',
+      exec("INSERT INTO people (id, name) SELECT id + 100, name FROM people WHERE id <= 3"), 'counters',
+      exec("REPLACE INTO people (id, name) VALUES (1, 'ada again')"), 'counters',
+      exec("INSERT INTO people (id, name) VALUES (2, 'bob again') ON CONFLICT (id) DO UPDATE SET name = excluded.name"), 'counters');
+    expect(withInsert.rowsWritten, 'WITH ... INSERT of 2 rows').toBe(2);
+    expect(insertSelect.rowsWritten, 'INSERT ... SELECT of 3 rows').toBe(3);
+    // A REPLACE or an upsert over an existing row writes it: at least that row (whether the
+    // replaced row counts apart is not shown).
+    expect(replace.rowsWritten, 'REPLACE of 1 row').toBeGreaterThanOrEqual(1);
+    expect(upsert.rowsWritten, 'an upsert that updated 1 row').toBeGreaterThanOrEqual(1);
+  }, NEEDS);
+
   storageSpec('ST-SQL-ROWS-WRITTEN', 'rowsWritten counts the rows an INSERT, UPDATE or DELETE wrote, and never decreases while iterating', async ({ object }) => {
     const [, inserted, , updated, , deleted, , atExec, , afterNext, , atEnd] = await withPeople(object,
       exec("INSERT INTO people (id, name) VALUES (5, 'e'), (6, 'f'), (7, 'g')"), 'counters',

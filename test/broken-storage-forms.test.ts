@@ -31,6 +31,14 @@ const variants: Variant[] = [
   // The conventional answer (a TypeError) stays an extended spec; the bound itself is core.
   { name: 'list-limit-zero-unlimited', misreading: 'list({limit: 0}) answers every pair (0 read as no limit)',
     expectedFailures: ['ST-LIST-LIMIT', 'ST-LIST-LIMIT-NOT-POSITIVE-TYPEERROR'] },
+  // Counted only once the cursor is done: right in the end, never decreasing, yet behind the rows handed out.
+  { name: 'sql-counters-when-consumed', misreading: 'rowsRead and rowsWritten read 0 until the cursor is consumed',
+    expectedFailures: ['ST-SQL-ROWS-READ', 'ST-SQL-ROWS-WRITTEN'] },
+  { name: 'sql-bindings-blobs-last', misreading: 'an ArrayBuffer or view binding moves to the last placeholders',
+    expectedFailures: ['ST-SQL-EXEC-BINDINGS'] },
+  // The document says only "bound in order": more values than placeholders is a convention's subject.
+  { name: 'sql-bindings-extra-ignored', misreading: 'bindings beyond the placeholders are dropped silently',
+    expectedFailures: ['ST-SQL-BINDINGS-COUNT-REFUSED'] },
 ];
 
 /** The requirements of the target's specs that were skipped as not verified because a premise failed. */

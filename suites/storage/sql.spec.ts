@@ -66,6 +66,44 @@ describe('SQL: exec and its bindings', () => {
     expect(pairs, 'the first binding went to the first placeholder, in the INSERT and in the WHERE').toEqual([{ left: 'L', right: 'R' }]);
   }, NEEDS);
 
+  storageSpec('ST-SQL-EXEC-BINDINGS', 'bindings of every bindable kind (number, string, null, ArrayBuffer, typed array, DataView) each fill the placeholder at their own position, in every rotation', async ({ object }) => {
+    // What each kind reads back as (REAL, TEXT, BLOB as ArrayBuffer) is ST-SQL-BINDING-TYPES's
+    // subject: here only that the i-th binding is what the i-th placeholder holds, compared as
+    // numbers, text, null or bytes.
+    const kinds: [string, () => unknown, unknown][] = [
+      ['number', () => 2.5, 2.5], ['string', () => 'text', 'text'], ['null', () => null, null],
+      ['ArrayBuffer', () => new Uint8Array([1, 2]).buffer, [1, 2]], ['Uint8Array', () => new Uint8Array([3, 4, 5]), [3, 4, 5]],
+      ['DataView', () => new DataView(new Uint8Array([6, 7, 8, 9]).buffer, 1, 2), [7, 8]],
+    ];
+    const plain = (value: unknown) => (value instanceof ArrayBuffer ? [...new Uint8Array(value)] : ArrayBuffer.isView(value) ? [...new Uint8Array(value.buffer, value.byteOffset, value.byteLength)] : value);
+    const columns = kinds.map((_, i) => `? AS c${i}`).join(', ');
+    for (let shift = 0; shift < kinds.length; shift++) {
+      const rotated = [...kinds.slice(shift), ...kinds.slice(0, shift)];
+      const [, row] = await values(object, exec(`SELECT ${columns}`, ...rotated.map(([, make]) => make())), 'one');
+      rotated.forEach(([kind, , expected], i) => {
+        expect(plain(row[`c${i}`]), `placeholder ${i + 1} of ${rotated.length} holds the ${kind} bound at position ${i + 1} (${rotated.map(([k]) => k).join(', ')})`).toEqual(expected);
+      });
+    }
+  }, NEEDS);
+
+  storageSpec('ST-SQL-BINDINGS-COUNT-REFUSED', 'fewer or more bindings than placeholders are refused, and the statement does not run', async ({ object }) => {
+    const outcomes = await sql(object,
+      exec('CREATE TABLE t (a, b)'),
+      exec('INSERT INTO t VALUES (?, ?)', 1),
+      exec('INSERT INTO t VALUES (?, ?)', 1, 2, 3),
+      exec('SELECT ? AS a', 'x', 'extra'),
+      exec('SELECT 1 AS a', 'unused'),
+      exec('INSERT INTO t VALUES (?, ?)', 'positive', 'control'),
+      exec('SELECT count(*) AS n FROM t'), 'one');
+    answer(outcomes[0], 'exec("CREATE TABLE t (a, b)")');
+    thrown(outcomes[1], 'exec("INSERT INTO t VALUES (?, ?)", 1): one binding for two placeholders');
+    thrown(outcomes[2], 'exec("INSERT INTO t VALUES (?, ?)", 1, 2, 3): three bindings for two placeholders');
+    thrown(outcomes[3], 'exec("SELECT ? AS a", "x", "extra"): two bindings for one placeholder');
+    thrown(outcomes[4], 'exec("SELECT 1 AS a", "unused"): a binding for no placeholder');
+    answer(outcomes[5], 'the positive control: two bindings for two placeholders');
+    expect(answer(outcomes[7], 'one()'), 'only the positive control\'s row was written').toEqual({ n: 1 });
+  }, NEEDS);
+
   storageSpec('ST-SQL-EXEC-SEVERAL-STATEMENTS', 'a query of several statements runs them all; the cursor and the bindings belong to the last', async ({ object }) => {
     const [, all, , filtered] = await values(object,
       exec('CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1); INSERT INTO t VALUES (2); SELECT x FROM t ORDER BY x'), 'toArray',

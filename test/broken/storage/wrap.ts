@@ -190,3 +190,10 @@ export function brokenTransactions(name: string, misbehaviour: (real: StorageTra
     transaction: (closure) => storage.transaction((txn) => closure(override(txn, misbehaviour(txn)))),
   }));
 }
+
+/** A broken adapter over the reference SQLite backend whose sql.exec, inside the object, is replaced (given the real one). */
+export function brokenExec(name: string, exec: (real: SqlStorage['exec'], query: string, bindings: Parameters<SqlStorage['exec']>[1][]) => SqlStorageCursor): StorageAdapter {
+  return referenceAdapter(name, 'sqlite', (storage) => (storage.sql
+    ? override(storage, { sql: override(storage.sql, { exec: (query: string, ...bindings: Parameters<SqlStorage['exec']>[1][]) => exec(storage.sql!.exec.bind(storage.sql), query, bindings) }) })
+    : storage));
+}

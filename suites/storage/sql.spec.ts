@@ -259,13 +259,21 @@ describe('SQL: the cursor', () => {
     { rows: 1, query: exec('SELECT id, name FROM people WHERE id = 1') },
     { rows: 4, query: ALL_PEOPLE },
   ];
-  storageSpec('ST-SQL-ROWS-READ', 'rowsRead is never below the rows handed out so far, after 0, 1 and all rows, through each of next(), toArray(), one() and raw()', async ({ object }) => {
+  // The counters are the cursor's; rows handed out by raw() count for it because raw() shares
+  // its position (ST-SQL-RAW-SHARED-POSITION). When it does not (the cursor itself still has rows
+  // once raw() handed them all out), the premise of these specs failed.
+  const rawShared = (next: { done: boolean }, reader: string, skip: (reason: string) => void) => {
+    if (reader.startsWith('raw') && next?.done !== true) skip(`not verified: the premise failed: the cursor still had rows once ${reader} handed them all out (raw() does not share its position)`);
+  };
+  storageSpec('ST-SQL-ROWS-READ', 'rowsRead is never below the rows handed out so far, after 0, 1 and all rows, through each of next(), toArray(), one() and raw()', async ({ object, skip }) => {
     for (const { rows, query } of RESULTS) {
       for (const reader of READERS) {
         // one() answers only a result of exactly one row (on others it throws: ST-SQL-ONE-THROWS).
         if (String(reader.steps[0]).endsWith('one') && rows !== 1) continue;
         const steps = reader.steps.slice(0, reader.steps.length === 1 ? 1 : rows + 1).flatMap((step): SqlStep[] => [step, 'counters']);
-        const [, atExec, ...results] = await withPeople(object, query, 'counters', ...steps);
+        const [, atExec, ...read] = await withPeople(object, query, 'counters', ...steps, 'next');
+        const results = read.slice(0, -1);
+        rawShared(read.at(-1), reader.name, skip);
         expect(atExec.rowsRead, `rowsRead of a ${rows}-row result before any is read`).toBeGreaterThanOrEqual(0);
         let handedOut = 0;
         for (let i = 0; i < results.length; i += 2) {
@@ -278,12 +286,18 @@ describe('SQL: the cursor', () => {
     }
   }, NEEDS);
 
-  storageSpec('ST-SQL-ROWS-WRITTEN', 'rowsWritten of an INSERT ... RETURNING is never below the rows it handed out so far, through next(), toArray() and raw()', async ({ object }) => {
+  storageSpec('ST-SQL-ROWS-WRITTEN', 'rowsWritten of an INSERT ... RETURNING is never below the rows it handed out so far, through next(), toArray() and raw()', async ({ object, skip }) => {
     let id = 10;
     for (const reader of READERS.filter((r) => !String(r.steps[0]).endsWith('one'))) {
       const insert = exec(`INSERT INTO people (id, name) VALUES (${id++}, 'x'), (${id++}, 'y'), (${id++}, 'z') RETURNING id`);
       const steps = reader.steps.slice(0, reader.steps.length === 1 ? 1 : 4).flatMap((step): SqlStep[] => [step, 'counters']);
-      const [, ...results] = await withPeople(object, insert, ...steps);
+      const outcomes = (await sql(object, ...PEOPLE_TABLE, insert, ...steps, 'next')).slice(PEOPLE_TABLE.length);
+      // A raw() that runs the statement again (a position of its own) throws on the second insert of the same ids.
+      const broke = outcomes.find((outcome) => !outcome.ok);
+      if (broke && reader.name.startsWith('raw') && !broke.ok) skip(`not verified: the premise failed: ${reader.name} threw ${broke.error.name}: ${broke.error.message} (raw() does not share its position)`);
+      const [, ...read] = outcomes.map((outcome, index) => answer(outcome, index === 0 ? 'the INSERT ... RETURNING' : `step ${index}`));
+      const results = read.slice(0, -1);
+      rawShared(read.at(-1), reader.name, skip);
       let handedOut = 0;
       for (let i = 0; i < results.length; i += 2) {
         handedOut += reader.rows(results[i]);

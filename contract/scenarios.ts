@@ -596,7 +596,63 @@ export const scenarios = {
     await storage.setAlarm(time);
     return storage.getAlarm();
   },
+
+  /**
+   * Calls made one after another on ctx.storage, or on txn inside one transaction, each answered
+   * as its outcome (a Map as `{ map: entries }`). `UNCLONEABLE` as an argument, or as a value of
+   * an entries argument, becomes a function here, inside the object: a value the structured clone
+   * algorithm refuses, which could not cross into the object as data. Inside a transaction, the
+   * closure then ends as `end` says: it completes, throws, or calls txn.rollback(); with
+   * `throwOnRefusal`, a refused call's error is thrown out of the closure at once. Recorded under
+   * `token` too, as soon as transaction() settled.
+   */
+  async calls(storage, { calls, inTransaction = false, end = 'complete', throwOnRefusal = false, token }: {
+    calls: StorageCall[]; inTransaction?: boolean; end?: 'complete' | 'throw' | 'rollback'; throwOnRefusal?: boolean; token?: string;
+  }) {
+    const made: CallOutcome[] = [];
+    const run = async (target: ObjectStorage | StorageTransaction) => {
+      for (const { method, args = [] } of calls) {
+        const call = await outcome(async () => answerOf(await (target[method as keyof typeof target] as (...a: unknown[]) => unknown)(...args.map(unclone))));
+        made.push(call);
+        if (throwOnRefusal && !call.ok) throw new Error(`specgate: ${method}() was refused: ${call.error.message}`);
+      }
+    };
+    if (!inTransaction) {
+      await run(storage);
+      record(token, { calls: made });
+      return { calls: made };
+    }
+    const transaction = await outcome(() => storage.transaction(async (txn) => {
+      await run(txn);
+      if (end === 'throw') throw new Error('specgate: the closure throws on purpose');
+      if (end === 'rollback') txn.rollback();
+    }));
+    const result = { calls: made, transaction: transaction.ok ? { ok: true } : transaction };
+    record(token, result);
+    return result;
+  },
 } satisfies Record<string, Scenario>;
+
+/** An argument of `calls` that becomes a value the structured clone algorithm refuses (a function). */
+export const UNCLONEABLE = 'specgate:uncloneable';
+
+/** One call of the `calls` scenario: plain data, so that it crosses into a remote object. */
+export interface StorageCall {
+  method: 'get' | 'put' | 'delete' | 'deleteAll' | 'list';
+  args?: unknown[];
+}
+
+type CallOutcome = { ok: true; value: unknown } | { ok: false; error: { name: string; message: string } };
+
+const uncloneable = () => 'a function cannot be cloned';
+function unclone(arg: unknown): unknown {
+  if (arg === UNCLONEABLE) return uncloneable;
+  if (arg === null || typeof arg !== 'object' || Array.isArray(arg)) return arg;
+  return Object.fromEntries(Object.entries(arg).map(([key, value]) => [key, value === UNCLONEABLE ? uncloneable : value]));
+}
+
+/** A call's answer as plain data: a Map as its entries (in the Map's order). */
+const answerOf = (value: unknown): unknown => (value instanceof Map ? { map: [...value.entries()] } : value);
 
 export type ScenarioName = keyof typeof scenarios;
 

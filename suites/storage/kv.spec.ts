@@ -51,7 +51,8 @@ describe('key-value operations', () => {
       await storage.put({ a: 1, c: [3], 'a/x': { x: 'ax' } });
       expect(await storage.get('a')).toBe(1);
       expect(await storage.get('c')).toEqual([3]);
-      expect(entriesOf(await storage.get(['c', 'a']))).toEqual([['a', 1], ['c', [3]]]);
+      // The Map's order is ST-KV-GET-BATCH-SORTED-UTF8's subject: here only what each key holds.
+      expect(Object.fromEntries(await storage.get(['c', 'a']))).toEqual({ a: 1, c: [3] });
       expect(entriesOf(await storage.list())).toEqual([['a', 1], ['a/x', { x: 'ax' }], ['b', 2], ['c', [3]]]);
       expect(entriesOf(await storage.list({ prefix: 'a' }))).toEqual([['a', 1], ['a/x', { x: 'ax' }]]);
       expect(entriesOf(await storage.list({ start: 'a/x', end: 'c' }))).toEqual([['a/x', { x: 'ax' }], ['b', 2]]);

@@ -66,6 +66,44 @@ describe('SQL: exec and its bindings', () => {
     expect(pairs, 'the first binding went to the first placeholder, in the INSERT and in the WHERE').toEqual([{ left: 'L', right: 'R' }]);
   }, NEEDS);
 
+  storageSpec('ST-SQL-EXEC-BINDINGS', 'bindings of every bindable kind (number, string, null, ArrayBuffer, typed array, DataView) each fill the placeholder at their own position, in every rotation', async ({ object }) => {
+    // What each kind reads back as (REAL, TEXT, BLOB as ArrayBuffer) is ST-SQL-BINDING-TYPES's
+    // subject: here only that the i-th binding is what the i-th placeholder holds, compared as
+    // numbers, text, null or bytes.
+    const kinds: [string, () => unknown, unknown][] = [
+      ['number', () => 2.5, 2.5], ['string', () => 'text', 'text'], ['null', () => null, null],
+      ['ArrayBuffer', () => new Uint8Array([1, 2]).buffer, [1, 2]], ['Uint8Array', () => new Uint8Array([3, 4, 5]), [3, 4, 5]],
+      ['DataView', () => new DataView(new Uint8Array([6, 7, 8, 9]).buffer, 1, 2), [7, 8]],
+    ];
+    const plain = (value: unknown) => (value instanceof ArrayBuffer ? [...new Uint8Array(value)] : ArrayBuffer.isView(value) ? [...new Uint8Array(value.buffer, value.byteOffset, value.byteLength)] : value);
+    const columns = kinds.map((_, i) => `? AS c${i}`).join(', ');
+    for (let shift = 0; shift < kinds.length; shift++) {
+      const rotated = [...kinds.slice(shift), ...kinds.slice(0, shift)];
+      const [, row] = await values(object, exec(`SELECT ${columns}`, ...rotated.map(([, make]) => make())), 'one');
+      rotated.forEach(([kind, , expected], i) => {
+        expect(plain(row[`c${i}`]), `placeholder ${i + 1} of ${rotated.length} holds the ${kind} bound at position ${i + 1} (${rotated.map(([k]) => k).join(', ')})`).toEqual(expected);
+      });
+    }
+  }, NEEDS);
+
+  storageSpec('ST-SQL-BINDINGS-COUNT-REFUSED', 'fewer or more bindings than placeholders are refused, and the statement does not run', async ({ object }) => {
+    const outcomes = await sql(object,
+      exec('CREATE TABLE t (a, b)'),
+      exec('INSERT INTO t VALUES (?, ?)', 1),
+      exec('INSERT INTO t VALUES (?, ?)', 1, 2, 3),
+      exec('SELECT ? AS a', 'x', 'extra'),
+      exec('SELECT 1 AS a', 'unused'),
+      exec('INSERT INTO t VALUES (?, ?)', 'positive', 'control'),
+      exec('SELECT count(*) AS n FROM t'), 'one');
+    answer(outcomes[0], 'exec("CREATE TABLE t (a, b)")');
+    thrown(outcomes[1], 'exec("INSERT INTO t VALUES (?, ?)", 1): one binding for two placeholders');
+    thrown(outcomes[2], 'exec("INSERT INTO t VALUES (?, ?)", 1, 2, 3): three bindings for two placeholders');
+    thrown(outcomes[3], 'exec("SELECT ? AS a", "x", "extra"): two bindings for one placeholder');
+    thrown(outcomes[4], 'exec("SELECT 1 AS a", "unused"): a binding for no placeholder');
+    answer(outcomes[5], 'the positive control: two bindings for two placeholders');
+    expect(answer(outcomes[7], 'one()'), 'only the positive control\'s row was written').toEqual({ n: 1 });
+  }, NEEDS);
+
   storageSpec('ST-SQL-EXEC-SEVERAL-STATEMENTS', 'a query of several statements runs them all; the cursor and the bindings belong to the last', async ({ object }) => {
     const [, all, , filtered] = await values(object,
       exec('CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1); INSERT INTO t VALUES (2); SELECT x FROM t ORDER BY x'), 'toArray',
@@ -199,6 +237,89 @@ describe('SQL: the cursor', () => {
     expect(read, 'rowsRead at exec and after each next()').toEqual([...read].sort((a, b) => a - b));
     expect(read.at(-1), 'rowsRead once the four rows are read').toBe(4);
     expect(counters.map((c) => c.rowsWritten), 'a SELECT writes nothing').toEqual(counters.map(() => 0));
+  }, NEEDS);
+
+  // "rowsRead (number, rows read so far, may grow while iterating, final value is used for
+  // billing)": "may grow" allows the count to rise as rows are read, it does not allow it to lag
+  // behind them. "Rows read so far" is the statement: once the cursor has handed out k rows, at
+  // least k rows were read, whichever method handed them out. How many more a query reads (a scan
+  // reads rows it does not return) is not shown, so only "at least" is asserted; the exact count
+  // of a plain scan is the spec above. rowsWritten ("same behavior") likewise: a row an INSERT ...
+  // RETURNING hands out was written before.
+  const READERS: { name: string; steps: SqlStep[]; rows: (answer: any) => number }[] = [
+    { name: 'next()', steps: ['next', 'next', 'next', 'next', 'next'], rows: (a) => (a.done ? 0 : 1) },
+    { name: 'toArray()', steps: ['toArray'], rows: (a) => a.length },
+    { name: 'raw().next()', steps: ['raw.next', 'raw.next', 'raw.next', 'raw.next', 'raw.next'], rows: (a) => (a.done ? 0 : 1) },
+    { name: 'raw().toArray()', steps: ['raw.toArray'], rows: (a) => a.length },
+    { name: 'one()', steps: ['one'], rows: () => 1 },
+    { name: 'raw().one()', steps: ['raw.one'], rows: () => 1 },
+  ];
+  const RESULTS = [
+    { rows: 0, query: exec('SELECT id, name FROM people WHERE id > 99') },
+    { rows: 1, query: exec('SELECT id, name FROM people WHERE id = 1') },
+    { rows: 4, query: ALL_PEOPLE },
+  ];
+  // The counters are the cursor's; rows handed out by raw() count for it because raw() shares
+  // its position (ST-SQL-RAW-SHARED-POSITION). When it does not (the cursor itself still has rows
+  // once raw() handed them all out), the premise of these specs failed.
+  const rawShared = (next: { done: boolean }, reader: string, skip: (reason: string) => void) => {
+    if (reader.startsWith('raw') && next?.done !== true) skip(`not verified: the premise failed: the cursor still had rows once ${reader} handed them all out (raw() does not share its position)`);
+  };
+  storageSpec('ST-SQL-ROWS-READ', 'rowsRead is never below the rows handed out so far, after 0, 1 and all rows, through each of next(), toArray(), one() and raw()', async ({ object, skip }) => {
+    for (const { rows, query } of RESULTS) {
+      for (const reader of READERS) {
+        // one() answers only a result of exactly one row (on others it throws: ST-SQL-ONE-THROWS).
+        if (String(reader.steps[0]).endsWith('one') && rows !== 1) continue;
+        const steps = reader.steps.slice(0, reader.steps.length === 1 ? 1 : rows + 1).flatMap((step): SqlStep[] => [step, 'counters']);
+        const [, atExec, ...read] = await withPeople(object, query, 'counters', ...steps, 'next');
+        const results = read.slice(0, -1);
+        rawShared(read.at(-1), reader.name, skip);
+        expect(atExec.rowsRead, `rowsRead of a ${rows}-row result before any is read`).toBeGreaterThanOrEqual(0);
+        let handedOut = 0;
+        for (let i = 0; i < results.length; i += 2) {
+          handedOut += reader.rows(results[i]);
+          expect(results[i + 1].rowsRead, `${rows}-row result: rowsRead once ${reader.name} handed out ${handedOut} row(s) (call ${i / 2 + 1})`).toBeGreaterThanOrEqual(handedOut);
+        }
+        expect(handedOut, `${reader.name} handed out every row`).toBe(rows);
+        await values(object, exec('DROP TABLE people'));
+      }
+    }
+  }, NEEDS);
+
+  storageSpec('ST-SQL-ROWS-WRITTEN', 'rowsWritten of an INSERT ... RETURNING is never below the rows it handed out so far, through next(), toArray() and raw()', async ({ object, skip }) => {
+    let id = 10;
+    for (const reader of READERS.filter((r) => !String(r.steps[0]).endsWith('one'))) {
+      const insert = exec(`INSERT INTO people (id, name) VALUES (${id++}, 'x'), (${id++}, 'y'), (${id++}, 'z') RETURNING id`);
+      const steps = reader.steps.slice(0, reader.steps.length === 1 ? 1 : 4).flatMap((step): SqlStep[] => [step, 'counters']);
+      const outcomes = (await sql(object, ...PEOPLE_TABLE, insert, ...steps, 'next')).slice(PEOPLE_TABLE.length);
+      // A raw() that runs the statement again (a position of its own) throws on the second insert of the same ids.
+      const broke = outcomes.find((outcome) => !outcome.ok);
+      if (broke && reader.name.startsWith('raw') && !broke.ok) skip(`not verified: the premise failed: ${reader.name} threw ${broke.error.name}: ${broke.error.message} (raw() does not share its position)`);
+      const [, ...read] = outcomes.map((outcome, index) => answer(outcome, index === 0 ? 'the INSERT ... RETURNING' : `step ${index}`));
+      const results = read.slice(0, -1);
+      rawShared(read.at(-1), reader.name, skip);
+      let handedOut = 0;
+      for (let i = 0; i < results.length; i += 2) {
+        handedOut += reader.rows(results[i]);
+        expect(results[i + 1].rowsWritten, `rowsWritten once ${reader.name} handed out ${handedOut} inserted row(s)`).toBeGreaterThanOrEqual(handedOut);
+      }
+      expect(handedOut, `${reader.name} handed out the 3 inserted rows`).toBe(3);
+      await values(object, exec('DROP TABLE people'));
+    }
+  }, NEEDS);
+
+  storageSpec('ST-SQL-ROWS-WRITTEN', 'rowsWritten counts the rows of every statement kind that writes: WITH ... INSERT, INSERT ... SELECT, REPLACE, an upsert', async ({ object }) => {
+    const [, withInsert, , insertSelect, , replace, , upsert] = await withPeople(object,
+      exec("WITH fresh(id, name) AS (VALUES (20, 'p'), (21, 'q')) INSERT INTO people (id, name) SELECT id, name FROM fresh"), 'counters',
+      exec("INSERT INTO people (id, name) SELECT id + 100, name FROM people WHERE id <= 3"), 'counters',
+      exec("REPLACE INTO people (id, name) VALUES (1, 'ada again')"), 'counters',
+      exec("INSERT INTO people (id, name) VALUES (2, 'bob again') ON CONFLICT (id) DO UPDATE SET name = excluded.name"), 'counters');
+    expect(withInsert.rowsWritten, 'WITH ... INSERT of 2 rows').toBe(2);
+    expect(insertSelect.rowsWritten, 'INSERT ... SELECT of 3 rows').toBe(3);
+    // A REPLACE or an upsert over an existing row writes it: at least that row (whether the
+    // replaced row counts apart is not shown).
+    expect(replace.rowsWritten, 'REPLACE of 1 row').toBeGreaterThanOrEqual(1);
+    expect(upsert.rowsWritten, 'an upsert that updated 1 row').toBeGreaterThanOrEqual(1);
   }, NEEDS);
 
   storageSpec('ST-SQL-ROWS-WRITTEN', 'rowsWritten counts the rows an INSERT, UPDATE or DELETE wrote, and never decreases while iterating', async ({ object }) => {

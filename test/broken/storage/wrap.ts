@@ -5,7 +5,7 @@
 
 import { ObjectRuntime } from '../../../reference-impl/storage/index.js';
 import { insideCode, referenceAdapter, referenceKvAdapter, storageObject, type InsideView } from '../../../src/adapters/reference.js';
-import type { ListOptions, ObjectStorage, SqlStorage, SqlStorageCursor, StorageAdapter, StorageObject } from '../../../contract/storage.js';
+import type { ListOptions, ObjectStorage, SqlStorage, SqlStorageCursor, StorageAdapter, StorageObject, StorageTransaction } from '../../../contract/storage.js';
 
 /** Replacement methods, given the real storage to build on. */
 export type Misbehaviour = (real: ObjectStorage) => Partial<ObjectStorage>;
@@ -174,4 +174,26 @@ export function brokenList(name: string, rules: ListRules): StorageAdapter {
       return new Map((rules.take ?? documentedTake)(pairs, options));
     },
   }));
+}
+
+/**
+ * A broken adapter over a reference backend whose misreading is seen from both sides: by the
+ * specs' calls on `storage` and by code inside the object (scenarios, the alarm handler).
+ */
+export function brokenEverywhere(name: string, misbehaviour: Misbehaviour, backend: 'kv' | 'sqlite' = 'kv'): StorageAdapter {
+  return brokenAdapter(name, misbehaviour, referenceAdapter(name, backend, (storage) => broken(storage, misbehaviour)));
+}
+
+/** A broken adapter over the reference key-value backend whose txn objects, inside the object, have some methods replaced. */
+export function brokenTransactions(name: string, misbehaviour: (real: StorageTransaction) => Partial<StorageTransaction>): StorageAdapter {
+  return referenceAdapter(name, 'kv', (storage) => override(storage, {
+    transaction: (closure) => storage.transaction((txn) => closure(override(txn, misbehaviour(txn)))),
+  }));
+}
+
+/** A broken adapter over the reference SQLite backend whose sql.exec, inside the object, is replaced (given the real one). */
+export function brokenExec(name: string, exec: (real: SqlStorage['exec'], query: string, bindings: Parameters<SqlStorage['exec']>[1][]) => SqlStorageCursor): StorageAdapter {
+  return referenceAdapter(name, 'sqlite', (storage) => (storage.sql
+    ? override(storage, { sql: override(storage.sql, { exec: (query: string, ...bindings: Parameters<SqlStorage['exec']>[1][]) => exec(storage.sql!.exec.bind(storage.sql), query, bindings) }) })
+    : storage));
 }

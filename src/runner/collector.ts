@@ -148,6 +148,10 @@ export class CollectingReporter implements Reporter {
     if (meta.seed !== undefined) record.seed = meta.seed;
     if (meta.exchange) record.exchange = plain(meta.exchange);
     if (meta.extended !== undefined) record.extendedReason = meta.extended;
+    if (meta.requests !== undefined || meta.controlRequests !== undefined) {
+      record.requests = meta.requests ?? 0;
+      record.controlRequests = meta.controlRequests ?? 0;
+    }
     if (result.state === 'failed' && meta.timedOut === true) record.timedOut = true;
     if (result.state === 'failed' && meta.failedRequirements) record.failedRequirements = meta.failedRequirements.filter((id) => record.requirements.includes(id));
     return record;

@@ -4,7 +4,8 @@
 
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Socket } from 'node:net';
-import { authenticate, Users, type Credentials } from './auth.js';
+import { authenticate, userOf, Users, type Credentials } from './auth.js';
+import { RequestQuota, type RequestQuotaPolicy } from './request-quota.js';
 import { VirtualClock } from '../clock.js';
 import { ApiError, codes, failureEnvelope } from './errors.js';
 import { CustomHostnamePolicy } from './custom-hostnames/policy.js';
@@ -40,6 +41,11 @@ export interface AppOptions {
    * clock only, as a target that has just one (the suite then runs its clock specs one at a time).
    */
   zoneClocks?: boolean;
+  /**
+   * The global rate limit of the production API (request-quota.ts): requests per window per user,
+   * answered with its Ratelimit headers and, past it, 429 with retry-after. Off when absent.
+   */
+  rateLimit?: RequestQuotaPolicy;
 }
 
 export interface ReferenceApp {
@@ -96,12 +102,20 @@ export function buildApp(options: AppOptions): ReferenceApp {
 
   // A synchronous hook (done, not async): an async one costs every request a promise and a
   // microtask turn before routing goes on (performance only; a throw here is handled alike).
-  app.addHook('onRequest', (request, _reply, done) => {
+  const quota = options.rateLimit && new RequestQuota(options.rateLimit);
+  app.addHook('onRequest', (request, reply, done) => {
     // HTTP/1.1 requires Host (RFC 9112, 3.2): refused here, in the envelope (see requireHostHeader above).
     if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
       throw new ApiError(400, { code: codes.invalidHeaders, message: 'Invalid request headers: HTTP/1.1 requests must carry a Host header' });
     }
-    if (request.url.startsWith(`${API_PREFIX}/`) || request.url === API_PREFIX) authenticate(request.headers, users);
+    if (request.url.startsWith(`${API_PREFIX}/`) || request.url === API_PREFIX) {
+      authenticate(request.headers, users);
+      if (quota) {
+        const { headers, refusal } = quota.take(userOf(request.headers, users));
+        reply.headers(headers);
+        if (refusal) throw refusal;
+      }
+    }
     done();
   });
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {

@@ -97,6 +97,18 @@ export function authenticate(headers: IncomingHttpHeaders, users: Users): void {
   if (!users.keyPairMatches(email, key)) throw authenticationError();
 }
 
+/**
+ * Which user an authenticated request is of (its place among the users), for what counts per user
+ * over all of the user's credentials (the global rate limit, request-quota.ts).
+ */
+export function userOf(headers: IncomingHttpHeaders, users: Users): string {
+  const token = BEARER.exec(single(headers.authorization) ?? '')?.[1];
+  const email = single(headers['x-auth-email'])?.toLowerCase();
+  const key = single(headers['x-auth-key']);
+  const index = users.all().findIndex((user) => (token !== undefined ? user.token === token : user.email?.toLowerCase() === email && user.key === key));
+  return `user ${index}`;
+}
+
 /** Why the server could never accept these credentials (their own format is refused), or undefined. */
 export function unusableCredentials(credentials: Credentials): string | undefined {
   if (credentials.email !== undefined && !EMAIL.test(credentials.email)) return 'the email is not an email address';

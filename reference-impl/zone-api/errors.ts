@@ -42,6 +42,8 @@ export const codes = {
   // Custom hostnames (codes seen from the production service, reference-notes.md).
   duplicateCustomHostname: 1406,
   certificateRateLimited: 1407,
+  // The global rate limit's refusal (request-quota.ts); the notes give no code for it, nothing asserts one.
+  rateLimited: 971,
   unknownCustomHostname: 1436,
   // WAF migration (the reference's own codes; docs/waf-migration-contract.md).
   wafMigrationIncompatible: 10040,

@@ -91,7 +91,10 @@ const RUN_OPTIONS_TABLE = `  --suite zone-api|storage|all   suites to run (defau
   --spec-timeout S               seconds of its own time a spec may take (60); its waits on
                                  the target (answers, --max-rps pacing, retry-after, real
                                  time, calls into a storage adapter) are not counted
-  --max-rps N                    at most N requests per second against the target
+  --max-rps N                    at most N requests per second against the target; a target's
+                                 Ratelimit / Ratelimit-Policy headers are kept besides: no
+                                 request goes past the quota they declare (the run waits for
+                                 the window), and a 429's retry-after is waited out once
   --concurrency N                zone API specs each of the 2 workers runs at once on a target
                                  with a control API (default 16; --max-rps still caps the run)
   --as-of DATE                   run at this date (YYYY-MM-DD or ISO 8601): the target's clock
@@ -162,6 +165,10 @@ Options:
   --data FILE                    keep state in this SQLite file (default: in memory)
   --test-mode                    enable the control API (reset, clock, zones)
   --token T | --email E --key K  credentials to accept (generated when not given)
+  --rate-limit N/Ws              enforce the production API's rate limit: N requests per W
+                                 seconds per user (e.g. 1200/300s), with Ratelimit and
+                                 Ratelimit-Policy headers; past it 429 with retry-after, and
+                                 the user blocked for one window (default: no limit)
 
 Exit codes: 0 stopped by a signal, 2 bad usage (a busy port among them).
 `;

@@ -3,7 +3,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { withDashedValues } from './usage.js';
 import { UsageError } from '../core/errors.js';
-import { startReferenceServer, unusableCredentials, type ReferenceServerOptions } from '../targets/bundled.js';
+import { parseRequestQuota, startReferenceServer, unusableCredentials, type ReferenceServerOptions } from '../targets/bundled.js';
 import { credentialsFrom } from './run-config.js';
 
 /** The options of `specgate serve` (its help, help.ts, lists the same). */
@@ -15,6 +15,7 @@ export const SERVE_OPTIONS = {
   token: { type: 'string' },
   email: { type: 'string' },
   key: { type: 'string' },
+  'rate-limit': { type: 'string' },
 } satisfies ParseArgsConfig['options'];
 
 export async function serveCommand(args: string[]): Promise<number> {
@@ -26,12 +27,15 @@ export async function serveCommand(args: string[]): Promise<number> {
   const credentials = credentialsFrom(values);
   const unusable = unusableCredentials(credentials);
   if (unusable) throw new UsageError(`serve: these credentials could never authenticate: ${unusable}`);
+  const rateLimit = values['rate-limit'] === undefined ? undefined : parseRequestQuota(values['rate-limit']);
+  if (values['rate-limit'] !== undefined && !rateLimit) throw new UsageError(`--rate-limit must be requests/window, such as 1200/300s or 1200/5m; got "${values['rate-limit']}"`);
   await serve({
     port,
     host: values.host,
     testMode: values['test-mode'],
     ...(values.data !== undefined && { dataFile: values.data }),
     ...(Object.keys(credentials).length > 0 && { credentials }),
+    ...(rateLimit && { rateLimit }),
   });
   return 0;
 }
@@ -47,6 +51,7 @@ export async function serve(options: ReferenceServerOptions): Promise<void> {
     `  email / key: ${credentials.email && credentials.key ? `${credentials.email} / ${credentials.key}` : '(none)'}`,
     `  zone:        ${server.defaultZoneId}`,
     `  data:        ${options.dataFile ?? 'in memory'}`,
+    ...(options.rateLimit ? [`  rate limit:  ${options.rateLimit.quota} requests per ${options.rateLimit.windowSeconds} s per user (429 with retry-after past it)`] : []),
   ];
   // The signals are heeded before the banner says the server listens: whoever waits for the
   // banner and then stops the server (a script, a test) must not find the signal's default action.

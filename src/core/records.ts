@@ -71,6 +71,12 @@ export interface TestRecord {
    * target's answer, or a call that hung. report/causes.ts groups failures on it.
    */
   failure?: FailureFacts;
+  /**
+   * A zone API spec: the requests it sent to the target's API (each attempt, its clean-up
+   * included), and its calls to the target's control API, apart.
+   */
+  requests?: number;
+  controlRequests?: number;
 }
 
 /**

@@ -25,11 +25,24 @@ export function mergeReports(reports: Report[]): Report {
     // An incomplete run is accepted only when every shard accepted it.
     acceptIncomplete: reports.every((r) => r.verdicts.incomplete.accepted),
     checkCoverage: reports.every(unfilteredButSharded) && missingShards(reports).length === 0,
+    ...outsideSpecsOf(reports),
   });
   const baseline = mergedBaseline(reports);
   if (!baseline || run.interrupted) return report;
   const failed = baseline.new > 0 || baseline.fixed > 0 || report.errors.length > 0;
   return { ...report, baseline, verdicts: { ...report.verdicts, outcome: gatedOutcome(failed, report.verdicts.incomplete) } };
+}
+
+/** The requests each shard sent outside its specs (its run's, less its specs'), together. */
+function outsideSpecsOf(reports: Report[]): { requestsOutsideSpecs?: { api: number; control: number } } {
+  const counted = reports.filter((r) => r.run.requests !== undefined);
+  if (counted.length === 0) return {};
+  const sum = (of: (r: Report) => number) => counted.reduce((n, r) => n + of(r), 0);
+  const specs = (r: Report, of: (t: ReportTest) => number | undefined) => r.tests.reduce((n, t) => n + (of(t) ?? 0), 0);
+  return { requestsOutsideSpecs: {
+    api: sum((r) => r.run.requests!.api - specs(r, (t) => t.requests)),
+    control: sum((r) => r.run.requests!.control - specs(r, (t) => t.controlRequests)),
+  } };
 }
 
 /** What a shard found out of its targets' scope (a requirement another shard verifies is not). */

@@ -116,7 +116,12 @@ export interface AreaSummary {
   /** Production conventions: requirements checked by extended specs that ran, and how many those matched. */
   conventions: { matched: number; of: number };
   byLevel: Partial<Record<Level, { requirements: number; passed: number }>>;
+  /** What the area's specs sent (a zone API area): how the run's request budget was spent. */
+  requests?: RequestTally;
 }
+
+/** Requests sent: to the targets' APIs, to their control APIs, and both. */
+export interface RequestTally { api: number; control: number; total: number }
 
 /** What extended specs found of core requirements no core spec reaches. */
 export interface ConventionTally { passed: number; failed: number; skipped: number }
@@ -193,6 +198,11 @@ export interface Report {
      * interrupt too: the interrupt may be why). Its outcome is `interrupted` (exit 130).
      */
     interrupted?: { signal: 'SIGINT' | 'SIGTERM'; at: string; unfinishedSpecs: number };
+    /**
+     * The requests the run sent, every target together (a run with zone API specs): its specs'
+     * (`tests[].requests`, `controlRequests`) plus those sent outside any spec (the preflight).
+     */
+    requests?: RequestTally;
   };
   verdicts: Verdicts;
   summary: {
@@ -244,6 +254,8 @@ export interface ReportInput {
   checkCoverage: boolean;
   /** The deprecation schedule, when the run covers the zone API. */
   schedule?: ScheduleRow[];
+  /** Requests the run sent outside any spec (the preflight), counted into `run.requests`. */
+  requestsOutsideSpecs?: { api: number; control: number };
 }
 
 export function buildReport(input: ReportInput): Report {
@@ -252,13 +264,14 @@ export function buildReport(input: ReportInput): Report {
   const tests: ReportTest[] = input.tests.map((t) => ({ ...t, area: byId.get(t.requirements[0] ?? '')?.area ?? 'unknown', profile: profileOf(t, byId) }));
   const outOfScope = outOfScopeReasons(input.notApplicable ?? []);
   const requirements = catalogs.flatMap((catalog) => catalog.requirements.map((r) => requirementRow(r, catalog, tests, outOfScope)));
-  const areas = input.suites.flatMap((suite) => suite.catalog.map((catalog) => summarizeArea(suite.name, catalog, requirements)));
+  const areas = input.suites.flatMap((suite) => suite.catalog.map((catalog) => withRequests(summarizeArea(suite.name, catalog, requirements), tests.filter((t) => t.area === catalog.area))));
+  const requests = requestTally(tests, input.requestsOutsideSpecs);
   const count = (status: TestStatus) => tests.filter((t) => t.status === status).length;
   const requirementCounts = Object.fromEntries(REQUIREMENT_STATUSES.map((s) => [s, requirements.filter((r) => r.status === s).length])) as Record<RequirementStatus, number>;
   const gate = input.gate ?? 'core';
   return {
     specgate: { version: input.version, format: REPORT_FORMAT },
-    run: input.run,
+    run: { ...input.run, ...(requests && { requests }) },
     verdicts: verdictsOf(gate, tests, requirements, input.fileErrors.length, input.acceptIncomplete ?? false, input.run.interrupted !== undefined),
     summary: { passed: count('passed'), failed: count('failed'), skipped: count('skipped'), errors: count('error'), total: tests.length, requirements: requirementCounts },
     areas,
@@ -404,6 +417,23 @@ function statusOf(statuses: TestStatus[]): RequirementStatus {
   if (statuses.includes('skipped')) return 'skipped';
   return 'passed';
 }
+
+/**
+ * What the specs sent, when any of them counts its requests (zone API specs do; storage specs send
+ * none); `outside`: requests sent outside any spec, added in.
+ */
+function requestTally(tests: readonly TestRecord[], outside?: { api: number; control: number }): RequestTally | undefined {
+  const counting = tests.filter((t) => t.requests !== undefined || t.controlRequests !== undefined);
+  if (counting.length === 0 && outside === undefined) return undefined;
+  const api = counting.reduce((sum, t) => sum + (t.requests ?? 0), outside?.api ?? 0);
+  const control = counting.reduce((sum, t) => sum + (t.controlRequests ?? 0), outside?.control ?? 0);
+  return { api, control, total: api + control };
+}
+
+const withRequests = (area: AreaSummary, tests: readonly TestRecord[]): AreaSummary => {
+  const requests = requestTally(tests);
+  return requests ? { ...area, requests } : area;
+};
 
 function summarizeArea(suite: string, catalog: AreaCatalog, requirements: ReportRequirement[]): AreaSummary {
   const rows = requirements.filter((r) => r.area === catalog.area);

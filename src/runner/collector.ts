@@ -151,6 +151,10 @@ export class CollectingReporter implements Reporter {
     if (meta.seed !== undefined) record.seed = meta.seed;
     if (meta.exchange) record.exchange = plain(meta.exchange);
     if (meta.extended !== undefined) record.extendedReason = meta.extended;
+    if (meta.requests !== undefined || meta.controlRequests !== undefined) {
+      record.requests = meta.requests ?? 0;
+      record.controlRequests = meta.controlRequests ?? 0;
+    }
     if (record.status === 'failed' && meta.timedOut === true) record.timedOut = true;
     if (record.status === 'failed' && meta.failedRequirements) record.failedRequirements = meta.failedRequirements.filter((id) => record.requirements.includes(id));
     return record;

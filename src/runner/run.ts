@@ -15,6 +15,7 @@ import { buildReport, gatedOutcome, OUTCOME_EXIT_CODES, type Report, type RunTar
 import { writeReport } from '../report/write.js';
 import { secretsOf, type ZoneApiTarget } from '../spec-kit/target.js';
 import type { WorkerContext } from '../spec-kit/worker-context.js';
+import { requestsOutsideSpecs } from '../spec-kit/request-count.js';
 import { loadAdapter, type StorageTargetRef } from '../core/adapter-module.js';
 import { adapterPreflightError, checkAdapter } from '../targets/preflight.js';
 import { adapterRefs, BUILTIN_ADAPTERS } from '../targets/storage-target.js';
@@ -151,6 +152,7 @@ async function runInterruptibly(config: RunConfig, interruption: Interruption): 
     // adapter alone (which leaves out the specs of capabilities it lacks), cites less by design.
     checkCoverage: config.grep === undefined && isEverything(selection) && onlyDefaultAdapters(config.storage.adapters) && !interruption.interrupted,
     ...(zone && { schedule: loadSchedule() }),
+    ...(zone && { requestsOutsideSpecs: { api: requestsOutsideSpecs.api, control: requestsOutsideSpecs.control } }),
   });
   const secrets = zones.flatMap((z) => secretsOf(z.target.credentials));
   // An interrupted run neither rewrites a baseline (what it did not run would drop out) nor is gated on one.

@@ -8,6 +8,7 @@ import { DEFAULT_TIMEOUT_MS } from '../core/run-config.js';
 import { RequestTimeout, type SpecBudget } from './budget.js';
 import { authHeaders, type Auth } from './target.js';
 import { httpExchange } from './http-exchange.js';
+
 import { transportCause } from './transport-cause.js';
 
 export interface Envelope<T = unknown> {
@@ -58,6 +59,8 @@ export interface Transport {
   guard?: RequestGuard;
   /** The spec's budget (spec-kit/budget.ts): the time its requests wait on the target is not counted. */
   budget?: SpecBudget;
+  /** Counts every request sent (each attempt): the spec's `requests` in the report. */
+  count?: { apiRequest(): void };
 }
 
 export type RequestGuard = (method: string, pathAndQuery: string, body: unknown) => void;
@@ -69,11 +72,12 @@ export type RequestGuard = (method: string, pathAndQuery: string, body: unknown)
  */
 export const SPEC_HEADER = 'x-specgate-spec';
 
-export function newTransport(options: { timeoutMs?: number; maxRps?: number; cleanup?: readonly CreatingCollection[]; headers?: Record<string, string>; guard?: RequestGuard; budget?: SpecBudget } = {}): Transport {
+export function newTransport(options: { timeoutMs?: number; maxRps?: number; cleanup?: readonly CreatingCollection[]; headers?: Record<string, string>; guard?: RequestGuard; budget?: SpecBudget; count?: { apiRequest(): void } } = {}): Transport {
   return {
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, limiter: new RequestPacer(options.maxRps), created: new CreatedObjects(options.cleanup), headers: options.headers ?? {},
     ...(options.guard && { guard: options.guard }),
     ...(options.budget && { budget: options.budget }),
+    ...(options.count && { count: options.count }),
   };
 }
 
@@ -258,6 +262,7 @@ export class ApiClient {
   private async send(method: string, url: string, body: string | undefined, headers: Record<string, string> | undefined): Promise<Omit<ApiResponse, 'body'>> {
     const request = this.log.redact(`${method} ${url}`);
     await this.waitingOnTarget(`its turn to send ${request} (--max-rps, retry-after)`, () => this.transport.limiter.turn());
+    this.transport.count?.apiRequest();
     const response = await this.waitingOnTarget(request, () => this.exchange(method, url, body, headers));
     this.transport.budget?.note(`${request} answered HTTP ${response.status}`);
     return response;

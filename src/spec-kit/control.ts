@@ -3,6 +3,7 @@
 // zone with a given plan, quota and features.
 
 import type { SpecBudget } from './budget.js';
+import type { RequestCount } from './request-count.js';
 import type { Certificate, CertificateAuthority, ControlClock, ControlUser, ControlZone, DnsFacts, Route, WafLegacySetup, WafLegacyState, ZoneSetup } from '../../contract/control.js';
 
 export type { Certificate, CertificateAuthority, ControlClock, ControlUser, ControlZone, DnsFacts, Plan, Route, WafLegacySetup, WafLegacyState, ZoneSetup } from '../../contract/control.js';
@@ -27,9 +28,9 @@ const USER = check<ControlUser>('a user {email, key, token} (strings)', (r) => i
 export class ControlClient {
   /**
    * `headers` go with every call (a spec's SPEC_HEADER); the time a call waits on the target is
-   * not counted against the spec's `budget`.
+   * not counted against the spec's `budget`; each call counts in `count.control`.
    */
-  constructor(private readonly url: string, private readonly headers: Record<string, string> = {}, private readonly budget?: SpecBudget) {}
+  constructor(private readonly url: string, private readonly headers: Record<string, string> = {}, private readonly budget?: SpecBudget, private readonly count?: RequestCount) {}
 
   reset(): Promise<unknown> { return this.call('POST', '/reset', undefined, ANYTHING); }
   createZone(setup: ZoneSetup = {}): Promise<ControlZone> { return this.call('POST', '/zones', setup, ZONE); }
@@ -86,6 +87,7 @@ export class ControlClient {
   }
 
   private async exchange<T>(method: string, path: string, body: unknown, expected: Check<T>): Promise<T> {
+    this.count?.controlRequest();
     const response = await fetch(this.url + path, {
       method,
       headers: body === undefined ? this.headers : { ...this.headers, 'content-type': 'application/json' },

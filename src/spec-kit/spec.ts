@@ -13,6 +13,7 @@ import { SUITES } from '../catalog/suites.js';
 import { ApiClient, ExchangeLog, RequestPacer, SPEC_HEADER, newTransport, type RequestGuard } from './api-client.js';
 import { DEFAULT_SPEC_TIMEOUT_MS, SpecBudget, withinBudget } from './budget.js';
 import { isSelected } from './selection.js';
+import { RequestCount, type CountedIn } from './request-count.js';
 import { ControlClient, type ControlZone, type ZoneSetup } from './control.js';
 import { defaultAuth, schemes, secretsOf, type Auth, type SpecTarget, type ZoneApiTarget } from './target.js';
 import { workerContext, type WorkerContext } from './worker-context.js';
@@ -94,7 +95,7 @@ export const specTest = test.extend<SpecFixtures>({
     onTestFailed(() => { task.meta.exchange = log.render(); });
     const guard = target.controlUrl ? undefined : foreignZoneGuard(target, skip);
     const api = new ApiClient(target.baseUrl, defaultAuth(target.credentials), log, {
-      ...newTransport({ timeoutMs: target.settings.timeoutMs, cleanup: SUITES['zone-api'].cleanup ?? [], headers: specHeaders(task), budget: budgetOf(task), ...(guard && { guard }) }), limiter: pacerOf(target),
+      ...newTransport({ timeoutMs: target.settings.timeoutMs, cleanup: SUITES['zone-api'].cleanup ?? [], headers: specHeaders(task), budget: budgetOf(task), count: countOf(task), ...(guard && { guard }) }), limiter: pacerOf(target),
     });
     try {
       await use(api);
@@ -104,7 +105,7 @@ export const specTest = test.extend<SpecFixtures>({
   },
   control: async ({ target, task, skip }, use) => {
     if (!target.controlUrl) skip('target has no control API (needed to set up zones, quotas and features)');
-    await use(new ControlClient(target.controlUrl!, specHeaders(task), budgetOf(task)));
+    await use(new ControlClient(target.controlUrl!, specHeaders(task), budgetOf(task), countOf(task)));
   },
   // eslint-disable-next-line no-empty-pattern
   specZones: async ({}, use) => { await use([]); },
@@ -113,7 +114,7 @@ export const specTest = test.extend<SpecFixtures>({
       await use(async (setup = {}) => providedZone(target, setup, skip));
       return;
     }
-    const control = new ControlClient(target.controlUrl, specHeaders(task), budgetOf(task));
+    const control = new ControlClient(target.controlUrl, specHeaders(task), budgetOf(task), countOf(task));
     // A dated spec moving only its own zones' clocks creates each zone on its side of the date.
     const clockAt = zoneClocks() && asOf.change ? { now: asOf.instant } : {};
     await use(async (setup = {}) => {
@@ -172,7 +173,7 @@ export const specTest = test.extend<SpecFixtures>({
     const instant = instantOn(change);
     // Moving only its own zones' clocks, the spec dates each zone it creates (newZone).
     if (zoneClocks()) return use({ instant, change });
-    const control = new ControlClient(target.controlUrl!, specHeaders(task), budgetOf(task));
+    const control = new ControlClient(target.controlUrl!, specHeaders(task), budgetOf(task), countOf(task));
     await control.setClock(instant);
     try {
       await use({ instant, change });
@@ -215,6 +216,15 @@ function budgetOf(task: object): SpecBudget {
   let budget = budgets.get(task);
   if (!budget) budgets.set(task, (budget = new SpecBudget(context().specTimeoutMs ?? DEFAULT_SPEC_TIMEOUT_MS)));
   return budget;
+}
+
+const counts = new WeakMap<object, RequestCount>();
+
+/** What one spec sent (spec-kit/request-count.ts), kept in its metadata for the report. */
+function countOf(task: { meta: CountedIn }): RequestCount {
+  let count = counts.get(task);
+  if (!count) counts.set(task, (count = new RequestCount(task.meta)));
+  return count;
 }
 
 /** The headers every request of one spec carries: which spec sent it (SPEC_HEADER). */

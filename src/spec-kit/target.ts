@@ -69,6 +69,9 @@ declare module '@vitest/runner' {
     dated?: { date: string; side: 'before' | 'after' };
     /** It failed because something ran out of time: its budget, a request or a storage call (spec-kit/budget.ts). */
     timedOut?: true;
+    /** Requests the spec sent to the target's API, and calls to its control API (spec-kit/request-count.ts). */
+    requests?: number;
+    controlRequests?: number;
   }
 }
 

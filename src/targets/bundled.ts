@@ -3,3 +3,4 @@
 
 export { startServer as startReferenceServer, type ServerOptions as ReferenceServerOptions } from '../../reference-impl/zone-api/server.js';
 export { unusableCredentials } from '../../reference-impl/zone-api/auth.js';
+export { parseRequestQuota } from '../../reference-impl/zone-api/request-quota.js';

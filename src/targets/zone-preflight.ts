@@ -16,6 +16,7 @@ import type { ControlZone, Plan } from '../../contract/control.js';
 import { UnreachableError } from '../core/errors.js';
 import type { Credentials, ProvidedZones } from '../core/run-config.js';
 import { answerLine } from '../spec-kit/answer-line.js';
+import { requestsOutsideSpecs } from '../spec-kit/request-count.js';
 import { ApiClient, ExchangeLog, newTransport, RequestFailed, retryWait, type ApiResponse } from '../spec-kit/api-client.js';
 import { RequestTimeout } from '../spec-kit/budget.js';
 import { schemes, secretsOf, type Auth } from '../spec-kit/target.js';
@@ -222,7 +223,9 @@ interface Answer { status: number; contentType: string; text: string; envelope: 
  * within --timeout, unpaced (the preflight sends a handful); the credentials redacted from its errors.
  */
 function clientOf(place: ZoneTargetPlace, baseUrl: string, auth?: Auth): ApiClient {
-  return new ApiClient(baseUrl, auth, new ExchangeLog(secretsOf(place.credentials)), newTransport({ timeoutMs: place.timeoutMs }));
+  // Counted into the run's requests: the control API's apart from the API's.
+  const count = baseUrl === place.controlUrl ? { apiRequest: () => requestsOutsideSpecs.controlRequest() } : requestsOutsideSpecs;
+  return new ApiClient(baseUrl, auth, new ExchangeLog(secretsOf(place.credentials)), newTransport({ timeoutMs: place.timeoutMs, count }));
 }
 
 /**

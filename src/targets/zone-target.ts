@@ -4,6 +4,7 @@
 import { startReferenceServer } from './bundled.js';
 import { checkReachable, checkZoneTarget, preflightError, type ZonePreflight, type ZoneTargetPlace } from './preflight.js';
 import { ControlClient } from '../spec-kit/control.js';
+import { requestsOutsideSpecs } from '../spec-kit/request-count.js';
 import { zoneTargetSettings, type TargetPlace, type ZoneApiConfig } from '../core/run-config.js';
 import type { ZoneApiTarget } from '../spec-kit/target.js';
 
@@ -94,7 +95,7 @@ interface SettledClock {
  */
 async function settleClock(controlUrl: string | undefined, asOf: number | undefined, targetDate: number | undefined): Promise<SettledClock> {
   if (controlUrl) {
-    const control = new ControlClient(controlUrl);
+    const control = new ControlClient(controlUrl, {}, undefined, requestsOutsideSpecs);
     const found = await control.now().catch(() => undefined);
     if (found) {
       if (asOf !== undefined) await control.setClock(asOf);

@@ -125,7 +125,7 @@ export class ProtocolObject implements StorageObject {
   #destroyed = false;
 
   constructor(private readonly client: ProtocolClient, readonly hostId: string, supports: Manifest['supports']) {
-    const call = (method: string) => (...args: unknown[]) => this.#send({ op: 'call', object: hostId, method, args: encode(args) });
+    const call = (method: string) => async (...args: unknown[]) => this.#send({ op: 'call', object: hostId, method, args: encode(args) });
     const storage: Record<string, unknown> = Object.fromEntries(CALLABLE_METHODS.map((method) => [method, call(method)]));
     storage.transaction = async () => {
       throw new TypeError('specgate: storage.transaction() takes a closure, which cannot be sent into the object; use a scenario (object.run) for transactions');
@@ -155,7 +155,7 @@ export class ProtocolObject implements StorageObject {
     await this.client.request(outgoing);
   }
 
-  run<T = unknown>(scenario: string, args?: unknown): Promise<T> {
+  async run<T = unknown>(scenario: string, args?: unknown): Promise<T> {
     return this.#send({ op: 'run', object: this.hostId, scenario, args: encode(args) }) as Promise<T>;
   }
 

@@ -7,10 +7,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { HostFault, quote, type Transport } from './client.js';
 import type { Request } from './messages.js';
 
-/** How a host is reached, as plain data (it crosses to the test workers). */
-export type HostAddress =
-  | { transport: 'http'; url: string }
-  | { transport: 'stdio'; command: string; cwd?: string };
+import type { HostAddress } from '../../core/adapter-choice.js';
+
+export type { HostAddress };
 
 /** The host as the user names it in --adapter. */
 export const describeHost = (address: HostAddress): string =>

@@ -4,6 +4,7 @@
 // stdout, paired by id, in any order). Every fault of the host is a HostFault naming it.
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import { HostFault, quote, type Transport } from './client.js';
 import type { Request } from './messages.js';
 
@@ -16,6 +17,15 @@ export const describeHost = (address: HostAddress): string =>
   (address.transport === 'http' ? address.url : `stdio:${address.command}`);
 
 const seconds = (ms: number): string => `${ms / 1000} s`;
+
+/**
+ * SPECGATE_PROTOCOL_LOG=<file>: every message exchanged with a host, one JSON line each (as sent,
+ * or as received when it parsed), appended; the test that checks them against the schema reads it.
+ */
+const log = (message: unknown): void => {
+  const file = process.env.SPECGATE_PROTOCOL_LOG;
+  if (file) appendFileSync(file, `${JSON.stringify(message)}\n`);
+};
 
 /** The transport for `address`; a command is started here. */
 export function connect(address: HostAddress): Transport {
@@ -34,6 +44,7 @@ export function httpTransport(url: string, fetchImpl: Fetch = fetch as unknown a
       let text: string;
       let status: number;
       try {
+        log(request);
         const response = await fetchImpl(url, { method: 'POST', body: JSON.stringify(request), headers: { 'content-type': 'application/json' }, signal: controller.signal });
         status = response.status;
         text = await response.text();
@@ -46,7 +57,9 @@ export function httpTransport(url: string, fetchImpl: Fetch = fetch as unknown a
         clearTimeout(timer);
       }
       try {
-        return JSON.parse(text);
+        const reply: unknown = JSON.parse(text);
+        log(reply);
+        return reply;
       } catch {
         throw new HostFault(host, `answered ${request.op} with HTTP ${status} and something that is not JSON: ${quote(text)}`);
       }
@@ -107,6 +120,7 @@ export function stdioTransport(command: string, cwd?: string): Transport {
       breakWith(new HostFault(host, `wrote a reply to no request it was sent: ${quote(line)}`));
       return;
     }
+    log(reply);
     pending.delete(id as number);
     waiting.resolve(reply);
   };
@@ -140,6 +154,7 @@ export function stdioTransport(command: string, cwd?: string): Transport {
           resolve: (reply) => { clearTimeout(timer); resolve(reply); },
           reject: (error) => { clearTimeout(timer); reject(error); },
         });
+        log(request);
         child.stdin!.write(`${JSON.stringify(request)}\n`);
       });
     },

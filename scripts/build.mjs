@@ -20,4 +20,6 @@ if (!process.argv.includes('--clean')) {
     console.error(`build: tsc -p tsconfig.build.json failed (exit ${build.status ?? build.signal}); dist/ not written`);
     process.exit(1);
   }
+  const { buildHostKit } = await import('./host-kit.mjs');
+  await buildHostKit(fileURLToPath(new URL('../dist/host-kit.mjs', import.meta.url)));
 }

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkerdAdapter } from '../src/adapters/workerd/index.js';
 import type { WorkerdStorageObject } from '../src/adapters/workerd/index.js';
-import { decode, encode, errorFromWire } from '../src/adapters/workerd/wire.js';
+import { decode, encode, errorFromWire } from '../src/adapters/protocol/wire.js';
 import type { StorageAdapter } from '../contract/storage.js';
 import { ALARM_LOG_KEY } from '../contract/scenarios.js';
 

@@ -20,6 +20,7 @@ Usage:
   specgate merge DIR...       join the reports of the shards of one run
   specgate init [FILE]        write a commented starter specgate.config.ts
   specgate doctor [options]   the checks run makes before any spec, each printed with its fix
+  specgate check-host HOST    a storage protocol host's answers, checked against the protocol's schema
   specgate --version          print specgate's version (also: specgate version, -v)
   specgate --help             show this help (also: specgate help COMMAND)
 
@@ -52,7 +53,10 @@ const RUN_OPTIONS_TABLE = `  --suite zone-api|storage|all   suites to run (defau
   --adapter NAME|PATH[,...]      storage adapter(s): reference (both reference backends, the default),
                                  reference-kv, reference-sqlite, workerd, workerd@YYYY-MM-DD
                                  (workerd at that compatibility date), miniflare2, or a module
-                                 path (.ts or .js) whose default export is an adapter
+                                 path (.ts or .js) whose default export is an adapter, or a host
+                                 of the storage protocol (docs/storage-protocol.md): its URL
+                                 (http://127.0.0.1:8787) or 'stdio:COMMAND', which specgate starts
+                                 and stops (stdio: takes the rest of the list, commas included)
   --share-workers                the storage adapters share one pool of test workers (one import
                                  of the specs for all): much cheaper for many in-process adapters;
                                  an adapter that kills its worker takes the others' specs along
@@ -134,6 +138,20 @@ the run will have.
 Options (those of specgate run):
 ${RUN_OPTIONS_TABLE}
 Exit codes: 0 every check passed, 2 bad usage or a check failed.
+`;
+
+const CHECK_HOST_HELP = `Usage: specgate check-host HOST [options]
+
+Sends a host of the storage protocol (docs/storage-protocol.md) one request of every form its
+manifest supports and checks each answer against the protocol's schema
+(docs/schema/storage-protocol.schema.json), naming the answer that is wrong. HOST is its URL
+(http://127.0.0.1:8787) or 'stdio:COMMAND' (specgate starts the command and stops it).
+
+Options:
+  --timeout S                    seconds each answer may take (default 30)
+  --startup-timeout S            seconds the manifest may take, the host's start included (default 60)
+
+Exit codes: 0 every answer is right, 2 bad usage or a wrong answer.
 `;
 
 const LIST_HELP = `Usage: specgate list [options]
@@ -220,6 +238,7 @@ export const COMMAND_HELP: Record<string, string> = {
   merge: MERGE_HELP,
   init: INIT_HELP,
   doctor: DOCTOR_HELP,
+  'check-host': CHECK_HOST_HELP,
 };
 
 /**

@@ -20,6 +20,7 @@ const COMMANDS: Record<string, () => Promise<(args: string[]) => number | Promis
   merge: async () => (await import('./merge.js')).mergeCommand,
   init: async () => (await import('./config-file.js')).initCommand,
   doctor: async () => (await import('./doctor.js')).doctorCommand,
+  'check-host': async () => (await import('./check-host.js')).checkHostCommand,
 };
 
 const HELP_FLAGS = ['--help', '-h'];

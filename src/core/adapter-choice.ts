@@ -16,7 +16,33 @@ export type AdapterChoice =
   /** The workerd adapter: at `date` (`workerd@DATE`), else at --compatibility-date or the runtime's newest. */
   | { kind: 'workerd'; date?: string; given: string }
   /** A user's module, by absolute path. */
-  | { kind: 'module'; path: string; given: string };
+  | { kind: 'module'; path: string; given: string }
+  /** A host of the storage protocol (docs/storage-protocol.md): `http://...` or `stdio:<command>`. */
+  | { kind: 'host'; host: HostAddress; given: string };
+
+/** How a protocol host is reached, as plain data (it crosses to the test workers). */
+export type HostAddress =
+  | { transport: 'http'; url: string }
+  | { transport: 'stdio'; command: string; cwd?: string };
+
+/**
+ * `http://HOST:PORT[/PATH]` (or https) is a host serving the protocol over HTTP; `stdio:COMMAND`
+ * one that speaks JSON lines on stdio, started by specgate with COMMAND through the shell, in `cwd`.
+ */
+export function hostAddressOf(given: string, cwd: string): HostAddress | undefined {
+  if (/^https?:\/\//i.test(given)) {
+    try {
+      return { transport: 'http', url: new URL(given).href };
+    } catch {
+      throw new UsageError(`--adapter ${given}: not a URL`);
+    }
+  }
+  const stdio = /^stdio:(.*)$/s.exec(given);
+  if (!stdio) return undefined;
+  const command = stdio[1]!.trim();
+  if (command === '') throw new UsageError("--adapter stdio: needs the host's command, e.g. --adapter 'stdio:node examples/hosts/node-host.mjs'");
+  return { transport: 'stdio', command, cwd };
+}
 
 /** `reference` (the default) means both reference backends. */
 export const DEFAULT_ADAPTERS = 'reference';
@@ -26,12 +52,21 @@ export const DEFAULT_ADAPTERS = 'reference';
  * packages it needs installed), `workerd@DATE`, or a file that exists (relative to `cwd`).
  */
 export function parseAdapterChoices(text: string, cwd: string = process.cwd()): AdapterChoice[] {
+  // A host's command may hold commas: `stdio:` takes the rest of the list.
+  const stdio = text.search(/(^|,)\s*stdio:/);
+  if (stdio >= 0) {
+    const before = text.slice(0, stdio);
+    const command = text.slice(stdio).replace(/^,/, '').trim();
+    return [...(before.trim() === '' ? [] : parseAdapterChoices(before, cwd)), ...choicesOf(command, cwd)];
+  }
   const names = text.split(',').map((name) => name.trim()).filter(Boolean);
   if (names.length === 0) throw new UsageError('--adapter needs a name or a path');
   return names.flatMap((name) => choicesOf(name, cwd));
 }
 
 function choicesOf(given: string, cwd: string): AdapterChoice[] {
+  const host = hostAddressOf(given, cwd);
+  if (host) return [{ kind: 'host', host, given }];
   if (given === DEFAULT_ADAPTERS) return [{ kind: 'builtin', name: 'reference-kv', given }, { kind: 'builtin', name: 'reference-sqlite', given }];
   if (given === 'workerd') return [{ kind: 'workerd', given }];
   const dated = WORKERD_AT_DATE.exec(given);

@@ -3,7 +3,8 @@
 // resolves what --adapter names into references (plain data) that the CLI validates before the run
 // and each test worker loads again (core/adapter-module.ts).
 
-import type { AdapterChoice } from '../core/adapter-choice.js';
+import type { AdapterChoice, HostAddress } from '../core/adapter-choice.js';
+import { UsageError } from '../core/errors.js';
 import type { BuiltinAdapterName, StorageTargetRef } from '../core/adapter-module.js';
 import { ownModule } from '../core/paths.js';
 
@@ -15,6 +16,9 @@ export interface AdapterOptions {
   miniflare?: string | undefined;
   /** The workerd binary the workerd adapter runs. */
   workerd?: string | undefined;
+  /** A protocol host's bounds: each request's, and its start's (the manifest read before the run). */
+  timeoutMs?: number | undefined;
+  startupMs?: number | undefined;
 }
 
 const adapterModule = (relative: string): string => ownModule(relative, import.meta.url);
@@ -40,6 +44,7 @@ async function adapterRefOf(choice: AdapterChoice, options: AdapterOptions): Pro
     case 'builtin': return BUILTIN_ADAPTERS[choice.name];
     case 'workerd': return workerdRef(choice.date ?? options.compatibilityDate, choice.date !== undefined ? `--adapter ${choice.given}` : '--compatibility-date', options);
     case 'module': return { name: choice.given, module: choice.path };
+    case 'host': return hostRef(choice.host, options);
   }
 }
 
@@ -59,5 +64,24 @@ async function workerdRef(requestedDate: string | undefined, what: string, { min
     factory: 'createWorkerdAdapter',
     options: { compatibilityDate: runtime.compatibilityDate, runtime: described, name },
     runtime: described,
+  };
+}
+
+/**
+ * A protocol host (docs/storage-protocol.md): its manifest is read here once, before the run (a
+ * command is started and stopped for it), so that the workers know what it supports and its name;
+ * a host that does not answer it, or states another protocol version, is one line, exit 2.
+ */
+async function hostRef(host: HostAddress, { timeoutMs, startupMs }: AdapterOptions): Promise<StorageTargetRef> {
+  const { readManifest } = await import('../adapters/protocol/index.js');
+  const manifest = await readManifest(host, startupMs).catch((error: unknown) => {
+    throw new UsageError(`--adapter: ${(error as Error).message}${(error as { fix?: string }).fix ? `; ${(error as { fix?: string }).fix}` : ''}`);
+  });
+  return {
+    name: manifest.name,
+    module: adapterModule('../adapters/protocol/index.ts'),
+    factory: 'createHostAdapter',
+    options: { host, manifest, name: manifest.name, ...(timeoutMs !== undefined && { timeoutMs }), ...(startupMs !== undefined && { startupMs }) },
+    runtime: { name: manifest.name, version: manifest.version ?? 'not stated' },
   };
 }

@@ -5,44 +5,32 @@
 // and for the options shape of each miniflare.
 //
 // One workerd process (one Miniflare instance) is shared by every object the adapter creates; it
-// starts in start() (or the first create()) and stops in close(). Each object is a Durable Object of class
-// SpecgateObject (worker.ts) on the SQLite backend, addressed by a random name. Its `storage` is a
-// proxy: each call is one fetch event delivered to the object, which runs the method on
-// ctx.storage and answers with the result or the error (same class and message) as data.
-// Values cross the boundary with the tagged encoding of wire.ts (structured-clone types).
+// starts in start() (or the first create()) and stops in close(). The worker (worker.ts) is a host
+// of the storage protocol built on the host kit, as any runtime's would be, and this adapter is
+// the protocol's client over miniflare's dispatchFetch (docs/storage-protocol.md). Each object is
+// a Durable Object of class SpecgateObject on the SQLite backend, addressed by a random name;
+// each storage call is one fetch event delivered to it, which runs the method on ctx.storage and
+// answers with the result or the error (class, name, message, stack, cause) as data.
 //
 // Storage lives in a temporary directory that miniflare deletes on dispose (miniflare's
 // "not persisted" default). Its fully in-memory mode (unsafeEphemeralDurableObjects) is not used:
 // there workerd ignores useSQLite (key-value backend, no ctx.storage.sql) and restarting an
 // object loses its data.
 
-import { randomUUID } from 'node:crypto';
-import { defineAdapter } from '../../../contract/storage.js';
-import type { ObjectStorage, StorageAdapter, StorageObject, Supports } from '../../../contract/storage.js';
+import type { StorageAdapter, StorageObject } from '../../../contract/storage.js';
+import { protocolAdapter, type ProtocolClient, type ProtocolObject } from '../protocol/client.js';
+import { PROTOCOL_VERSION, type Manifest } from '../protocol/messages.js';
+import { httpTransport } from '../protocol/transports.js';
+import { scenarios } from '../../../contract/scenarios.js';
 import { workerScript } from './bundle.js';
+import { supports, unsupportedReasons } from './capabilities.js';
 import { importMiniflare, resolveWorkerdRuntime, startMiniflare, type MiniflareInstance, type WorkerdRuntime } from './runtime.js';
-import { decode, encode, errorFromWire } from './wire.js';
-import type { Command, Reply } from './wire.js';
+
+export { supports, unsupportedReasons };
 
 const BINDING = 'SPECGATE_OBJECT';
 const CLASS_NAME = 'SpecgateObject';
-
-/** The parts of workerd's Durable Object namespace and stub (as miniflare exposes them) used here. */
-interface ObjectStub {
-  fetch(url: string, init?: { method?: string; body?: string; headers?: Record<string, string> }): Promise<{
-    status: number;
-    text(): Promise<string>;
-  }>;
-}
-interface ObjectNamespace {
-  idFromName(name: string): unknown;
-  get(id: unknown): ObjectStub;
-}
-
-interface Runtime {
-  mf: MiniflareInstance;
-  namespace: ObjectNamespace;
-}
+const HOST_URL = 'http://specgate.host/';
 
 export interface WorkerdAdapterOptions {
   /** workerd's compatibility date, YYYY-MM-DD (default: the newest the installed runtime declares). */
@@ -62,164 +50,68 @@ export interface WorkerdStorageObject extends StorageObject {
   instanceId(): Promise<string>;
 }
 
-export const supports: Supports = {
-  kv: true,
-  alarms: true,
-  clock: false,
-  faults: false,
-  restart: true,
-  // The objects are on the SQLite backend (useSQLite); SQL runs inside them, in scenarios.
-  sql: true,
-  // Point-in-time recovery exists only in production: the local runtime refuses it.
-  pitr: false,
+/** What the worker states (worker.ts): known here before it starts. */
+const manifest: Manifest = {
+  protocol: PROTOCOL_VERSION,
+  name: 'workerd',
+  supports,
+  unsupportedReasons,
+  localDevelopment: true,
+  scenarios: Object.keys(scenarios),
 };
 
-export const unsupportedReasons = {
-  pitr: 'not verified: workerd does not implement point-in-time recovery locally',
-};
-
-async function startRuntime(options: WorkerdAdapterOptions): Promise<Runtime> {
+async function startRuntime(options: WorkerdAdapterOptions): Promise<MiniflareInstance> {
   // The CLI resolves the runtime (and tries the date) before the run and hands it here; used on
   // its own, the adapter resolves it now, with the defaults.
   const runtime = options.runtime ?? await resolveWorkerdRuntime(options.compatibilityDate, { miniflare: options.miniflare, workerd: options.workerd });
   const miniflare = await importMiniflare(runtime.launcher.path);
-  const mf = await startMiniflare(miniflare, runtime, {
+  return startMiniflare(miniflare, runtime, {
     script: await workerScript(),
     compatibilityDate: options.compatibilityDate ?? runtime.compatibilityDate,
     durableObjects: { [BINDING]: { className: CLASS_NAME, useSQLite: true } },
   });
-  try {
-    const namespace = (await mf.getDurableObjectNamespace(BINDING)) as unknown as ObjectNamespace;
-    return { mf, namespace };
-  } catch (error) {
-    await mf.dispose().catch(() => {});
-    throw error;
-  }
 }
 
-async function parseReply(response: { status: number; text(): Promise<string> }): Promise<unknown> {
-  const text = await response.text();
-  let reply: Reply;
-  try {
-    reply = JSON.parse(text) as Reply;
-  } catch {
-    throw new Error(`specgate workerd adapter: the object answered ${response.status} with something that is not a reply: ${text.slice(0, 500)}`);
-  }
-  if ('error' in reply) throw errorFromWire(reply.error);
-  return decode(reply.value);
-}
-
-class WorkerdObject implements WorkerdStorageObject {
-  readonly storage: ObjectStorage;
-  #stub: ObjectStub;
-  #destroyed = false;
-
-  constructor(
-    private readonly namespace: ObjectNamespace,
-    private readonly id: unknown,
-  ) {
-    this.#stub = namespace.get(id);
-    const call = (method: string) => (...args: unknown[]) => this.#send({ kind: 'call', method, args });
-    const storage = {
-      get: call('get'),
-      put: call('put'),
-      delete: call('delete'),
-      deleteAll: call('deleteAll'),
-      list: call('list'),
-      sync: call('sync'),
-      getAlarm: call('getAlarm'),
-      setAlarm: call('setAlarm'),
-      deleteAlarm: call('deleteAlarm'),
-      getCurrentBookmark: call('getCurrentBookmark'),
-      getBookmarkForTime: call('getBookmarkForTime'),
-      onNextSessionRestoreBookmark: call('onNextSessionRestoreBookmark'),
-      transaction: async () => {
-        throw new TypeError(
-          'specgate workerd adapter: storage.transaction() takes a closure, which cannot be sent into the object; '
-          + 'use a scenario (object.run) for transactions',
-        );
-      },
-    };
-    this.storage = storage as unknown as ObjectStorage;
-  }
-
-  async #send(command: Command): Promise<unknown> {
-    if (this.#destroyed) throw new Error('specgate workerd adapter: this object was destroyed');
-    // Encoding throws (DataCloneError) for a value that cannot be cloned, as the runtime would.
-    const body = JSON.stringify(encode(command));
-    const response = await this.#stub.fetch('http://specgate.object/', {
-      method: 'POST',
-      body,
-      headers: { 'content-type': 'application/json' },
-    });
-    return parseReply(response);
-  }
-
-  run<T = unknown>(scenario: string, args?: unknown): Promise<T> {
-    return this.#send({ kind: 'run', scenario, args }) as Promise<T>;
-  }
-
-  async instanceId(): Promise<string> {
-    if (this.#destroyed) throw new Error('specgate workerd adapter: this object was destroyed');
-    return (await parseReply(await this.#stub.fetch('http://specgate.object/instance'))) as string;
-  }
-
-  /** The object aborts itself (ctx.abort()): workerd drops the instance and keeps its storage;
-   * the next event, through a fresh stub, gets a new instance. */
-  async restart(): Promise<void> {
-    if (this.#destroyed) throw new Error('specgate workerd adapter: this object was destroyed');
-    try {
-      const response = await this.#stub.fetch('http://specgate.object/restart', { method: 'POST' });
-      await response.text();
-    } catch {
-      // Expected: abort() fails the event that called it.
-    }
-    this.#stub = this.namespace.get(this.id);
-  }
-
-  async destroy(): Promise<void> {
-    if (this.#destroyed) return;
-    try {
-      await this.storage.deleteAlarm();
-      await this.storage.deleteAll();
-    } finally {
-      this.#destroyed = true;
-    }
-  }
-}
+/** Far above any call's own bound (the spec kit's --timeout): the protocol's bound is not the subject here. */
+const REQUEST_BOUND_MS = 24 * 60 * 60 * 1000;
 
 export function createWorkerdAdapter(options: WorkerdAdapterOptions = {}): StorageAdapter {
-  let runtime: Promise<Runtime> | undefined;
-  const started = (): Promise<Runtime> => {
-    runtime ??= startRuntime(options).catch((error: unknown) => {
-      runtime = undefined;
-      throw error;
-    });
-    return runtime;
-  };
-  return defineAdapter({
-    name: options.name ?? (options.compatibilityDate === undefined ? 'workerd' : `workerd@${options.compatibilityDate}`),
-    supports,
-    unsupportedReasons,
-    // workerd under miniflare is local development: "point-in-time recovery ... not supported in local development".
-    localDevelopment: true,
-    // Starts workerd (seconds on a loaded machine): the spec kit calls it before any spec, bounded
-    // by the start-up limit, so that no spec's timeout counts it.
-    async start(): Promise<void> {
-      await started();
-    },
-    async create(): Promise<WorkerdStorageObject> {
-      const { namespace } = await started();
-      return new WorkerdObject(namespace, namespace.idFromName(`specgate-${randomUUID()}`));
-    },
-    async close(): Promise<void> {
-      const current = runtime;
-      runtime = undefined;
-      if (!current) return;
-      const { mf } = await current.catch(() => ({ mf: undefined }));
-      await mf?.dispose();
+  let mf: MiniflareInstance | undefined;
+  const name = options.name ?? (options.compatibilityDate === undefined ? 'workerd' : `workerd@${options.compatibilityDate}`);
+  const adapter = protocolAdapter({
+    name,
+    manifest,
+    timeoutMs: REQUEST_BOUND_MS,
+    startupMs: REQUEST_BOUND_MS,
+    async connect() {
+      const started = await startRuntime(options);
+      mf = started;
+      const transport = httpTransport(HOST_URL, (url, init) => started.dispatchFetch(url, init), name);
+      return {
+        host: transport.host,
+        send: transport.send,
+        async close() {
+          if (mf === started) mf = undefined;
+          await started.dispose();
+        },
+      };
     },
   });
+  const instanceOf = async (client: ProtocolClient, object: ProtocolObject): Promise<string> => {
+    void client;
+    if (!mf) throw new Error('specgate workerd adapter: the runtime is not running');
+    return JSON.parse(await (await mf.dispatchFetch(`${HOST_URL}instance?object=${encodeURIComponent(object.hostId)}`)).text()) as string;
+  };
+  return {
+    ...adapter,
+    // Starts workerd (seconds on a loaded machine): the spec kit calls it before any spec, bounded
+    // by the start-up limit, so that no spec's timeout counts it.
+    async create(): Promise<WorkerdStorageObject> {
+      const object = (await adapter.create()) as ProtocolObject;
+      const client = await adapter.client();
+      return Object.assign(object, { instanceId: () => instanceOf(client, object) });
+    },
+  };
 }
 
 export const workerdAdapter = createWorkerdAdapter();

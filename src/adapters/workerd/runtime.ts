@@ -33,7 +33,7 @@ export interface MiniflareModule {
 }
 export interface MiniflareInstance {
   ready: Promise<unknown>;
-  dispatchFetch(url: string): Promise<{ status: number; text(): Promise<string> }>;
+  dispatchFetch(url: string, init?: { method?: string; body?: string; headers?: Record<string, string>; signal?: AbortSignal }): Promise<{ status: number; text(): Promise<string> }>;
   getDurableObjectNamespace(binding: string): Promise<unknown>;
   dispose(): Promise<void>;
 }

@@ -1,30 +1,30 @@
-// The worker that runs inside workerd (bundled at run time with esbuild, see bundle.ts).
+// The worker that runs inside workerd (bundled at run time with esbuild, see bundle.ts): a host of
+// the storage protocol (docs/storage-protocol.md) built on the host kit, reached over HTTP.
 //
-// It defines the Durable Object class SpecgateObject. Each fetch() carries one encoded Command:
-// a `call` runs one method of ctx.storage with the given arguments; a `run` runs a named scenario
-// of contract/scenarios.ts against ctx.storage. The alarm handler is the scenarios module's.
-// Results and thrown errors go back as data (a Reply), so the adapter can rebuild them in Node.
+// Its fetch handler is the host: it makes objects (Durable Objects of class SpecgateObject on the
+// SQLite backend, each by a random name) and hands each `call` and `run` request to its object,
+// where the kit answers it on ctx.storage as one event (a fetch). The alarm handler is the
+// scenarios module's. `/instance?object=ID` (not part of the protocol) names the object's current
+// in-memory instance, so that a test can see restart() make a new one.
 
-import { alarm, scenarios } from '../../../contract/scenarios.js';
+import { alarm, answerInObject, createHost, type ObjectRequest, type Reply } from '../protocol/host-kit.js';
 import type { ObjectStorage } from '../../../contract/storage.js';
-import { decode, encode, errorToWire } from './wire.js';
-import type { Command, Reply, Wire } from './wire.js';
+import { supports, unsupportedReasons } from './capabilities.js';
 
 /** The part of workerd's DurableObjectState this worker uses. */
 interface ObjectState {
   readonly storage: ObjectStorage;
   abort(reason?: string): void;
 }
-
-/** Methods of ctx.storage a `call` command may name (transaction takes a closure, and sql answers a
- * synchronous cursor: use a scenario for both). */
-const CALLABLE = new Set([
-  'get', 'put', 'delete', 'deleteAll', 'list', 'sync', 'getAlarm', 'setAlarm', 'deleteAlarm',
-  'getCurrentBookmark', 'getBookmarkForTime', 'onNextSessionRestoreBookmark',
-]);
-
-function reply(body: Reply): Response {
-  return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+interface ObjectStub {
+  fetch(url: string, init?: RequestInit): Promise<Response>;
+}
+interface ObjectNamespace {
+  idFromName(name: string): unknown;
+  get(id: unknown): ObjectStub;
+}
+interface Env {
+  SPECGATE_OBJECT: ObjectNamespace;
 }
 
 export class SpecgateObject {
@@ -38,55 +38,72 @@ export class SpecgateObject {
 
   async fetch(request: Request): Promise<Response> {
     const path = new URL(request.url).pathname;
-    if (path === '/instance') return reply({ value: encode(this.#instance) });
+    if (path === '/instance') return Response.json(this.#instance);
     if (path === '/restart') {
       // Drops this instance (its in-memory state); the next event gets a new instance over the
-      // same persisted storage. abort() throws; the adapter expects the fetch to fail.
+      // same persisted storage. abort() throws; the host expects the fetch to fail.
       this.ctx.abort('specgate: restart');
-      return reply({ value: encode(undefined) });
+      return Response.json(null);
     }
-    let command: Command;
-    try {
-      command = decode((await request.json()) as Wire) as Command;
-    } catch (error) {
-      return reply({ error: errorToWire(error) });
-    }
-    try {
-      return reply({ value: encode(await this.#execute(command)) });
-    } catch (error) {
-      return reply({ error: errorToWire(error) });
-    }
+    return Response.json(await answerInObject(this.ctx.storage, (await request.json()) as ObjectRequest));
   }
 
   async alarm(): Promise<void> {
     await alarm(this.ctx.storage, { now: Date.now() });
   }
+}
 
-  async #execute(command: Command): Promise<unknown> {
-    const storage = this.ctx.storage;
-    if (command.kind === 'run') {
-      const scenario = (scenarios as Record<string, (storage: ObjectStorage, args: unknown) => Promise<unknown>>)[command.scenario];
-      if (!Object.hasOwn(scenarios, command.scenario) || typeof scenario !== 'function') {
-        throw new TypeError(`specgate: no scenario named ${JSON.stringify(command.scenario)}`);
-      }
-      return scenario(storage, command.args);
-    }
-    if (command.kind === 'call') {
-      if (command.method === 'transaction') {
-        throw new TypeError('specgate workerd adapter: transaction() takes a closure, which cannot cross into the object; run a scenario instead');
-      }
-      if (!CALLABLE.has(command.method)) {
-        throw new TypeError(`specgate: storage method ${JSON.stringify(command.method)} cannot be called through the adapter`);
-      }
-      const method = (storage as unknown as Record<string, (...args: unknown[]) => unknown>)[command.method]!;
-      return method.apply(storage, command.args);
-    }
-    throw new TypeError(`specgate: unknown command kind ${JSON.stringify((command as { kind?: unknown }).kind)}`);
-  }
+let host: ReturnType<typeof createHost> | undefined;
+const stubs = new Map<string, () => ObjectStub>();
+
+function hostOf(env: Env): ReturnType<typeof createHost> {
+  host ??= createHost({
+    name: 'workerd',
+    supports,
+    unsupportedReasons,
+    // workerd under miniflare is local development: "point-in-time recovery ... not supported in local development".
+    localDevelopment: true,
+    create() {
+      const name = `specgate-${crypto.randomUUID()}`;
+      const id = env.SPECGATE_OBJECT.idFromName(name);
+      // A stub per event: a stub belongs to the request that made it, and one whose object
+      // aborted (restart) stays broken.
+      const stub = () => env.SPECGATE_OBJECT.get(id);
+      stubs.set(name, stub);
+      const send = async (request: ObjectRequest): Promise<Reply> =>
+        (await (await stub().fetch('http://specgate.object/', { method: 'POST', body: JSON.stringify(request) })).json()) as Reply;
+      const call = async (method: string): Promise<void> => {
+        const reply = await send({ id: 0, op: 'call', object: name, method, args: { $: 'a', i: 0, v: [] } });
+        if (!reply.ok) throw Object.assign(new Error(reply.error.message), { name: reply.error.name });
+      };
+      return {
+        id: name,
+        send,
+        async restart() {
+          try {
+            await (await stub().fetch('http://specgate.object/restart', { method: 'POST' })).text();
+          } catch {
+            // Expected: abort() fails the event that called it.
+          }
+        },
+        async destroy() {
+          stubs.delete(name);
+          await call('deleteAlarm');
+          await call('deleteAll');
+        },
+      };
+    },
+  });
+  return host;
 }
 
 export default {
-  async fetch(): Promise<Response> {
-    return new Response('specgate workerd adapter: talk to the SpecgateObject Durable Object', { status: 404 });
+  async fetch(request: Request, env: Env): Promise<Response> {
+    const url = new URL(request.url);
+    if (url.pathname === '/instance') {
+      const stub = stubs.get(url.searchParams.get('object') ?? '');
+      return stub ? stub().fetch('http://specgate.object/instance') : new Response('no such object', { status: 404 });
+    }
+    return hostOf(env).fetch(request);
   },
 };

@@ -1,7 +1,8 @@
-// A structured-clone-capable encoding for values that cross the Node <-> workerd boundary as JSON.
+// The value encoding of the storage protocol (docs/storage-protocol.md): a structured-clone-capable
+// encoding for values that cross a process boundary as JSON.
 //
-// Used on both sides: Node (the adapter) and inside the Durable Object (bundled with esbuild), so it
-// imports nothing and relies only on globals both runtimes have (btoa, atob, JSON).
+// Used on both sides: in Node (the suite) and inside the runtime under test (bundled into the host
+// kit), so it imports nothing and relies only on globals every runtime has (btoa, atob, JSON).
 //
 // Every value is encoded as a JSON value: strings, booleans, null and finite numbers (other than -0)
 // as themselves; everything else as a tagged object { $: tag, ... }. Objects (including arrays,
@@ -214,32 +215,51 @@ export function decode(wire: Wire): unknown {
   return walk(wire);
 }
 
-/** An error thrown on one side, carried as data to the other. */
+/**
+ * An error thrown on one side, carried as data to the other: its name (any, not only the built-in
+ * classes'), message, stack and cause, kept whole. A cause that is itself an error is carried as
+ * one (`{ error }`), any other as a value (`{ value }`).
+ */
 export interface WireError {
   name: string;
   message: string;
+  stack?: string;
+  cause?: { error: WireError } | { value: Wire };
 }
 
-/** The command the adapter sends to the object (encoded with encode()). */
-export type Command =
-  | { kind: 'call'; method: string; args: unknown[] }
-  | { kind: 'run'; scenario: string; args: unknown };
+const isErrorLike = (value: unknown): value is { name?: unknown; message?: unknown; stack?: unknown; cause?: unknown } =>
+  value instanceof Error || (value !== null && typeof value === 'object' && typeof (value as { message?: unknown }).message === 'string');
 
-/** What the object answers: the encoded result, or the error it threw. */
-export type Reply = { value: Wire } | { error: WireError };
-
-/** Re-creates an error of the same class (RangeError, TypeError, ...) and message. */
+/** Re-creates an error of the same class (RangeError, TypeError, ...), name, message, stack and cause. */
 export function errorFromWire(error: WireError): Error {
   const Kind = ERROR_CLASSES[error.name];
   const result = Kind ? new Kind(error.message) : new Error(error.message);
   if (!Kind) result.name = error.name;
+  if (typeof error.stack === 'string') result.stack = error.stack;
+  if (error.cause !== undefined) {
+    const cause = 'error' in error.cause ? errorFromWire(error.cause.error) : decode(error.cause.value);
+    Object.defineProperty(result, 'cause', { value: cause, writable: true, enumerable: false, configurable: true });
+  }
   return result;
 }
 
-export function errorToWire(error: unknown): WireError {
-  if (error !== null && typeof error === 'object') {
-    const { name, message } = error as { name?: unknown; message?: unknown };
-    return { name: typeof name === 'string' ? name : 'Error', message: typeof message === 'string' ? message : String(error) };
+/** What was thrown, as data; `depth` bounds a chain of causes that loops. */
+export function errorToWire(error: unknown, depth = 0): WireError {
+  if (!isErrorLike(error)) return { name: 'Error', message: String(error) };
+  const wire: WireError = {
+    name: typeof error.name === 'string' ? error.name : 'Error',
+    message: typeof error.message === 'string' ? error.message : String(error),
+  };
+  if (typeof error.stack === 'string') wire.stack = error.stack;
+  if ('cause' in error && error.cause !== undefined && depth < 16) {
+    if (isErrorLike(error.cause)) wire.cause = { error: errorToWire(error.cause, depth + 1) };
+    else {
+      try {
+        wire.cause = { value: encode(error.cause) };
+      } catch {
+        wire.cause = { value: String(error.cause) };
+      }
+    }
   }
-  return { name: 'Error', message: String(error) };
+  return wire;
 }

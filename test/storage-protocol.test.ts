@@ -1,0 +1,130 @@
+// The storage protocol (docs/storage-protocol.md): the host kit is one self-contained module; the
+// example hosts run the storage suite by their documented commands, and every message they
+// exchange is one of the schema's; each fault of a host is one line naming it, a non-zero exit,
+// and no hang; check-host names the wrong answer.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { protocolValidators } from '../src/adapters/protocol/check.js';
+import { createHost } from '../src/adapters/protocol/host-kit.js';
+import { decode, encode, errorFromWire, type WireError } from '../src/adapters/protocol/wire.js';
+import type { ObjectStorage } from '../contract/storage.js';
+// @ts-expect-error a plain JavaScript module of the build
+import { buildHostKit } from '../scripts/host-kit.mjs';
+import { readReport, ROOT, runCli, tempDir } from './helpers/cli.js';
+
+const NODE_HOST = "stdio:npx tsx --conditions specgate-source examples/hosts/node-host.mjs";
+const BUN = [join(ROOT, 'node_modules/.bin/bun'), join(ROOT, 'node_modules/@oven/bun-linux-x64/bin/bun')].find(existsSync);
+const faulty = (fault: string) => `stdio:node test/hosts/faulty-host.mjs ${fault}`;
+
+/** The one stderr line that names the host. */
+const hostLine = (stderr: string): string[] => stderr.split('\n').filter((line) => line.includes('host stdio:'));
+
+describe('the host kit', () => {
+  it('is one ES module with no imports and no Node API', async () => {
+    const text = (await buildHostKit()) as string;
+    expect(text).not.toMatch(/^\s*import[\s{*]/m);
+    expect(text).not.toMatch(/\brequire\(|\bnode:|\bprocess\.|\bBuffer\b/);
+    // It loads on its own, as a runtime with no package resolution would load it.
+    const kit = await import(`data:text/javascript;base64,${Buffer.from(text).toString('base64')}`) as typeof import('../src/adapters/protocol/host-kit.js');
+    expect(kit.PROTOCOL_VERSION).toBe(1);
+    expect(Object.keys(kit.scenarios).length).toBeGreaterThan(20);
+  });
+
+  it('answers a thrown error as data kept whole: any name, the message, the stack, the cause', async () => {
+    const cause = new RangeError('the cause');
+    const thrown = Object.assign(new Error('outer', { cause }), { name: 'QuotaError' });
+    const storage = { get: async () => { throw thrown; } } as unknown as ObjectStorage;
+    const host = createHost({ name: 't', supports: { kv: true, alarms: false, clock: false, faults: false, restart: false, sql: false, pitr: false }, create: () => ({ storage }) });
+    const { object } = await host.handle({ id: 1, op: 'create' }) as { object: string };
+    const reply = JSON.parse(await host.handleText(JSON.stringify({ id: 2, op: 'call', object, method: 'get', args: encode(['k']) }))) as { ok: false; error: WireError };
+    expect(protocolValidators().reply(reply)).toBe(true);
+    const rebuilt = errorFromWire(reply.error);
+    expect([rebuilt.name, rebuilt.message, rebuilt.stack]).toEqual(['QuotaError', 'outer', thrown.stack]);
+    expect(rebuilt.cause).toBeInstanceOf(RangeError);
+    expect([(rebuilt.cause as Error).message, (rebuilt.cause as Error).stack]).toEqual(['the cause', cause.stack]);
+    const valueCause = errorFromWire({ name: 'Error', message: 'm', cause: { value: encode(new Map([[1, NaN]])) } });
+    expect(valueCause.cause).toEqual(new Map([[1, NaN]]));
+    expect(decode(encode(-0))).toBe(-0);
+  });
+});
+
+describe('the example hosts', { timeout: 600_000 }, () => {
+  it('node-host.mjs: the storage suite passes through it, and every message exchanged is one of the schema\'s', async () => {
+    const dir = tempDir('protocol-node');
+    const log = join(dir, 'messages.jsonl');
+    const result = await runCli(['run', '--suite', 'storage', '--adapter', NODE_HOST, '--report-dir', join(dir, 'report')], { SPECGATE_PROTOCOL_LOG: log });
+    expect(result.code, result.stderr).toBe(0);
+    const report = readReport(join(dir, 'report'));
+    expect(report.tests.filter((t) => t.status === 'passed').length).toBeGreaterThan(100);
+    expect(report.tests.filter((t) => t.status === 'failed')).toEqual([]);
+    const messages = readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const { message } = protocolValidators();
+    const wrong = messages.filter((m) => !message(m));
+    expect(wrong.slice(0, 3)).toEqual([]);
+    const ops = new Set(messages.map((m) => m.op).filter(Boolean));
+    expect([...ops].sort()).toEqual(['call', 'clockAdvance', 'clockNow', 'create', 'destroy', 'failNextFlush', 'manifest', 'restart', 'run']);
+    expect(messages.some((m) => m.ok === false)).toBe(true); // errors as data crossed too
+  });
+
+  it.skipIf(BUN === undefined)('bun-host.ts: the storage suite runs through it by its documented command, with a report', async () => {
+    const dir = tempDir('protocol-bun');
+    const log = join(dir, 'messages.jsonl');
+    const result = await runCli(['run', '--suite', 'storage', '--adapter', `stdio:${BUN} --conditions specgate-source examples/hosts/bun-host.ts`, '--report-dir', join(dir, 'report')], { SPECGATE_PROTOCOL_LOG: log });
+    expect(result.code, result.stderr).toBe(0);
+    expect(readReport(join(dir, 'report')).tests.length).toBeGreaterThan(100);
+    const { message } = protocolValidators();
+    expect(readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line)).filter((m) => !message(m))).toEqual([]);
+  });
+  if (BUN === undefined) it.skip('bun-host.ts: skipped, no Bun binary (npm package @oven/bun-linux-x64 not installed)', () => {});
+
+  it('examples/hosts/bun-host.ts is at most 60 lines', () => {
+    expect(readFileSync(join(ROOT, 'examples/hosts/bun-host.ts'), 'utf8').trimEnd().split('\n').length).toBeLessThanOrEqual(60);
+  });
+});
+
+describe('faults of a host', { timeout: 120_000 }, () => {
+  const run = (fault: string, ...more: string[]) => runCli(['run', '--suite', 'storage', '--area', 'kv', '--adapter', faulty(fault), '--report-dir', tempDir(`protocol-${fault}`), ...more]);
+
+  it('another protocol version: one line naming the host and the versions, exit 2', async () => {
+    const result = await run('version');
+    expect(result.code).toBe(2);
+    expect(hostLine(result.stderr)).toEqual([expect.stringMatching(/host stdio:node test\/hosts\/faulty-host\.mjs version speaks storage protocol 2; this specgate speaks 1/)]);
+  });
+
+  it('garbage: one line quoting what it wrote, exit 2', async () => {
+    const result = await run('garbage');
+    expect(result.code).toBe(2);
+    expect(hostLine(result.stderr)).toEqual([expect.stringMatching(/host stdio:.* garbage wrote a line on stdout that is not JSON: "<html>Bad Gateway<\/html>"/)]);
+  });
+
+  it('a hang: bounded by --startup-timeout, one line, exit 2', async () => {
+    const started = Date.now();
+    const result = await run('hang', '--startup-timeout', '2');
+    expect(result.code).toBe(2);
+    expect(hostLine(result.stderr)).toEqual([expect.stringMatching(/host stdio:.* hang gave no answer to manifest in 2 s/)]);
+    expect(Date.now() - started).toBeLessThan(60_000);
+  });
+
+  it('death mid-run: the calls it left fail with the line naming it, and the run is red', async () => {
+    const result = await run('dies', '--timeout', '5');
+    expect(result.code).not.toBe(0);
+    expect(`${result.stdout}\n${result.stderr}`).toMatch(/host stdio:node test\/hosts\/faulty-host\.mjs dies exited with code 3 with 1 request\(s\) unanswered; its stderr ends: "faulty host: giving up"/);
+  });
+});
+
+describe('specgate check-host', { timeout: 120_000 }, () => {
+  it('passes the node example, every form of message', async () => {
+    const result = await runCli(['check-host', NODE_HOST]);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).not.toContain('FAIL');
+    expect(result.stdout).toContain('ok   failNextFlush');
+  });
+
+  it('names the answer that is wrong, exit 2', async () => {
+    const result = await runCli(['check-host', faulty('badvalue')]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toMatch(/FAIL call put: a reply to call must have value; it answered "\{\\"id\\":3,\\"ok\\":true\}"/);
+    expect(result.stdout).toMatch(/ok {3}manifest/);
+  });
+});

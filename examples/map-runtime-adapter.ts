@@ -45,6 +45,7 @@ class MapStorage {
 
   async put(keyOrEntries: string | Record<string, unknown>, value?: unknown): Promise<void> {
     const entries = typeof keyOrEntries === 'string' ? { [keyOrEntries]: value } : keyOrEntries;
+    if (typeof keyOrEntries === 'string' && value === undefined) throw new TypeError('put() needs a value');
     const pairs = Object.entries(entries);
     if (typeof keyOrEntries !== 'string') checkBatch(pairs.length);
     // Checked whole before anything is written: a refused call writes nothing.
@@ -66,6 +67,7 @@ class MapStorage {
 
   async list(options: ListOptions = {}): Promise<Map<string, any>> {
     if (options.start !== undefined && options.startAfter !== undefined) throw new TypeError('start and startAfter cannot both be given');
+    if (options.limit !== undefined && !(options.limit > 0)) throw new TypeError('limit must be positive');
     let keys = [...this.disk.keys()].sort(byUtf8).filter((k) =>
       (options.start === undefined || byUtf8(k, options.start) >= 0)
       && (options.startAfter === undefined || byUtf8(k, options.startAfter) > 0)
@@ -80,11 +82,16 @@ class MapStorage {
     const before = new Map(this.disk);
     let rolledBack = false;
     const restore = () => { this.disk.clear(); before.forEach((v, k) => this.disk.set(k, v)); };
+    // After rollback() the transaction is over: its operations fail (the document's rule).
+    const live = <A extends unknown[], R>(op: string, call: (...args: A) => Promise<R>) => async (...args: A) => {
+      if (rolledBack) throw new Error(`Cannot ${op}() on rolled back transaction`);
+      return call(...args);
+    };
     const txn = {
-      get: (k: any, o?: any) => this.get(k),
-      put: (k: any, v?: any) => this.put(k, v),
-      delete: (k: any) => this.delete(k),
-      list: (o?: ListOptions) => this.list(o),
+      get: live('get', (k: any) => this.get(k)),
+      put: live('put', (k: any, v?: any) => this.put(k, v)),
+      delete: live('delete', (k: any) => this.delete(k)),
+      list: live('list', (o?: ListOptions) => this.list(o)),
       rollback: () => { rolledBack = true; restore(); },
     } as unknown as StorageTransaction;
     try {
@@ -103,10 +110,23 @@ class MapStorage {
   async deleteAlarm(): Promise<void> { throw new Error('this runtime has no alarms'); }
 }
 
-/** The runtime: objects by id, each with a disk that survives its restarts. */
+/**
+ * The runtime: objects by id, each with a disk that survives its restarts, and each delivering its
+ * events one at a time (the next starts when the one before has settled). That is the simplest
+ * input gate there is: no other event of the object runs while one awaits, so a read-then-write
+ * loses no update, and a transaction's closure is never interleaved with another event.
+ */
 class MapRuntime {
   private readonly disks = new Map<string, Map<string, unknown>>();
+  private readonly queues = new Map<string, Promise<unknown>>();
   private next = 0;
+
+  /** Runs `event` once every earlier event of object `id` has settled. */
+  deliver<T>(id: string, event: () => Promise<T>): Promise<T> {
+    const result = (this.queues.get(id) ?? Promise.resolve()).then(event, event);
+    this.queues.set(id, result.catch(() => {}));
+    return result;
+  }
 
   newObject(): string {
     const id = `object-${++this.next}`;
@@ -115,7 +135,7 @@ class MapRuntime {
   }
   /** A fresh instance of the object: what it kept on disk, nothing of what it had in memory. */
   open(id: string): MapStorage { return new MapStorage(this.disks.get(id)!); }
-  drop(id: string): void { this.disks.delete(id); }
+  drop(id: string): void { this.disks.delete(id); this.queues.delete(id); }
 }
 
 // ---- The adapter: what specgate needs of the runtime --------------------------------------------
@@ -139,7 +159,7 @@ const adapter: StorageAdapter = {
       run: async (scenario, args) => {
         const body = runScenario[scenario];
         if (!body) throw new Error(`no scenario ${scenario}`);
-        return body(storage, args) as Promise<any>;
+        return runtime.deliver(id, () => body(storage, args)) as Promise<any>;
       },
       restart: async () => { storage = runtime.open(id) as unknown as ObjectStorage; },
       destroy: async () => runtime.drop(id),

@@ -2,7 +2,10 @@
 // and the options each command takes, as the help shows them: main.ts prints these without loading
 // the command, and suggests the nearest of them for an unknown option or command. A command that is
 // not here handles --help itself. test/cli-conventions.test.ts holds each command's options (its
-// parser's table) and its help to the same list.
+// parser's table) and its help to the same list; docs/cli.md is generated from these texts
+// (scripts/docs.ts) and test/docs.test.ts holds it to them.
+
+import { reportFileList } from '../report/files.js';
 
 const EXIT_CODES = `Exit codes: 0 all specs passed, 1 some spec failed (or a spec file did not load, or its test
 worker died), 2 bad usage, unreachable target or a failed preflight check, 3 incomplete: nothing
@@ -121,7 +124,8 @@ const RUN_OPTIONS_TABLE = `  --suite zone-api|storage|all   suites to run (defau
 
 const RUN_HELP = `Usage: specgate run [options]
 
-Runs the conformance suites against a target (default: the bundled reference) and writes a report.
+Runs the conformance suites against a target (default: the bundled reference) and writes a report:
+${reportFileList()} in --report-dir.
 
 Options:
 ${RUN_OPTIONS_TABLE}
@@ -207,7 +211,7 @@ an invalid report, or reports of runs over different targets.
 const MERGE_HELP = `Usage: specgate merge DIR... [options]
 
 Joins the reports of the shards of one run (--shard I/N, or one job per adapter) into one report:
-report.json, summary.md and junit.xml (from the merged report: only the specs that ran).
+${reportFileList()} (from the merged report: only the specs that ran).
 
   DIR                            report directories (or report.json files) of the shards
   --out DIR                      where to write the merged report (default: reports/merged-<timestamp>/)

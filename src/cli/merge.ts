@@ -1,5 +1,5 @@
 // `specgate merge DIR... [--out DIR] [--allow-partial]`: one report from the shards of a run (a CI
-// matrix). Writes report.json, summary.md and junit.xml (written from the merged report). Exit 0
+// matrix). Writes the report's files (REPORT_FILES of report/files.ts, from the merged report). Exit 0
 // when the merged run has no failure, 1 when it has, 2 (through UsageError) for bad usage, a
 // report given twice, or a shard missing (unless --allow-partial): a merge of part of a run must
 // not pass for the whole of it.

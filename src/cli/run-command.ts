@@ -11,6 +11,7 @@ import { configLine, loadConfigFile } from './config-file.js';
 import { printBaseline, printErrors, printFailures, verdictLines } from './output.js';
 import { appendStepSummary, githubAnnotations, jsonSummary, reporterFrom, type ReporterName } from './reporters.js';
 import { credentialsFrom, needsCredentials, parseRunFlags, runConfigFrom } from './run-config.js';
+import { REPORT_FILES } from '../report/files.js';
 
 export async function runCommand(args: string[]): Promise<number> {
   const flags = parseRunFlags(args);
@@ -67,7 +68,7 @@ async function runAndReport(config: RunConfig, reporter: ReporterName): Promise<
   }
   const where = relative(process.cwd(), outcome.reportDir) || '.';
   out.write(`\n${[...stoppedEarlyLines(report), ...verdictLines(report)].join('\n')}\n`
-    + `specgate: report in ${where}/ (report.html, summary.md, report.json, junit.xml)\n`);
+    + `specgate: report in ${where}/ (${REPORT_FILES.join(', ')})\n`);
   if (reporter === 'github') {
     for (const annotation of githubAnnotations(report)) process.stdout.write(`${annotation}\n`);
     if (appendStepSummary(outcome.reportDir)) out.write('specgate: summary.md appended to $GITHUB_STEP_SUMMARY\n');

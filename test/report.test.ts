@@ -113,7 +113,7 @@ describe('two verdicts', () => {
     const { verdicts } = run();
     expect(verdicts).toMatchObject({ gate: 'core', outcome: 'passed' });
     expect(verdicts.core).toEqual({
-      specs: { passed: 2, failed: 0, skipped: 0, total: 2 }, requirements: { passed: 2, failed: 0, skipped: 0 }, inScope: 3, onlyThroughConventions: 1,
+      specs: { passed: 2, failed: 0, skipped: 0, errors: 0, total: 2 }, requirements: { passed: 2, failed: 0, skipped: 0 }, inScope: 3, onlyThroughConventions: 1,
       throughConventions: { passed: 1, failed: 0, skipped: 0 },
     });
     expect(verdicts.extended).toMatchObject({ matched: 1, of: 3, specs: { passed: 1, failed: 2, skipped: 0, total: 3 } });

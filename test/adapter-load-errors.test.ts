@@ -83,17 +83,17 @@ describe('an adapter that cannot be loaded', () => {
       'export const version = 1;',
       '',
     ].join('\n'));
-    expect(expectRefused(run)).toBe(`specgate: --adapter ${run.file}: the module has no default export: the default export must be the adapter object ({ name, supports, create() }); it exports only adapter, version (add \`export default adapter;\`) (see the adapter contract in the README)`);
+    expect(expectRefused(run)).toBe(`specgate: --adapter ${run.file}: the module has no default export: the default export must be the adapter object ({ name, supports, create() }); it exports only adapter, version (add \`export default adapter;\`) (see the adapter contract in docs/guide-storage-adapters.md)`);
   });
 
   it('a default export that makes an adapter instead of being one', async () => {
     const run = await runAdapter('factory.ts', 'export default async function makeAdapter() { return {}; }\n');
-    expect(expectRefused(run)).toBe(`specgate: --adapter ${run.file}: the default export is a function: the default export must be the adapter object ({ name, supports, create() }), not a function that makes one (export its result) (see the adapter contract in the README)`);
+    expect(expectRefused(run)).toBe(`specgate: --adapter ${run.file}: the default export is a function: the default export must be the adapter object ({ name, supports, create() }), not a function that makes one (export its result) (see the adapter contract in docs/guide-storage-adapters.md)`);
   });
 
   it('a default export that is an object but not an adapter: each field that is wrong', async () => {
     const run = await runAdapter('half.ts', 'export default { name: "half", create: 42 };\n');
-    expect(expectRefused(run)).toBe(`specgate: --adapter ${run.file}: create() must be a function; supports must be an object of capabilities (see the adapter contract in the README)`);
+    expect(expectRefused(run)).toBe(`specgate: --adapter ${run.file}: create() must be a function; supports must be an object of capabilities (see the adapter contract in docs/guide-storage-adapters.md)`);
   });
 
   it('a path to no file: that there is no file, not a list of built-in names', async () => {

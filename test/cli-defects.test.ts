@@ -325,10 +325,10 @@ describe('specgate list takes run\'s selection flags and ends with a total', () 
   }, 600_000);
 });
 
-describe('the README\'s serve-and-run example', () => {
+describe('the zone API guide\'s serve-and-run example', () => {
   // Before: it ended in exit 3 (no key pair given) and never said where $TOKEN came from.
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const block = /## Running against a zone API implementation\n\n```sh\n([\s\S]*?)```/.exec(readme)![1]!.replace(/\\\n\s*/g, ' ');
+  const guide = readFileSync(join(ROOT, 'docs/guide-zone-api.md'), 'utf8');
+  const block = /## The reference server, then the suite against it\n\n```sh\n([\s\S]*?)```/.exec(guide)![1]!.replace(/\\\n\s*/g, ' ');
   const commands = block.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#'));
 
   it('sets the credentials both sides use, and its run passes (the auth area, both schemes)', async () => {
@@ -348,7 +348,7 @@ describe('the README\'s serve-and-run example', () => {
       const origin = new URL(/base URL:\s+(\S+)/.exec(banner)![1]!).origin;
       expect(banner).toContain(`token:       ${env.SPECGATE_TOKEN}`);
       const args = runArgs.map((arg) => arg.replace('http://127.0.0.1:8787', origin));
-      const run = await runCli([...args, '--area', 'auth', '--report-dir', tempDir('readme-example')], env);
+      const run = await runCli([...args, '--area', 'auth', '--report-dir', tempDir('guide-example')], env);
       expect(run.code, run.stdout.slice(-2000)).toBe(0);
     } finally {
       server.kill('SIGTERM');

@@ -55,7 +55,7 @@ describe.skipIf(!ENABLED)('npm pack, npm install of the tarball into an empty pr
     for (const pkg of [...Object.values(OPTIONAL_PARTS).flat(), 'workerd', 'playwright-core']) {
       expect(existsSync(join(project, 'node_modules', pkg)), `${pkg} installed`).toBe(false);
     }
-    for (const file of ['README.md', 'ARCHITECTURE.md', 'reports/README.md', 'docs/compatibility.md', 'docs/adapters/miniflare2.md', 'examples/minimal-adapter.ts']) {
+    for (const file of ['README.md', 'ARCHITECTURE.md', 'reports/README.md', 'docs/compatibility.md', 'docs/adapters/miniflare2.md', 'docs/guide-storage-adapters.md', 'docs/cli.md', 'examples/minimal-adapter.ts', 'examples/map-runtime-adapter.ts']) {
       expect(existsSync(join(installed(), file)), file).toBe(true);
     }
   });

@@ -56,8 +56,11 @@ describe('the package', () => {
   /** Folders of the repository that are its own development (tests, benchmarks, mutation testing, CI), not the product. */
   const DEVELOPMENT = ['test/', 'bench/', 'mutation/', 'scripts/', '.ci/', 'reports/mutation/', 'reports/flakiness/'];
 
-  it('holds every file and folder of this repository that the README names, except the project\'s development', () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  it('holds every file and folder of this repository that the README and the guides name, except the project\'s development', () => {
+    const guides = readdirSync(join(ROOT, 'docs')).filter((name) => /^guide-.*\.md$|^cli\.md$/.test(name)).map((name) => `docs/${name}`);
+    // Paths are named from the root in code spans, and relative to the document in links.
+    const readme = ['README.md', ...guides].map((file) => readFileSync(join(ROOT, file), 'utf8')
+      .replace(/\]\((?![a-z]+:)([^)#\s]+)/g, (_, path: string) => `](${relative(ROOT, join(ROOT, file, '..', path)) || '.'}`)).join('\n');
     // Markdown links and `code` spans that name a path of the repository.
     const named = new Set([...readme.matchAll(/\]\(([^)#\s]+)\)|`([A-Za-z][\w.-]*(?:\/[\w.*-]*)+|[A-Z]+\.md)`/g)]
       .map((m) => (m[1] ?? m[2])!).filter((path) => !/^[a-z]+:/.test(path) && existsSync(join(ROOT, path))));

@@ -71,7 +71,7 @@ describe('a zone API target', () => {
     const control = await startStatelessTarget({ status: 200, contentType: 'application/json', body: '{"success":true,"errors":[],"messages":[],"result":null}' });
     try {
       const run = await runExpectingPreflightFailure(['--target', server.baseUrl, '--control', control.controlUrl], { SPECGATE_TOKEN: server.credentials.token! });
-      expect(run.stderr).toMatch(/answered POST \/zones with a result that is not a zone \{id, name\}: \{"success":true,"errors":\[\],"messages":\[\],"result":null\}; fix: the control API must answer as the README's "The control API" shows/);
+      expect(run.stderr).toMatch(/answered POST \/zones with a result that is not a zone \{id, name\}: \{"success":true,"errors":\[\],"messages":\[\],"result":null\}; fix: the control API must answer as docs\/guide-zone-api.md, "The control API", shows/);
     } finally {
       await control.close();
     }

@@ -123,11 +123,11 @@ export default defineConfig({
   //   // The environment variables holding the credentials: never the credentials themselves.
   //   // Read only by runs of the zone API suite against this URL (never by --suite storage).
   //   credentials: { tokenEnv: 'SPECGATE_TOKEN' /* or emailEnv: 'SPECGATE_EMAIL', keyEnv: 'SPECGATE_KEY' */ },
-  //   // The target's control API (zones, clock), if it offers one (see the README, "The control API").
+  //   // The target's control API (zones, clock), if it offers one (docs/guide-zone-api.md, "The control API").
   //   // control: 'http://127.0.0.1:8787/__control',
   //   // Without a control API: a zone per plan that specs may work in (they clean up after themselves
   //   // and leave it as they found it; allow: ['zone-settings', 'cert-quota', 'undeletable-objects']
-  //   // lets them do more there: see the README, "Zones the run does not own").
+  //   // lets them do more there: docs/guide-zone-api.md, "Zones the run does not own").
   //   // zones: { enterprise: { id: '023e105f4ecef8ad9ca31a8372d0c353', name: 'example.test' } },
   //   // Seconds a request may go unanswered before its spec fails.
   //   // timeoutSeconds: 15,

@@ -47,10 +47,10 @@ export async function loadAdapter(ref: StorageTargetRef): Promise<StorageAdapter
     ? await (module[ref.factory] as (options: unknown) => unknown)(ref.options ?? {})
     : ref.exportName ? module[ref.exportName] : module.default) as Partial<StorageAdapter> | undefined;
   const exported = exportProblem(adapter, module, ref.exportName ?? 'default');
-  if (exported !== undefined) throw new UsageError(`--adapter ${ref.name}: ${exported} (see the adapter contract in the README)`);
+  if (exported !== undefined) throw new UsageError(`--adapter ${ref.name}: ${exported} (see the adapter contract in docs/guide-storage-adapters.md)`);
   // Past exportProblem, the export is an object: its fields are checked one by one.
   const problems = adapterProblems(adapter as Partial<StorageAdapter>);
-  if (problems.length > 0) throw new UsageError(`--adapter ${ref.name}: ${problems.join('; ')} (see the adapter contract in the README)`);
+  if (problems.length > 0) throw new UsageError(`--adapter ${ref.name}: ${problems.join('; ')} (see the adapter contract in docs/guide-storage-adapters.md)`);
   return adapter as StorageAdapter;
 }
 

@@ -54,7 +54,7 @@ export async function startAdapter(adapter: StorageAdapter, limitMs: number): Pr
     // The adapter's own error, whole (every line), with the fix it names when it names one.
     const fix = (error as { fix?: unknown })?.fix;
     throw new AdapterStartupFailure(`adapter ${adapter.name}: its runtime did not start: ${(error as Error)?.message ?? String(error)}`,
-      typeof fix === 'string' ? fix : 'start() must resolve once the runtime runs (README, "The contract"); run the adapter\'s own tests');
+      typeof fix === 'string' ? fix : 'start() must resolve once the runtime runs (docs/guide-storage-adapters.md, "The contract in full"); run the adapter\'s own tests');
   } finally {
     clearTimeout(timer);
   }

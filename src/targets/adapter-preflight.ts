@@ -67,7 +67,7 @@ async function runtimeStarts(adapter: StorageAdapter, startupMs: number): Promis
 /** `adapter` bounded (boundedAdapter): a call that hangs rejects with StorageCallTimeout. */
 async function objectAnswers(adapter: StorageAdapter, name: string, supports: StorageAdapter['supports']): Promise<Check> {
   const what = 'a fresh object answers';
-  const fix = 'create() must resolve to a fresh object whose storage answers (README, "The contract"); run the adapter\'s own tests';
+  const fix = 'create() must resolve to a fresh object whose storage answers (docs/guide-storage-adapters.md, "The contract in full"); run the adapter\'s own tests';
   let object: StorageObject;
   try {
     object = await adapter.create();

@@ -159,7 +159,7 @@ async function zonesToUse(place: ZoneTargetPlace, checks: Check[]): Promise<Usab
   return provided;
 }
 
-const CONTROL_FIX = 'give --control the target\'s control API (README, "The control API"); a `specgate serve` has one, at <its origin>/__control, only when started with --test-mode';
+const CONTROL_FIX = 'give --control the target\'s control API (docs/guide-zone-api.md, "The control API"); a `specgate serve` has one, at <its origin>/__control, only when started with --test-mode';
 
 /** POST /zones through the control API: it must answer a zone in its envelope. */
 async function createZone(place: ZoneTargetPlace, controlUrl: string): Promise<{ check: Check; zone?: ControlZone }> {
@@ -180,7 +180,7 @@ async function createZone(place: ZoneTargetPlace, controlUrl: string): Promise<{
     return { check: { what, ok: false, detail: `${controlUrl} is not a control API: POST /zones answered ${describe(answer)}`, ...(fix && { fix }) } };
   }
   if (typeof result?.id !== 'string' || result.id === '' || typeof result.name !== 'string' || result.name === '') {
-    return { check: { what, ok: false, detail: `the control API at ${controlUrl} answered POST /zones with a result that is not a zone {id, name}: ${excerpt(answer.text)}`, fix: 'the control API must answer as the README\'s "The control API" shows' } };
+    return { check: { what, ok: false, detail: `the control API at ${controlUrl} answered POST /zones with a result that is not a zone {id, name}: ${excerpt(answer.text)}`, fix: 'the control API must answer as docs/guide-zone-api.md, "The control API", shows' } };
   }
   return { check: { what, ok: true, detail: `${controlUrl} created zone ${result.id}` }, zone: result as ControlZone };
 }

@@ -10,6 +10,9 @@ import { authHeaders, type Auth } from './target.js';
 import { httpExchange } from './http-exchange.js';
 
 import { transportCause } from './transport-cause.js';
+import { RequestPacer } from './request-pacer.js';
+
+export { RequestPacer } from './request-pacer.js';
 
 export interface Envelope<T = unknown> {
   result: T;
@@ -41,7 +44,11 @@ export interface RequestOptions {
   rateLimitIsTheSubject?: boolean;
 }
 
-/** At most this many retries of a 429, each waiting at most MAX_RETRY_WAIT_MS. */
+/**
+ * At most this many retries of a 429 whose retry-after is short (at most MAX_RETRY_WAIT_MS). A
+ * longer one (an account blocked for minutes) is waited out once and the request sent once more,
+ * never again: sending into a block can make it longer.
+ */
 const MAX_429_RETRIES = 3;
 const MAX_RETRY_WAIT_MS = 30_000;
 
@@ -79,35 +86,6 @@ export function newTransport(options: { timeoutMs?: number; maxRps?: number; cle
     ...(options.budget && { budget: options.budget }),
     ...(options.count && { count: options.count }),
   };
-}
-
-/**
- * Spaces requests so that at most `maxRps` start per second (--max-rps, divided among the
- * workers of the run), and holds every request of the worker while a 429's retry-after runs: with
- * specs and requests in flight together, the retry alone waiting would let the others go on asking
- * a target that said to wait. Without a cap or a 429 it never waits.
- */
-export class RequestPacer {
-  private next = 0;
-  private heldUntil = 0;
-  constructor(private readonly maxRps?: number) {}
-
-  /** No request starts for `ms` from now (a 429's retry-after). */
-  hold(ms: number): void {
-    this.heldUntil = Math.max(this.heldUntil, Date.now() + ms);
-  }
-
-  /**
-   * Resolves when a request may start: at least 1000 / maxRps ms after the one before, by the
-   * clock at the moment it starts. Many specs wait at once, and a timer fires late on a busy
-   * machine: a slot is taken only when its time has really come (one waiter at a time, the others
-   * wait again), never reserved ahead, so late timers cannot start a burst.
-   */
-  async turn(): Promise<void> {
-    const startAt = () => Math.max(this.heldUntil, this.maxRps ? this.next : 0);
-    for (let now = Date.now(); now < startAt(); now = Date.now()) await sleep(startAt() - now);
-    if (this.maxRps) this.next = Date.now() + 1000 / this.maxRps;
-  }
 }
 
 /**
@@ -248,22 +226,35 @@ export class ApiClient {
     return parsed;
   }
 
-  /** Sends, and while the answer is 429 waits out its retry-after and sends again (a bounded number of times). */
+  /**
+   * Sends, and while the answer is 429 waits out its retry-after and sends again: a few times
+   * after short waits, once after a long one.
+   */
   private async sendPatiently(method: string, url: string, body: string | undefined, headers: Record<string, string> | undefined): Promise<Omit<ApiResponse, 'body'>> {
     let response = await this.send(method, url, body, headers);
     for (let retry = 1; response.status === 429 && retry <= MAX_429_RETRIES; retry++) {
+      const retryAfter = response.headers.get('retry-after');
+      const wait = retryAfterMs(retryAfter, retry);
+      const long = wait > MAX_RETRY_WAIT_MS;
       // The retry (and every other request of the worker) waits in the pacer's turn.
-      this.transport.limiter.hold(retryWait(response.headers.get('retry-after'), retry));
+      this.transport.limiter.hold(wait, `the target's 429 (retry-after: ${retryAfter ?? 'none'})`);
       response = await this.send(method, url, body, headers);
+      if (long) break;
     }
     return response;
   }
 
   private async send(method: string, url: string, body: string | undefined, headers: Record<string, string> | undefined): Promise<Omit<ApiResponse, 'body'>> {
     const request = this.log.redact(`${method} ${url}`);
-    await this.waitingOnTarget(`its turn to send ${request} (--max-rps, retry-after)`, () => this.transport.limiter.turn());
+    const { limiter } = this.transport;
+    await this.waitingOnTarget(`its turn to send ${request} (--max-rps, retry-after, the target's rate limit)`, () => limiter.turn());
     this.transport.count?.apiRequest();
-    const response = await this.waitingOnTarget(request, () => this.exchange(method, url, body, headers));
+    let response: Omit<ApiResponse, 'body'> | undefined;
+    try {
+      response = await this.waitingOnTarget(request, () => this.exchange(method, url, body, headers));
+    } finally {
+      limiter.answered(response?.headers);
+    }
     this.transport.budget?.note(`${request} answered HTTP ${response.status}`);
     return response;
   }
@@ -293,15 +284,15 @@ export class ApiClient {
   }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** How long to wait before retrying a 429: its retry-after (seconds or a date), else 1, 2, 4 s; never more than 30 s. */
-export function retryWait(retryAfter: string | null, attempt: number): number {
+/** How long to wait before retrying a 429: its retry-after (seconds or a date), else 1, 2, 4 s. */
+export function retryAfterMs(retryAfter: string | null, attempt: number): number {
   const seconds = Number(retryAfter);
   const fromHeader = retryAfter === null ? Number.NaN : Number.isFinite(seconds) ? seconds * 1000 : Date.parse(retryAfter) - Date.now();
-  const wait = Number.isFinite(fromHeader) && fromHeader >= 0 ? fromHeader : 1000 * 2 ** (attempt - 1);
-  return Math.min(wait, MAX_RETRY_WAIT_MS);
+  return Number.isFinite(fromHeader) && fromHeader >= 0 ? fromHeader : 1000 * 2 ** (attempt - 1);
 }
+
+/** retryAfterMs, never more than 30 s (the preflight, which waits only within --timeout). */
+export const retryWait = (retryAfter: string | null, attempt: number): number => Math.min(retryAfterMs(retryAfter, attempt), MAX_RETRY_WAIT_MS);
 
 function queryString(query: RequestOptions['query']): string {
   if (!query) return '';

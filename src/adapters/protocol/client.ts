@@ -21,8 +21,10 @@ export class HostFault extends Error {
   override name = 'HostFault';
   /** Marks a set-up error for whoever reports it (the preflight, the collector). */
   readonly setUpError = true;
-  constructor(readonly host: string, readonly what: string, readonly fix?: string) {
+  readonly fix: string;
+  constructor(readonly host: string, readonly what: string, fix?: string) {
     super(`host ${host} ${what}`);
+    this.fix = fix ?? `check the host with specgate check-host '${host}' (docs/storage-protocol.md, "Faults of a host")`;
   }
 }
 

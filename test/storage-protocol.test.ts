@@ -106,10 +106,14 @@ describe('faults of a host', { timeout: 120_000 }, () => {
     expect(Date.now() - started).toBeLessThan(60_000);
   });
 
-  it('death mid-run: the calls it left fail with the line naming it, and the run is red', async () => {
+  it('death mid-run: the calls it left are set-up errors with the line naming it, and the run is red', async () => {
     const result = await run('dies', '--timeout', '5');
-    expect(result.code).not.toBe(0);
-    expect(`${result.stdout}\n${result.stderr}`).toMatch(/host stdio:node test\/hosts\/faulty-host\.mjs dies exited with code 3 with 1 request\(s\) unanswered; its stderr ends: "faulty host: giving up"/);
+    const output = `${result.stdout}\n${result.stderr}`;
+    expect(result.code, output).toBe(1);
+    expect(output).toMatch(/! host stdio:node test\/hosts\/faulty-host\.mjs dies exited with code 3 with \S+ request\(s\) unanswered; its stderr ends: "faulty host: giving up"/);
+    // Not yet every one: a property spec that catches the call's error inside fast-check, and a scenario
+    // whose reply is cut, still count as failures (2 of 34 specs here); the rest are set-up errors.
+    expect(output).toMatch(/\d{2} set-up errors \(not verified\)/);
   });
 });
 

@@ -139,6 +139,13 @@ export function asSetUpError(error: unknown, operation: string): unknown {
   return marked;
 }
 
+/**
+ * An error the adapter marks as its runtime's fault, not the storage's (`setUpError: true`, as a
+ * protocol host that died or answered garbage): whatever call it ends, the object under test is
+ * gone, so the spec's set-up did not hold.
+ */
+const isRuntimeFault = (error: unknown): boolean => (error as { setUpError?: unknown } | null)?.setUpError === true;
+
 /** What a method's promise settles to that is bounded too (create() answers an object). */
 const RESULTS: Record<string, string> = { 'adapter.create': 'object' };
 
@@ -196,14 +203,14 @@ function boundedMethod(target: object, method: (...args: unknown[]) => unknown, 
     try {
       result = method.apply(target, passed);
     } catch (error) {
-      throw setUp ? asSetUpError(error, operation) : error;
+      throw setUp || isRuntimeFault(error) ? asSetUpError(error, operation) : error;
     }
     if (!isThenable(result)) return result;
     const label = `${operation}(${describeArguments(args)})`;
     const limit = limitOf(target, operation, timeoutMs);
     const why = limit === timeoutMs ? 'the run\'s --timeout' : 'the first create() of an adapter in a worker, which may start its runtime';
     const timed = observe(label, () => withTimeout(result, `${label} did not settle within ${limit} ms (${why})`, { operation, limitMs: limit, limit: why }, inside));
-    const settled = setUp ? timed.catch((error: unknown) => { throw asSetUpError(error, operation); }) : timed;
+    const settled = timed.catch((error: unknown) => { throw setUp || isRuntimeFault(error) ? asSetUpError(error, operation) : error; });
     if (operation === 'adapter.create') {
       const mark = () => { started.add(target); };
       settled.then(mark, mark);

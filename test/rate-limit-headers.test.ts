@@ -1,0 +1,63 @@
+// The rate-limit signals both ways: what the bundled reference sends under `serve --rate-limit`
+// (reference-impl/zone-api/request-quota.ts, on an injected clock) and what the spec kit reads from
+// a target's headers in each form of the IETF draft (src/spec-kit/rate-limit-headers.ts). The
+// reader is checked on the reference's own answers too, so the two cannot drift apart.
+
+import { describe, expect, it } from 'vitest';
+import { parseRequestQuota, RequestQuota } from '../reference-impl/zone-api/request-quota.js';
+import { readRateLimit } from '../src/spec-kit/rate-limit-headers.js';
+
+const headers = (values: Record<string, string>) => new Headers(values);
+
+describe('readRateLimit', () => {
+  it('reads the current form (RateLimit r/t, RateLimit-Policy q/w), whatever the case of the names', () => {
+    expect(readRateLimit(headers({ RateLimit: '"default";r=50;t=30', 'RATELIMIT-POLICY': '"default";q=1200;w=300' })))
+      .toEqual({ remaining: 50, resetSeconds: 30, quota: 1200, windowSeconds: 300 });
+  });
+
+  it('takes the limit with the least left, and the policy with the smallest quota per second', () => {
+    expect(readRateLimit(headers({ ratelimit: '"burst";r=9;t=1, "day";r=3;t=600', 'ratelimit-policy': '"burst";q=10;w=1, "day";q=1200;w=300' })))
+      .toEqual({ remaining: 3, resetSeconds: 600, quota: 1200, windowSeconds: 300 });
+  });
+
+  it('reads the earlier combined form and the first form', () => {
+    expect(readRateLimit(headers({ ratelimit: 'limit=1200, remaining=7, reset=12', 'ratelimit-policy': '1200;w=300' })))
+      .toEqual({ remaining: 7, resetSeconds: 12, quota: 1200, windowSeconds: 300 });
+    expect(readRateLimit(headers({ 'ratelimit-limit': '100', 'ratelimit-remaining': '0', 'ratelimit-reset': '5' })))
+      .toEqual({ remaining: 0, resetSeconds: 5, quota: 100 });
+  });
+
+  it('says nothing when the headers say nothing, or nonsense', () => {
+    expect(readRateLimit(headers({}))).toEqual({});
+    expect(readRateLimit(headers({ ratelimit: '"default";r=-1;t=abc', 'ratelimit-policy': 'q=;w=0' }))).toEqual({});
+  });
+});
+
+describe('the reference under --rate-limit', () => {
+  it('parses N/Ws, N/Wm and N/W, and refuses a malformed or empty policy', () => {
+    expect(parseRequestQuota('1200/300s')).toEqual({ quota: 1200, windowSeconds: 300 });
+    expect(parseRequestQuota('1200/5m')).toEqual({ quota: 1200, windowSeconds: 300 });
+    expect(parseRequestQuota('10/60')).toEqual({ quota: 10, windowSeconds: 60 });
+    for (const bad of ['', '0/300s', '1200/0s', '1200', 'a/b', '1200/300h']) expect(parseRequestQuota(bad), bad).toBeUndefined();
+  });
+
+  it('counts each user apart, answers the quota exactly, then refuses with 429 and retry-after for a whole window', () => {
+    let now = 1_000_000;
+    const quota = new RequestQuota({ quota: 3, windowSeconds: 10 }, () => now);
+    const seen = [1, 2, 3].map(() => readRateLimit(headers(quota.take('alice').headers)));
+    expect(seen.map((s) => s.remaining)).toEqual([2, 1, 0]);
+    expect(seen[0]).toMatchObject({ quota: 3, windowSeconds: 10, resetSeconds: 10 });
+    expect(quota.take('bob').refusal, 'another user has a quota of its own').toBeUndefined();
+
+    const over = quota.take('alice');
+    expect(over.refusal?.status).toBe(429);
+    expect(over.headers['retry-after']).toBe('10');
+    // Past the quota the user is blocked a whole window from then, not until the first window ends.
+    now += 9_000;
+    expect(quota.take('alice').refusal?.status, 'still blocked 9 s later').toBe(429);
+    now += 1_500;
+    const after = quota.take('alice');
+    expect(after.refusal, 'the block ended 10 s after it began: a new window').toBeUndefined();
+    expect(readRateLimit(headers(after.headers)).remaining).toBe(2);
+  });
+});

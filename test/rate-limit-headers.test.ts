@@ -3,9 +3,10 @@
 // a target's headers in each form of the IETF draft (src/spec-kit/rate-limit-headers.ts). The
 // reader is checked on the reference's own answers too, so the two cannot drift apart.
 
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseRequestQuota, RequestQuota } from '../reference-impl/zone-api/request-quota.js';
 import { readRateLimit } from '../src/spec-kit/rate-limit-headers.js';
+import { RequestPacer } from '../src/spec-kit/request-pacer.js';
 
 const headers = (values: Record<string, string>) => new Headers(values);
 
@@ -59,5 +60,28 @@ describe('the reference under --rate-limit', () => {
     const after = quota.take('alice');
     expect(after.refusal, 'the block ended 10 s after it began: a new window').toBeUndefined();
     expect(readRateLimit(headers(after.headers)).remaining).toBe(2);
+  });
+});
+
+describe('the spec kit pacing by those signals (a worker of two)', () => {
+  it('sends no request past its share of what the target says is left, and waits for the reset, said on the terminal', async () => {
+    vi.useFakeTimers({ now: 0 });
+    try {
+      const told: string[] = [];
+      const pacer = new RequestPacer(undefined, 1 / 2, (line) => told.push(line));
+      await pacer.turn();
+      // The target says 4 left for 60 s: this worker's share is 2, less none in flight.
+      pacer.answered(headers({ ratelimit: '"default";r=4;t=60', 'ratelimit-policy': '"default";q=10;w=60' }));
+      const started: number[] = [];
+      const turns = [1, 2, 3].map(async () => { await pacer.turn(); started.push(Date.now()); pacer.answered(); });
+      await vi.advanceTimersByTimeAsync(59_000);
+      expect(started, 'two requests at once, the third held for the window').toEqual([0, 0]);
+      await vi.advanceTimersByTimeAsync(2_000);
+      await Promise.all(turns);
+      expect(started).toEqual([0, 0, 60_000]);
+      expect(told.join('\n')).toMatch(/waiting 60 s for the target's rate limit \(Ratelimit: 4 left, reset in 60 s\)/);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

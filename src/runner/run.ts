@@ -223,7 +223,7 @@ async function checkedAdapters(config: RunConfig): Promise<CheckedAdapter[]> {
 async function resolveZoneTargets(config: RunConfig): Promise<ResolvedTarget[]> {
   // --max-rps caps the whole run: its workers share it, whatever target they talk to.
   const maxRpsPerWorker = config.zoneApi.maxRps === undefined ? undefined : config.zoneApi.maxRps / WORKERS;
-  return Promise.all(targetPlaces(config.zoneApi).map((place) => resolveZoneTarget(place, config.zoneApi, { maxRpsPerWorker, preflight: config.preflight })));
+  return Promise.all(targetPlaces(config.zoneApi).map((place) => resolveZoneTarget(place, config.zoneApi, { maxRpsPerWorker, quotaSharePerWorker: 1 / WORKERS, preflight: config.preflight })));
 }
 
 /**

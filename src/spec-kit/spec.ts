@@ -257,7 +257,7 @@ function foreignZoneGuard(target: ZoneApiTarget, skip: (note: string) => never):
 
 // One pacer per worker: --max-rps is divided among the workers, and every spec of a worker shares it.
 let workerPacer: RequestPacer | undefined;
-const pacerOf = (target: ZoneApiTarget): RequestPacer => (workerPacer ??= new RequestPacer(target.maxRpsPerWorker));
+const pacerOf = (target: ZoneApiTarget): RequestPacer => (workerPacer ??= new RequestPacer(target.maxRpsPerWorker, target.quotaSharePerWorker));
 
 function notVerified(change: DatedChange, asOf: number, side: string | undefined): string {
   const where = side === undefined ? 'within the day of the change, where no side is certain' : `${side} it`;

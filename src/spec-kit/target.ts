@@ -41,6 +41,11 @@ export interface ZoneApiTarget extends TargetPlace {
   zoneClocks?: boolean;
   /** --max-rps divided among the run's workers: requests each worker may start per second. */
   maxRpsPerWorker?: number;
+  /**
+   * The part of a quota the target declares (Ratelimit-Policy) that each worker may use: 1 / the
+   * run's workers, since they send to the target at once and the quota is for all of them.
+   */
+  quotaSharePerWorker?: number;
 }
 
 // TaskMeta lives in vitest's runner package; augmenting it there types `task.meta` and `meta:`.

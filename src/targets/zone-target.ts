@@ -24,6 +24,8 @@ export const targetPlaces = (config: ZoneApiConfig): (TargetPlace | undefined)[]
 export interface TargetRunSettings {
   /** --max-rps divided among the run's workers. */
   maxRpsPerWorker?: number | undefined;
+  /** 1 / the run's workers: each worker's part of a quota the target declares. */
+  quotaSharePerWorker?: number;
   /** Every check of the preflight (the default), or (--no-preflight) only that the target answers. */
   preflight?: boolean;
 }
@@ -34,7 +36,10 @@ export interface TargetRunSettings {
  * (targets/preflight.ts) first: a failed check throws its one line (exit 2) before anything else happens.
  */
 export async function resolveZoneTarget(place: TargetPlace | undefined, config: ZoneApiConfig, run: TargetRunSettings): Promise<ResolvedTarget> {
-  const resolvedByRun = run.maxRpsPerWorker === undefined ? {} : { maxRpsPerWorker: run.maxRpsPerWorker };
+  const resolvedByRun = {
+    ...(run.maxRpsPerWorker !== undefined && { maxRpsPerWorker: run.maxRpsPerWorker }),
+    ...(run.quotaSharePerWorker !== undefined && { quotaSharePerWorker: run.quotaSharePerWorker }),
+  };
   if (!place) {
     const bundled = await startBundledReference(config, run.preflight ?? true);
     return { target: { ...bundled.target, ...resolvedByRun }, stop: bundled.stop };

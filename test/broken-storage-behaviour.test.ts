@@ -3,10 +3,10 @@
 // requirements each misreading breaks — no fewer (the suite catches it) and no more (the specs
 // are precise about what they verify).
 
-import { join } from 'node:path';
+import { runStorageVariants } from './helpers/storage-variant-run.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../src/report/model.js';
-import { failedRequirementsOf, readReport, ROOT, runCli, tempDir, type CliResult } from './helpers/cli.js';
+import { failedRequirementsOf, type CliResult } from './helpers/cli.js';
 
 interface BrokenAdapter {
   /** Module in test/broken/storage/, named as its adapter. */
@@ -108,11 +108,7 @@ describe('broken storage adapters (options, transactions, consistency, alarms, S
   let report: Report;
   let run: CliResult;
   beforeAll(async () => {
-    const reportDir = tempDir('broken-storage-behaviour');
-    const adapters = variants.map((v) => join(ROOT, 'test/broken/storage', `${v.name}.ts`)).join(',');
-    // --no-preflight: what is asserted is what the specs catch, not the preflight's read of a fresh object.
-    run = await runCli(['run', '--suite', 'storage', '--no-preflight', '--share-workers', '--adapter', adapters, '--report-dir', reportDir]);
-    report = readReport(reportDir);
+    ({ run, report } = await runStorageVariants('broken-storage-behaviour', variants.map((v) => v.name)));
   }, 900_000); // the SQL-by-difference and PITR model specs add about 25 s per SQLite variant; 600 s ran out at load 38
 
   it('the run fails, and reports each adapter as its own target', () => {

@@ -4,10 +4,10 @@
 // requirements each misreading breaks, and leave "not verified" (premise failed) exactly those
 // whose premise the misreading breaks: never a failure blamed on them.
 
-import { join } from 'node:path';
+import { runStorageVariants } from './helpers/storage-variant-run.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../src/report/model.js';
-import { failedRequirementsOf, readReport, ROOT, runCli, tempDir, type CliResult } from './helpers/cli.js';
+import { failedRequirementsOf, type CliResult } from './helpers/cli.js';
 
 interface Variant {
   /** Module in test/broken/storage/, named as its adapter. */
@@ -61,11 +61,7 @@ describe('broken variants of forms, edges, cursors, bindings and atomicity are c
   let report: Report;
   let run: CliResult;
   beforeAll(async () => {
-    const reportDir = tempDir('broken-storage-forms');
-    const adapters = variants.map((v) => join(ROOT, 'test/broken/storage', `${v.name}.ts`)).join(',');
-    // --no-preflight: what is asserted is what the specs catch, not the preflight's read of a fresh object.
-    run = await runCli(['run', '--suite', 'storage', '--no-preflight', '--share-workers', '--adapter', adapters, '--report-dir', reportDir]);
-    report = readReport(reportDir);
+    ({ run, report } = await runStorageVariants('broken-storage-forms', variants.map((v) => v.name)));
   }, 600_000);
 
   it('the run fails, and reports each adapter as its own target', () => {

@@ -4,10 +4,10 @@
 // checked on its own: at the default seed it must fail for every misreading its operations reach
 // (not the limits, nor stores of over 1,000 keys), and say so in the model's terms.
 
-import { join } from 'node:path';
+import { runStorageVariants } from './helpers/storage-variant-run.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../src/report/model.js';
-import { failedRequirementsOf, readReport, ROOT, runCli, tempDir, type CliResult } from './helpers/cli.js';
+import { failedRequirementsOf, type CliResult } from './helpers/cli.js';
 
 interface StorageVariant {
   /** Module in test/broken/storage/, without .ts; also the adapter's name. */
@@ -62,11 +62,7 @@ describe('broken variants of the reference key-value backend are caught', () => 
   let report: Report;
   let run: CliResult;
   beforeAll(async () => {
-    const reportDir = tempDir('broken-storage-kv');
-    const adapters = variants.map((v) => join(ROOT, 'test/broken/storage', `${v.name}.ts`)).join(',');
-    // --no-preflight: what is asserted is what the specs catch, not the preflight's read of a fresh object.
-    run = await runCli(['run', '--suite', 'storage', '--no-preflight', '--share-workers', '--adapter', adapters, '--report-dir', reportDir, '--grep', GREP]);
-    report = readReport(reportDir);
+    ({ run, report } = await runStorageVariants('broken-storage-kv', variants.map((v) => v.name), ['--grep', GREP]));
   }, 600_000);
 
   it('the run fails, and reports each adapter by its own name', () => {

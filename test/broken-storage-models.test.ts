@@ -6,10 +6,10 @@
 // unbroken reference passes all three. The seed is printed; a changed spec or generator that no
 // longer catches a variant at the default seed fails here, with the variant named.
 
-import { join } from 'node:path';
+import { runStorageVariants } from './helpers/storage-variant-run.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../src/report/model.js';
-import { readReport, ROOT, runCli, tempDir, type CliResult } from './helpers/cli.js';
+import type { CliResult } from './helpers/cli.js';
 
 const SPECS = {
   interleaving: 'suites/storage/interleaving.spec.ts',
@@ -54,11 +54,9 @@ let report: Report;
 
 describe('the exploring storage specs catch broken variants at the default seed', () => {
   beforeAll(async () => {
-    const reportDir = tempDir('broken-storage-models');
-    const adapters = [...VARIANTS.map((v) => join(ROOT, 'test/broken/storage', `${v.name}.ts`)), 'reference'].join(',');
-    // --no-preflight: what is asserted is what the specs catch, not the preflight's read of a fresh object.
-    run = await runCli(['run', '--suite', 'storage', '--no-preflight', '--share-workers', '--adapter', adapters, '--report-dir', reportDir, '--grep', GREP]);
-    report = readReport(reportDir);
+    const variantRun = await runStorageVariants('broken-storage-models', [...VARIANTS.map((v) => v.name), 'reference'], ['--grep', GREP]);
+    ({ run, report } = variantRun);
+    const { reportDir } = variantRun;
     console.log(`exploring specs against ${VARIANTS.length} broken variants, --seed ${report.run.seed}, report in ${reportDir}`);
   }, 30 * 60_000);
 

@@ -5,10 +5,10 @@
 // history, which the area specs catch too): the new spec is what names it, and its failure is
 // blamed on the one requirement its shrunk case breaks, not on all those it cites.
 
-import { join } from 'node:path';
+import { runStorageVariants } from './helpers/storage-variant-run.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../src/report/model.js';
-import { failedRequirementsOf, readReport, ROOT, runCli, tempDir, type CliResult } from './helpers/cli.js';
+import { failedRequirementsOf, type CliResult } from './helpers/cli.js';
 
 interface BrokenAdapter {
   /** Module in test/broken/storage/, named as its adapter. */
@@ -48,11 +48,7 @@ describe('broken SQL cursors and point-in-time recoveries are caught by the SQL-
   let report: Report;
   let run: CliResult;
   beforeAll(async () => {
-    const reportDir = tempDir('broken-storage-sql-pitr');
-    const adapters = variants.map((v) => join(ROOT, 'test/broken/storage', `${v.name}.ts`)).join(',');
-    // --no-preflight: what is asserted is what the specs catch, not the preflight's read of a fresh object.
-    run = await runCli(['run', '--suite', 'storage', '--no-preflight', '--share-workers', '--adapter', adapters, '--report-dir', reportDir]);
-    report = readReport(reportDir);
+    ({ run, report } = await runStorageVariants('broken-storage-sql-pitr', variants.map((v) => v.name)));
   }, 900_000);
 
   it('the run fails, and reports each adapter as its own target', () => {

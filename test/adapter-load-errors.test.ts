@@ -1,5 +1,5 @@
 // A user's adapter that cannot be loaded is refused before any spec runs, with one line on stderr
-// that keeps the cause (issue 17: a syntax error printed only "Transform failed with 1 error:"):
+// that keeps the cause (a syntax error printed only "Transform failed with 1 error:"):
 // where the compiler stopped (file:line:column and its message), what the module threw while it
 // was imported, which export is missing and which one is expected, or that there is no file.
 // Each module is a real file in a temporary folder, run through the real CLI.

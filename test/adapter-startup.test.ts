@@ -1,4 +1,4 @@
-// Starting an adapter's runtime is not spec time (issue 27): an adapter's start() runs before any
+// Starting an adapter's runtime is not spec time: an adapter's start() runs before any
 // spec, bounded by its own limit (--startup-timeout), and a start that fails or overruns is a
 // start-up failure with its cause whole, never a spec's timeout. The CLI runs are real: the
 // README's minimal adapter given a start() that logs, hangs or throws. The limit's own messages

@@ -1,4 +1,4 @@
-// Every call the storage specs make into an adapter is bounded by the run's --timeout (issue 17:
+// Every call the storage specs make into an adapter is bounded by the run's --timeout (
 // an adapter whose get() never resolved took 17 minutes, every spec waiting for vitest's 60 s, and
 // nothing said which call hung). The CLI runs are real: the README's minimal adapter with a get()
 // that never settles, and the bundled reference with a short timeout, whose alarm specs wait on

@@ -1,4 +1,4 @@
-// The blind check of the storage suite (issue 26): misreadings of the storage document, written
+// The blind check of the storage suite: misreadings of the storage document, written
 // from the document alone (test/blind/storage/), each run through the CLI as its own adapter, all
 // side by side in one run. For each, the outcome recorded in test/blind/storage/index.ts must be
 // exactly what the run finds: a caught variant fails exactly its recorded core requirements,
@@ -37,7 +37,7 @@ describe('the record of blind storage variants', () => {
   });
 });
 
-// Issue 26 asks npm test to hold this check: about 4.5 CPU-s per variant (mostly the model-based
+// npm test holds this check: about 4.5 CPU-s per variant (mostly the model-based
 // specs); the first 77 took 6 to 12 minutes of one worker on 2 cores, the 25 of round 3 with the two
 // controls 5 minutes (bench/ci-speed.md).
 describe('the blind variants of the storage suite, in one CLI run', () => {

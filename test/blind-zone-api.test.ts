@@ -1,4 +1,4 @@
-// The blind check of the zone API suite (issue 25): misreadings of the zone document written from
+// The blind check of the zone API suite: misreadings of the zone document written from
 // the document alone (test/blind/zone-api/variants/), run through the CLI with one hooked reference
 // per variant. Each variant's measured outcome is recorded in test/blind/zone-api/index.ts: the
 // core requirements it fails (caught), only extended ones, or missed. npm test runs the variants in

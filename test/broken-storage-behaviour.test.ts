@@ -24,7 +24,7 @@ const variants: BrokenAdapter[] = [
   // The isolation spec sees it too: its transaction that aborts must reject.
   { name: 'txn-throw-resolves', misreading: 'a throwing closure aborts, but transaction() resolves as after rollback()',
     expectedFailures: ['ST-TXN-ABORT-ON-THROW', 'ST-TXN-ISOLATED'] },
-  // Miniflare 2's: before issue 15's follow-up, the specs of abort, isolation and of the batch limits
+  // Miniflare 2's: before a follow-up, the specs of abort, isolation and of the batch limits
   // inside a transaction read transaction()'s outcome from the event's answer, and all failed here.
   { name: 'txn-abort-fails-event', misreading: 'an aborted transaction fails the event, even when the object caught its rejection (Miniflare 2)',
     expectedFailures: ['ST-TXN-ABORT-HANDLED'] },
@@ -41,7 +41,7 @@ const variants: BrokenAdapter[] = [
     expectedFailures: ['ST-ALARM-NOT-SET-WHILE-RUNNING', 'ST-ALARM-NULL-AFTER-SUCCESS'] },
   { name: 'alarm-cleared-after-run', misreading: 'the runtime clears the alarm when a handler returns, losing one set during the run',
     expectedFailures: ['ST-ALARM-SET'] },
-  // Replacing 100 s by 300 s (the spec of issue 15's only case) does not show it: both are far.
+  // Replacing 100 s by 300 s (an earlier spec's only case) does not show it: both are far.
   { name: 'alarm-replace-near-keeps-old', misreading: 'replacing an alarm under 31 s away by one 31 s or more away keeps the old time\'s timer (Miniflare 2)',
     expectedFailures: ['ST-ALARM-REPLACE'] },
   { name: 'alarm-delete-keeps-due', misreading: 'deleteAlarm() leaves an alarm that is already due',
@@ -50,12 +50,12 @@ const variants: BrokenAdapter[] = [
     expectedFailures: ['ST-ALARM-DELETE-KEEPS-RUNNING', 'ST-ALARM-SET-KEEPS-RUNNING'] },
   { name: 'options-sync-early', misreading: 'sync() resolves without waiting for pending unconfirmed writes',
     expectedFailures: ['ST-OPT-SYNC-FLUSHES', 'ST-OPT-SYNC-NOT-AFTER-FAILED-FLUSH'] },
-  // The spec of issue 15 awaited the put before calling sync(): it passed here, sync() never ran. It
+  // An earlier spec awaited the put before calling sync(): it passed here, sync() never ran. It
   // also awaited the unconfirmed put before answering, and failed ST-OPT-ALLOW-UNCONFIRMED here.
-  // Without a reset, an event in flight when the write failed answers as usual (issue 26's reset spec).
+  // Without a reset, an event in flight when the write failed answers as usual (the reset spec).
   { name: 'options-sync-after-failed-flush', misreading: 'a failed flush rejects the put that carried it, does not reset the object, and sync() resolves',
     expectedFailures: ['ST-CONS-WRITE-FAILURE-RESET', 'ST-OPT-SYNC-NOT-AFTER-FAILED-FLUSH'] },
-  // Issue 26, part 7: with no write pending when sync() was called, the sync() spec answers "not
+  // With no write pending when sync() was called, the sync() spec answers "not
   // verified" rather than fail; only the missing reset is a failure.
   { name: 'options-unconfirmed-flushed-at-once', misreading: 'an unconfirmed put flushes inside the call, its promise already rejected when that fails, and nothing is reset',
     expectedFailures: ['ST-CONS-WRITE-FAILURE-RESET'] },

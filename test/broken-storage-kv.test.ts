@@ -20,14 +20,14 @@ interface StorageVariant {
 
 const variants: StorageVariant[] = [
   { name: 'list-utf16-order', expectedFailures: ['ST-LIST-ORDER-UTF8'], modelCatches: true },
-  // A batch that is not refused is no premise for ST-LIMIT-REFUSED-WRITES-NOTHING (issue 26, part 7).
+  // A batch that is not refused is no premise for ST-LIMIT-REFUSED-WRITES-NOTHING.
   { name: 'limits-batch-129-accepted', expectedFailures: ['ST-LIMIT-BATCH-RANGEERROR', 'ST-LIMIT-DELETE-BATCH-128', 'ST-LIMIT-GET-BATCH-128', 'ST-LIMIT-PUT-BATCH-128'], modelCatches: false },
   // Bounds misread under reverse also change which keys a reverse limit takes: "the limit largest keys in range".
   { name: 'list-reverse-swapped-bounds', expectedFailures: ['ST-LIST-REVERSE-BOUNDS', 'ST-LIST-REVERSE-LIMIT-HIGH-END'], modelCatches: true },
   { name: 'kv-get-batch-undefined-entries', expectedFailures: ['ST-KV-GET-BATCH-MISSING-OMITTED'], modelCatches: true },
   { name: 'kv-delete-always-true', expectedFailures: ['ST-KV-DELETE-MISSING-FALSE'], modelCatches: true },
   { name: 'list-reverse-limit-low-end', expectedFailures: ['ST-LIST-REVERSE-LIMIT-HIGH-END'], modelCatches: true },
-  // Issue 15: Miniflare 2 answers list({startAfter: 'b', reverse: true}) with d, c, b.
+  // Miniflare 2 answers list({startAfter: 'b', reverse: true}) with d, c, b.
   { name: 'list-reverse-startafter-included', expectedFailures: ['ST-LIST-START-AFTER-EXCLUSIVE'], modelCatches: true },
   { name: 'list-reverse-end-inclusive', expectedFailures: ['ST-LIST-REVERSE-BOUNDS', 'ST-LIST-REVERSE-LIMIT-HIGH-END'], modelCatches: true },
   { name: 'list-limit-off-by-one', expectedFailures: ['ST-LIST-LIMIT', 'ST-LIST-REVERSE-LIMIT-HIGH-END'], modelCatches: true },
@@ -35,7 +35,7 @@ const variants: StorageVariant[] = [
   { name: 'list-prefix-ignores-bounds', expectedFailures: ['ST-LIST-PREFIX'], modelCatches: true },
   // The model's stores are small: a page of 1,000 shows only in the specs' store of 1,100 keys.
   { name: 'list-default-page-1000', expectedFailures: ['ST-KV-LIST-ALL', 'ST-LIST-NO-IMPLICIT-LIMIT'], modelCatches: false },
-  // Issue 15: Miniflare 2 accepts a string of 131,098 characters (the old 140,000 margin could not see it).
+  // Miniflare 2 accepts a string of 131,098 characters (the old 140,000 margin could not see it).
   { name: 'limits-value-header-allowance', expectedFailures: ['ST-LIMIT-VALUE-131072', 'ST-LIMIT-VALUE-RANGEERROR'], modelCatches: false },
   { name: 'limits-value-128000', expectedFailures: ['ST-LIMIT-VALUE-131072', 'ST-LIMIT-VALUE-RANGEERROR'], modelCatches: false },
   { name: 'limits-key-utf16-units', expectedFailures: ['ST-LIMIT-KEY-2048', 'ST-LIMIT-KEY-RANGEERROR'], modelCatches: false },

@@ -1,4 +1,4 @@
-// The storage suite's exploring specs can fail (issue 26, parts 1, 2 and 5): the interleaving
+// The storage suite's exploring specs can fail: the interleaving
 // model, the alarm lifecycle model and the list option pairs, run against broken variants of the
 // reference (test/broken/storage/) at the default seed, each in one CLI run. Each variant must fail
 // exactly the requirements recorded for each of the three specs, no more (a failure is blamed on

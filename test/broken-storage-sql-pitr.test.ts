@@ -1,4 +1,4 @@
-// The SQL-by-difference and point-in-time-recovery model specs (issue 26, parts 3 and 4) can
+// The SQL-by-difference and point-in-time-recovery model specs can
 // fail: run against broken variants of the reference SQLite backend, the whole storage suite must
 // fail exactly the requirements each misreading breaks, at the default seed. Each variant is one
 // the specs before these two did not catch (but the two of several requests and of the 7-day

@@ -1,5 +1,5 @@
-// The custom hostname and DNS record specs that were extended because of their set-up now gate
-// (issue 25, part 4): against broken variants that violate a documented statement they assert, the
+// The custom hostname and DNS record specs that were extended because of their set-up now gate:
+// against broken variants that violate a documented statement they assert, the
 // DEFAULT run (gate core) exits 1 and each variant fails exactly the core requirements listed; a
 // variant that refuses the conventional set-up step (the POST's payload) leaves the requirements
 // "not verified" with the set-up named, and the run exits 3. One run per group, one target per

@@ -1,4 +1,4 @@
-// Issue 25, part 4, for the WAF migration and the settings areas: the specs that were extended
+// For the WAF migration and the settings areas: the specs that were extended
 // because of their set-up now gate. Run with the DEFAULT gate (core), each broken variant of
 // test/broken/zone-rest-variants.ts must fail exactly the core requirements it lists (so that the
 // variant alone makes the run exit 1), and the variant refusing the conventional set-up step (POST

@@ -1,4 +1,4 @@
-// The command line's conventions (issue 17, point 8), through the real CLI: every command answers
+// The command line's conventions, through the real CLI: every command answers
 // --help, specgate answers --version, a misspelt option or command gets the nearest known one, a
 // usage error is one line and exit 2, and `specgate list` lists what vitest collects without
 // starting it.

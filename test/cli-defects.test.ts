@@ -1,4 +1,4 @@
-// Issue 24, part 4: the smaller defects of the command line, each reproduced through the real CLI
+// The smaller defects of the command line, each reproduced through the real CLI
 // (or, where the CLI would need minutes, the unit that decides it), and what was missing: --bail,
 // --reporter, run --json.
 

@@ -1,4 +1,4 @@
-// Issue 24: Ctrl-C lost the whole report. It left an empty reports/<id>/ and sometimes a raw vitest
+// Ctrl-C lost the whole report. It left an empty reports/<id>/ and sometimes a raw vitest
 // stack ("Worker exited unexpectedly"). Now SIGINT writes a partial report marked interrupted with
 // the specs that finished, stops what the run started (its test workers and runtimes, the bundled
 // reference) and exits 130. Each test spawns the CLI as a user would, waits for its first progress

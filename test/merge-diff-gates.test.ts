@@ -1,4 +1,4 @@
-// Gates that must not pass by accident (issue 17, point 9), through the real CLI on reports of
+// Gates that must not pass by accident, through the real CLI on reports of
 // real runs: `merge` of an incomplete set of shards (one missing, one given twice) and `diff` of
 // runs over different targets fail, unless the user asks for it. (The baseline's gates are in
 // test/baseline.test.ts.)

@@ -1,4 +1,4 @@
-// Issue 24: a run without a control API works in zones it does not own (a staging or production
+// A run without a control API works in zones it does not own (a staging or production
 // deployment's), and must leave them exactly as it found them. The served reference stands in for
 // that deployment: its zones are made through its control API before the run (the run itself is
 // given none), an owner's objects are put in them, and the whole database (every zone's row and

@@ -1,5 +1,5 @@
 // A comment or a document that names a file or folder of this repository names one that exists: a
-// file moved or removed leaves no reference behind that sends a reader to nothing (issue 28 found
+// file moved or removed leaves no reference behind that sends a reader to nothing (a restructuring found
 // three: two citations of a list test that never existed, one of a dates module of the spec kit
 // that had moved to core; this check found two more). The comments of the TypeScript and
 // JavaScript sources (found by the TypeScript parser, so a string or a template holding `//` is not
@@ -42,7 +42,7 @@ export function commentsOf(fileName: string, text: string): { line: number; text
 
 /**
  * Whether a named path exists: from the root, or from src/ for a layer's name (from either, so that
- * a layer moved to the root, as issue 28 plans for the contract, is still found); an ES module's
+ * a layer moved to the root, as happened to the contract, is still found); an ES module's
  * `.js` may name its `.ts`.
  */
 function exists(path: string): boolean {

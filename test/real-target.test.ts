@@ -60,7 +60,7 @@ describe('a target without a control API, with zones it provides', () => {
     // No control URL: the target is given without /client/v4, which is accepted too.
     const { run, reportDir } = await runAgainst(server.baseUrl.replace(/\/client\/v4$/, ''), { zones: { enterprise } }, ['--area', 'filters,firewall-rules'], 'provided-zones');
     // Nothing failed, but what needs a control API went unverified without the user saying so:
-    // incomplete (exit 3), not passed (issue 17: this exited 0 with most specs skipped).
+    // incomplete (exit 3), not passed (this exited 0 with most specs skipped).
     expect(run.code, run.stdout + run.stderr).toBe(3);
     expect(run.stdout).toMatch(/^specgate: INCOMPLETE \(gate: core\): nothing failed, but not everything could be verified \(exit 3; --accept-incomplete accepts it\)/m);
     expect(run.stdout).toMatch(/^specgate: not verified, for reasons the target did not declare \(\d+ gated specs\):$/m);
@@ -216,7 +216,7 @@ describe('the configuration file', () => {
   });
 
   it('`specgate init` then `specgate run` works: the starter needs no credential for the bundled reference, nor (filled in) for a storage run', async () => {
-    // issue 17, point 6: the starter named SPECGATE_TOKEN and the run after init exited 2 without it.
+    // The starter named SPECGATE_TOKEN and the run after init exited 2 without it.
     const dir = join(ROOT, 'reports', `init-then-run-${process.pid}-${Date.now()}`);
     mkdirSync(dir, { recursive: true });
     const noToken = { SPECGATE_TOKEN: undefined, SPECGATE_EMAIL: undefined, SPECGATE_KEY: undefined, [TOKEN_VAR]: undefined };

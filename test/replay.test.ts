@@ -1,4 +1,4 @@
-// Issue 24: report.html promised a replay command for a failing spec, but only property specs had
+// report.html promised a replay command for a failing spec, but only property specs had
 // one. Now every failed spec has one; each command a report shows, run as printed (through a shell,
 // `npx specgate` being this checkout's bin), runs exactly that spec again on the same target with
 // the same seed, and it fails again the same way.

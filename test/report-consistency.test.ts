@@ -1,4 +1,4 @@
-// Issue 24, part 3 ("The report contradicts itself"), on hand-made reports: a failed run's banner
+// "The report contradicts itself", on hand-made reports: a failed run's banner
 // said "incomplete (exit 3)"; the Target line left out the control URL; the Profile column wrapped
 // "extended"; junit.xml counted failures the gate does not count as failures and carried no
 // requirement IDs.

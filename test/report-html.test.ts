@@ -130,7 +130,7 @@ describe('renderHtml on a hand-made report', () => {
   });
 });
 
-// Failures grouped by cause, collapsed, linked, with baseline badges (issue 17: 196 failures of
+// Failures grouped by cause, collapsed, linked, with baseline badges (196 failures of
 // one wrong token made a 93,000-pixel page of expanded, unlinked failures).
 describe('renderHtml: failures by cause, links, baseline badges', () => {
   const AUTH = 'HTTP 403, errors 10000 "Authentication error"';
@@ -339,7 +339,7 @@ function serve(token: string): Promise<{ child: ChildProcess; baseUrl: string; c
   });
 }
 
-// Issue 17: a wrong token failed ~200 specs for one reason, and report.html showed them all
+// A wrong token failed ~200 specs for one reason, and report.html showed them all
 // expanded (a 102,000-pixel page at 1280 px, wider than the window), the reason nowhere on the
 // first screen.
 describe('report.html of a wrong-token run against the served reference, in Chromium', () => {

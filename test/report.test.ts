@@ -125,7 +125,7 @@ describe('two verdicts', () => {
     const both = run().requirements.find((r) => r.id === 'C-BOTH')!;
     expect([both.status, both.byProfile]).toEqual(['failed', { core: 'passed', extended: 'failed' }]);
   });
-  // Issue 24: custom-hostnames, dns-records and account-settings showed 0% on a run where every spec
+  // custom-hostnames, dns-records and account-settings showed 0% on a run where every spec
   // passed: their core requirements are reached only through production conventions.
   it('counts a core requirement that only extended specs reach toward compliance, apart from what core specs passed', () => {
     const alarms = run().areas.find((a) => a.area === 'alarms')!;

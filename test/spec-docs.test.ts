@@ -1,5 +1,5 @@
 // The spec documents the requirements cite ship in the package (docs/spec/), so that report.html's
-// § links open wherever specgate is installed (issue 24: they led to ../shared/spec/, which is not
+// § links open wherever specgate is installed (they led to ../shared/spec/, which is not
 // in the package). The copy must not drift from the project's documents: where ../shared/ is beside
 // specgate (a checkout of the project), each shipped document equals its original byte for byte.
 

@@ -28,7 +28,7 @@ const STORAGE_SPEC_FILES = readdirSync(join(ROOT, 'suites/storage')).filter((f) 
 const SIGKILL = 'the test worker was killed by SIGKILL';
 // Node's CHECK in TCPWrap::New: the assertion, then where it failed (the line number varies by Node version).
 const NATIVE = /the test worker was killed by SIGABRT: Assertion failed: args\[0\]->IsInt32\(\) in static void node::TCPWrap::New\(.*\) at \.\.\/src\/tcp_wrap\.cc:\d+/;
-// The load error's own line, with where it was thrown (core/adapter-module.ts, since the adapter errors of issue 17).
+// The load error's own line, with where it was thrown (core/adapter-module.ts).
 const LOADER = `--adapter fails-to-load: ${join(ADAPTERS, 'unloadable.ts')} threw while it was being imported: Error: `
   + `The module '/opt/storage/native.node' was compiled against a different Node.js version using NODE_MODULE_VERSION 115 (a test adapter that fails to load on purpose) (at ${join(ADAPTERS, 'unloadable.ts')}:6:9)`;
 

@@ -6,7 +6,7 @@
 //
 // It runs on a loaded machine (CPU burners, one spinning process per core, unless the load is
 // already at the number of cores, as in npm test and in CI), and no spec may time
-// out (issue 27: the key-value model spec timed out in 1 of 3 runs at load 13–16, when workerd's
+// out (the key-value model spec timed out in 1 of 3 runs at load 13–16, when workerd's
 // start-up counted in its 60 s): starting workerd is bounded by its own limit, before any spec, and
 // the model spec's budget is a number of cases.
 

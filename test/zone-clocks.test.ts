@@ -1,4 +1,4 @@
-// Clock specs on a target with a clock per zone and on one with a single clock (issue 18): the
+// Clock specs on a target with a clock per zone and on one with a single clock: the
 // first runs them alongside everything else, each moving only its own zones' clocks; the second
 // still runs them apart, one at a time, on its one clock. Both must give every spec the same result
 // (all pass against the reference). The single-clock server refuses every zone clock call (400), so

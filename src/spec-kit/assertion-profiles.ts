@@ -1,4 +1,4 @@
-// Profiles per assertion, not per spec (issue 25). Within one spec:
+// Profiles per assertion, not per spec. Within one spec:
 //
 // - a set-up step the document does not show (a create endpoint, a payload) is a precondition,
 //   not a verdict: `setUp(what, step)`. If the target refuses it, the spec ends "not verified:

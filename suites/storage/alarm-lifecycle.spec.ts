@@ -1,4 +1,4 @@
-// A model-based test of the alarm lifecycle (issue 26, part 2): random sequences of steps on one
+// A model-based test of the alarm lifecycle: random sequences of steps on one
 // object with a virtual clock (set an alarm in the future or the past, delete it, deleteAll, a
 // restart, time passing, a handler that fails some runs, a handler that sets an alarm and then
 // fails, a handler held running while the alarm is read, replaced, deleted or the storage emptied)

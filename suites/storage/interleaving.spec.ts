@@ -1,4 +1,4 @@
-// A model-based test of interleaving (issue 26, part 1): random sets of events delivered together
+// A model-based test of interleaving: random sets of events delivered together
 // to one object, checked against the sequential model. Each event is a read-modify-write of one key
 // in one of the ways the document makes atomic (a get then a put with only non-I/O awaits between,
 // with or without allowUnconfirmed, or read back before it settled with allowConcurrency; a

@@ -1,4 +1,4 @@
-// Every list option with every other one (issue 26, part 5): for each pair of start, startAfter,
+// Every list option with every other one: for each pair of start, startAfter,
 // end, prefix, reverse and limit, every combination of a few values of each (bounds on stored keys,
 // between them and past them all, the empty key, keys that order differently in UTF-8 and UTF-16,
 // prefixes with case, % _ and astral characters), over one store of edge keys, checked against the

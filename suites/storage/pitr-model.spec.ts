@@ -1,4 +1,4 @@
-// Point-in-time recovery as a model (issue 26, part 4): random sequences of writes (put, delete,
+// Point-in-time recovery as a model: random sequences of writes (put, delete,
 // deleteAll, SQL inserts), clock moves, bookmarks (getCurrentBookmark, getBookmarkForTime over the
 // past, the present, the future and beyond the 30 days), restore requests (several before one
 // restart, of any bookmark a restore may reach), restarts with and without a request, and reads,

@@ -1,4 +1,4 @@
-// SQL by difference (issue 26, part 3): generated statements run through the object's cursor and
+// SQL by difference: generated statements run through the object's cursor and
 // directly through SQLite (sql-oracle.ts: a fresh in-memory database with the same schema and
 // data), and what the document states the cursor gives is compared: columnNames, the rows as
 // arrays (raw), the row objects (toArray, iteration), one(), and rowsWritten. The statements reach

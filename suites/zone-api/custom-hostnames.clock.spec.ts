@@ -5,7 +5,7 @@
 // Custom hostnames: the record, CA choice and CAA, the statuses (Moved, Blocked, caa_error), routing
 // and its 1016 causes, and the certificate issuance rate limit. Every spec runs in a zone of its own.
 //
-// Profiles per assertion (issue 25): the document shows only the PATCH endpoint. Creating (POST)
+// Profiles per assertion: the document shows only the PATCH endpoint. Creating (POST)
 // and reading (GET) a custom hostname are set-up steps it does not show: they go through `setUp`,
 // so a target that refuses them leaves the spec "not verified" (never failed), and what the spec
 // then asserts of the documented statements gates as core. The specs whose every assertion is a

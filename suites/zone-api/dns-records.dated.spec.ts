@@ -8,7 +8,7 @@
 // this file runs alone, after the other zone API specs. Each spec has a zone of its own, created
 // at that instant.
 //
-// Profiles per assertion (issue 25): the spec shows the dns_records operations and the fields its
+// Profiles per assertion: the spec shows the dns_records operations and the fields its
 // change notices name, never the record payload itself (type, content, ttl) nor what makes a
 // record invalid and the root cause's code. Writing a record, and writing an invalid one, are
 // set-up steps (`setUp`): a target that refuses them leaves the spec not verified. What the

@@ -161,7 +161,7 @@ describe('flatten_all_cnames and cname_flattening, interleaved', () => {
   });
 });
 
-// --- two zones, changed then read (issue 25, part 5: state remembered across objects) ---------
+// --- two zones, changed then read (state remembered across objects) ---------
 
 type CnameValue = 'on' | 'off' | 'apex';
 type Write = { zone: 0 | 1; via: 'setting' | 'settings'; value: CnameValue } | { zone: 0 | 1; via: 'dns'; value: boolean };

@@ -1,5 +1,5 @@
 // WAF migration: the one-way state machine of "States and transitions > WAF migration" against a
-// model (issue 25, part 5). Random sequences of the documented calls (the entry point PUT with each
+// model. Random sequences of the documented calls (the entry point PUT with each
 // waf_migration value and alias, two calls at the same instant, a zone made compatible or not
 // through the control API) on Enterprise, Pro and Business zones; after every step what the
 // document lets a client see is compared with the model: the check's migration_state (start, or

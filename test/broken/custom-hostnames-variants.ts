@@ -1,6 +1,6 @@
 // Deliberately broken variants of the reference's custom hostnames, for the default (core) gate:
-// each violates a statement of the document that a formerly extended spec now asserts as core
-// (issue 25, part 4), made by hooking the real reference (never by editing it). Together with the
+// each violates a statement of the document that a formerly extended spec now asserts as core,
+// made by hooking the real reference (never by editing it). Together with the
 // custom hostname variants of zone-api-variants.ts and some blind misreadings, they prove that
 // every converted spec gates: test/broken-zone-ch-default.test.ts. setUpRefusedVariants refuse a
 // set-up step the document does not show (the payload of a POST) and must leave the run incomplete.

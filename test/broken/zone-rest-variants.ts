@@ -1,5 +1,5 @@
 // Broken variants proving the specs of the WAF migration, DNS, zone and account settings areas
-// that were extended because of their set-up (issue 25, part 4): each violates a documented
+// that were extended because of their set-up: each violates a documented
 // statement a converted (or new) spec asserts, made by hooking the real reference (never by
 // editing it), and must make the DEFAULT run (the core gate) fail, exactly through the core
 // requirements listed in `expectedFailures` (what the variant breaks of conventions is not listed:

@@ -1,4 +1,4 @@
-// CPU burners: child processes that spin, to load the machine while a test runs (issue 27: a
+// CPU burners: child processes that spin, to load the machine while a test runs (a
 // spec's timeout must not be a race that a loaded machine loses). Stopped by their own pids.
 
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Every blind variant of the storage suite (issue 26): misreadings of the storage document
+// Every blind variant of the storage suite: misreadings of the storage document
 // (../shared/spec/object-storage-interface.md), each written from the document alone, without
 // the suite; one module each in this folder. For each: the sentence it violates, the misreading,
 // the catalogued requirements that state that sentence (from the requirements' paraphrases in

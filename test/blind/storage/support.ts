@@ -1,4 +1,4 @@
-// What the blind variants of the storage suite are built with (issue 26: a check of the suite
+// What the blind variants of the storage suite are built with (a check of the suite
 // written from the storage document alone). Each variant is the bundled reference runtime with
 // one behaviour changed, the way an implementer who misread one sentence would have built it:
 //

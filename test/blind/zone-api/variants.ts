@@ -14,6 +14,6 @@ export const BLIND_VARIANTS: readonly BlindVariant[] = [
   ...FIREWALL_VARIANTS,
   ...WAF_VARIANTS,
   ...DNS_AND_SETTINGS_VARIANTS,
-  // The third round, written across the whole document (issue 25).
+  // The third round, written across the whole document.
   ...ROUND3_VARIANTS,
 ];

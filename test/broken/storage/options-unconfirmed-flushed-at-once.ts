@@ -2,7 +2,7 @@
 // made inside the call, and its promise is already rejected when that flush fails; the failure
 // goes to that put alone (no reset). No write is left pending for a sync() called after it.
 // ST-OPT-SYNC-NOT-AFTER-FAILED-FLUSH is about a pending write; here none ever is, so that spec
-// must answer "not verified", not fail (issue 26, part 7). What the flush inside the call breaks
+// must answer "not verified", not fail. What the flush inside the call breaks
 // is the subject of the other option specs (see the expected failures in the test).
 
 import type { ObjectRuntime } from '../../../reference-impl/storage/index.js';

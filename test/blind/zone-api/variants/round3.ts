@@ -1,4 +1,4 @@
-// The third blind round (issue 25): misreadings written from the zone document alone, aimed at
+// The third blind round: misreadings written from the zone document alone, aimed at
 // what a list-driven suite would not have been shown: a rule applied on one method or path a
 // sentence names but not on the others, on create but not on update, state across objects and
 // over time (after a PATCH, a second move, a released hold, a migration from validation),

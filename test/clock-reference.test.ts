@@ -2,7 +2,7 @@
 // object's) on its own: real mode follows the wall clock plus an offset, frozen mode stands still
 // until advanced, moveTo only moves forward, reset returns to the wall clock, and every change
 // reaches the persistence hook. The wall clock is stubbed, so
-// nothing here depends on timing. Written for mutation testing (issue #10).
+// nothing here depends on timing. Written for mutation testing.
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { VirtualClock, type ClockState } from '../reference-impl/clock.js';

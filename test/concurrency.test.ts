@@ -1,4 +1,4 @@
-// Concurrent clients against one zone of the reference (issue #10, item 4): creates of filters
+// Concurrent clients against one zone of the reference: creates of filters
 // and rules (combined and by filter id), PUTs, bulk deletes, all at once over real HTTP on
 // loopback against one file-backed server. Afterwards nothing is lost or duplicated: every
 // acknowledged create is listed exactly once, every acknowledged delete is gone, every PUT's last

@@ -2,7 +2,7 @@
 // (src/spec-kit/control.ts) to create zones, move the clock and set the world the custom hostname
 // and WAF specs need. Every write checks its input: a malformed one is refused with 400 in the
 // envelope and changes nothing, and what it accepts reads back as written. Written for mutation
-// testing (issue #10): these checks had no test.
+// testing: these checks had no test.
 
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

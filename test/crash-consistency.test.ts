@@ -1,4 +1,4 @@
-// Crash consistency of the file-backed reference (issue #10, item 4): the server, or the storage
+// Crash consistency of the file-backed reference: the server, or the storage
 // runtime, is killed with SIGKILL while it writes (after a given number of acknowledged writes,
 // never after a sleep), restarted on the same file, and what it kept is checked: no partial state
 // (a combined create is whole, or absent, or the spec's exception: filters kept when the rules

@@ -204,7 +204,7 @@ describe('policy overrides', () => {
   });
 });
 
-// --- Written for mutation testing (issue #10): the reference's own choices below had no test. ---
+// --- Written for mutation testing: the reference's own choices below had no test. ---
 
 const messages = (answer: supertest.Response): string[] => answer.body.errors.map((e: ErrorDetail) => e.message);
 

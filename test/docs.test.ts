@@ -11,6 +11,7 @@
 // selection checked; `serve`, `merge`, `diff` and `init` are parsed by their own option tables. The runs themselves are covered elsewhere (the
 // Map-runtime adapter's run in test/adapter-path.test.ts, the serve-and-run example in
 // test/cli-defects.test.ts). Deterministic, no seed.
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
@@ -176,6 +177,17 @@ describe('the user documents', () => {
     for (const file of documents.filter((f) => f === 'README.md' || f.startsWith('docs/'))) {
       expect(readFileSync(join(ROOT, file), 'utf8'), file).not.toMatch(/\bissue #?\d+/i);
     }
+  });
+
+  it('no code comment names an issue number: a comment says why in words that hold without a tracker', () => {
+    const named: string[] = [];
+    for (const file of execFileSync('git', ['ls-files', '-z', '--', 'src', 'suites', 'contract', 'reference-impl', 'requirements', 'scripts', 'bin', 'test', 'examples'], { cwd: ROOT, encoding: 'utf8' })
+      .split('\0').filter((f) => /\.(ts|mts|mjs|js)$/.test(f) && existsSync(join(ROOT, f)))) {
+      readFileSync(join(ROOT, file), 'utf8').split('\n').forEach((line, i) => {
+        if (/(\/\/|\/\*|^\s*\*).*\bissues? #?\d+/i.test(line)) named.push(`${file}:${i + 1}: ${line.trim()}`);
+      });
+    }
+    expect(named).toEqual([]);
   });
 
   it('each guide opens with what the reader will have done by its end', () => {

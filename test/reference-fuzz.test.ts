@@ -1,4 +1,4 @@
-// Robustness of the reference zone API (issue #10, item 4): malformed bodies, headers, paths, query
+// Robustness of the reference zone API: malformed bodies, headers, paths, query
 // strings and methods sent to every route the fastify app registers, over real HTTP on loopback
 // (fetch, and raw sockets for what fetch refuses to send). Whatever the request, the answer is the
 // envelope (a failure has success false, result null and errors of {code, message}), never a 5xx,

@@ -1,4 +1,4 @@
-// A crash is a failure (issue #20): a spec file whose test worker dies, or that fails to load,
+// A crash is a failure: a spec file whose test worker dies, or that fails to load,
 // fails its specs (or reports an error) with the cause, in the terminal, in every report format
 // and in the exit code; never "skipped" with an empty reason.
 //

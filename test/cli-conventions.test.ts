@@ -65,8 +65,8 @@ describe('usage errors: one line, the nearest known name, exit 2', () => {
     [['list', '--jsno'], 'specgate: list: unknown option --jsno (did you mean --json?); see specgate list --help'],
     [['merge', '--otu', 'x'], 'specgate: merge: unknown option --otu (did you mean --out?); see specgate merge --help'],
     [['run', '--frobnicate'], 'specgate: run: unknown option --frobnicate; see specgate run --help'],
-    [['rnu'], 'specgate: unknown command "rnu" (did you mean run?); the commands are run, list, serve, diff, merge, init or doctor (see specgate --help)'],
-    [['serv'], 'specgate: unknown command "serv" (did you mean serve?); the commands are run, list, serve, diff, merge, init or doctor (see specgate --help)'],
+    [['rnu'], 'specgate: unknown command "rnu" (did you mean run?); the commands are run, list, serve, diff, merge, init, doctor or check-host (see specgate --help)'],
+    [['serv'], 'specgate: unknown command "serv" (did you mean serve?); the commands are run, list, serve, diff, merge, init, doctor or check-host (see specgate --help)'],
     [['list', 'storage'], 'specgate: list: unexpected argument "storage" (it takes no arguments, only options); see specgate list --help'],
   ])('%j', async (args, line) => {
     const result = await callCli(args);

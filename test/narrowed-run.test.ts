@@ -49,7 +49,7 @@ describe('the spec files each project of a run is given', () => {
 
   it('--suite storage --area kv: the adapter gets only the files holding a kv spec', () => {
     expect(projectsOf(['--suite', 'storage', '--area', 'kv'])).toEqual([
-      { name: 'storage:reference-kv', files: ['suites/storage/alarm-lifecycle.spec.ts', 'suites/storage/kv.spec.ts', 'suites/storage/model.spec.ts'] },
+      { name: 'storage:reference-kv', files: ['suites/storage/alarm-lifecycle.spec.ts', 'suites/storage/atomicity.spec.ts', 'suites/storage/forms.spec.ts', 'suites/storage/kv.spec.ts', 'suites/storage/model.spec.ts'] },
     ]);
   });
 

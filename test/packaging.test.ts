@@ -93,8 +93,12 @@ describe('the compiled package (dist/, built by prepack; tsconfig.build.json)', 
 
   it('each export names dist/\'s .d.ts and .js of a source the build compiles, and that source under the specgate-source condition', () => {
     const built = compiled();
-    const exports = Object.entries(pkg.exports).filter(([name]) => name !== './package.json');
+    // The host kit is one bundled module (dist/host-kit.mjs, no imports), not a compiled source: apart below.
+    const exports = Object.entries(pkg.exports).filter(([name]) => name !== './package.json' && name !== './host-kit');
     expect(exports.map(([name]) => name)).toEqual(['./config', './storage', './scenarios']);
+    expect(pkg.exports['./host-kit']).toEqual({ types: './dist/src/adapters/protocol/host-kit.d.ts', 'specgate-source': './src/adapters/protocol/host-kit.ts', default: './dist/host-kit.mjs' });
+    expect(existsSync(join(ROOT, 'src/adapters/protocol/host-kit.ts'))).toBe(true);
+    expect(built, 'the host kit\'s types are compiled').toContain('src/adapters/protocol/host-kit.ts');
     for (const [name, target] of exports) {
       expect(typeof target === 'object' && Object.keys(target), `${name}: types first (TypeScript), the sources before the default`).toEqual(['types', 'specgate-source', 'default']);
       const source = (target as Record<string, string>)['specgate-source']!.replace(/^\.\//, '');

@@ -309,7 +309,7 @@ describe.each([referenceKvAdapter, referenceSqliteAdapter])('$name', (adapter: S
     it('aborts everything when the closure throws', async () => {
       object = await fresh();
       const outcome = await object.run('transactionThrows', { entries: { a: 1, b: 2 } });
-      expect(outcome).toEqual({ ok: false, error: { name: 'Error', message: 'specgate: abort this transaction' } });
+      expect(outcome).toMatchObject({ ok: false, error: { name: 'Error', message: 'specgate: abort this transaction' } });
       expect((await object.storage.list()).size).toBe(0);
     });
 
@@ -318,7 +318,7 @@ describe.each([referenceKvAdapter, referenceSqliteAdapter])('$name', (adapter: S
       const { result, probes } = await object.run<any>('transactionRollback', { entries: { a: 1 }, probeKey: 'a' });
       expect(result).toEqual({ ok: true, value: 'closure returned' });
       for (const method of ['get', 'put', 'delete', 'list']) {
-        expect(probes[method]).toEqual({ ok: false, error: { name: 'Error', message: `Cannot ${method}() on rolled back transaction` } });
+        expect(probes[method]).toMatchObject({ ok: false, error: { name: 'Error', message: `Cannot ${method}() on rolled back transaction` } });
       }
       expect(probes.rollbackAgain).toEqual({ ok: true, value: undefined });
       expect((await object.storage.list()).size).toBe(0);

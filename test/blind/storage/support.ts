@@ -261,3 +261,26 @@ export function cursorView(members: (cursor: SqlStorageCursor) => Record<string 
     },
   });
 }
+
+/**
+ * A view whose SQL cursors hand out every column value through `change`, in row objects and raw
+ * arrays alike, through next, toArray and one (of the cursor and of raw()).
+ */
+export function columnValuesView(change: (value: unknown) => unknown) {
+  const rowOf = (row: any): any => (Array.isArray(row) ? row.map(change) : Object.fromEntries(Object.entries(row).map(([name, value]) => [name, change(value)])));
+  const reader = (source: { next(): IteratorResult<any>; toArray(): any[]; one(): any }) => ({
+    next: () => {
+      const result = source.next();
+      return result.done ? result : { done: false, value: rowOf(result.value) };
+    },
+    toArray: () => source.toArray().map(rowOf),
+    one: () => rowOf(source.one()),
+  });
+  return cursorView((cursor: SqlStorageCursor) => ({
+    ...reader(cursor),
+    raw: () => {
+      const changed: any = { ...reader(cursor.raw()), [Symbol.iterator]: () => changed };
+      return changed;
+    },
+  }));
+}

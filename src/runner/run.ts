@@ -1,5 +1,5 @@
-// One conformance run: resolve the targets, run the selected suites under vitest's Node API (one
-// vitest project per target: the zone API target, and each storage adapter), and write the report.
+// One conformance run: resolve the targets, run the selected suites under vitest's Node API (vitest
+// projects planned per target, targets alike sharing one: PlannedProject), and write the report.
 // The CLI is a thin shell around `runConformance`.
 
 import { mkdirSync, readFileSync } from 'node:fs';

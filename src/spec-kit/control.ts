@@ -1,4 +1,4 @@
-// Client of a target's control API (ARCHITECTURE.md, "The control API"; its shapes are in
+// Client of a target's control API (docs/guide-zone-api.md, "The control API"; its shapes are in
 // contract/control.ts): how a spec sets up the world that no public endpoint sets, such as a
 // zone with a given plan, quota and features.
 

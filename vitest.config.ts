@@ -8,6 +8,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // Per-file wall and CPU time, when SPECGATE_CPU_LOG names a file (bench/ci-speed.md).
     setupFiles: ['test/helpers/cpu-per-file.ts'],
+    // The CLI runs of the tests run dist/, built once here from the sources (test/helpers/compiled-cli.ts).
+    globalSetup: ['test/helpers/compiled-cli.ts'],
     // Most files wait on specgate child processes; two files at a time on 2 cores measured
     // 4m25s against 6m32s for vitest's default of one worker here.
     maxWorkers: 2,

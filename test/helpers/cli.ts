@@ -23,12 +23,12 @@ export interface CliResult { code: number | null; stdout: string; stderr: string
  * For where the process boundary is the point: a run (its test workers), signals, exit codes and
  * output as a shell sees them, `list` (which imports the spec files under its own module hooks).
  * What the CLI decides from its arguments alone is tested in-process (cli-in-process.ts: callCli).
- * `env` adds to (or, with undefined, removes from) the environment of a user's shell. The checkout's
- * tests test its sources: a dist/ left by `npm run build` would be run instead and may be stale
- * (the compiled package is tested installed, test/pack-install.test.ts).
+ * `env` adds to (or, with undefined, removes from) the environment of a user's shell. It runs the
+ * compiled CLI in dist/, which vitest's global set-up builds from the sources under test when it
+ * is missing or stale (compiled-cli.ts); `{ SPECGATE_FROM_SOURCE: '1' }` runs the sources instead.
  */
 export function runCli(args: string[], env: Record<string, string | undefined> = {}, cwd = ROOT): Promise<CliResult> {
-  return runAsUser(process.execPath, [BIN, ...args], cwd, { SPECGATE_FROM_SOURCE: '1', ...env });
+  return runAsUser(process.execPath, [BIN, ...args], cwd, { SPECGATE_FROM_SOURCE: undefined, ...env });
 }
 
 /**

@@ -261,7 +261,12 @@ describe('a run against a target refusing the token: --bail, --json, --reporter 
     const unstopped = JSON.parse(full.stdout) as { summary: { total: number }; run: { stoppedEarly?: unknown } };
     expect(unstopped.run.stoppedEarly).toBeUndefined();
     expect(report.summary.total).toBeLessThan(unstopped.summary.total);
-    expect(report.tests.filter((t) => t.status === 'skipped'), 'the specs the stop cut off are not in the report as skipped').toEqual([]);
+    // A spec that ran and failed leaves its convention checks not verified (a record of their own,
+    // skipped, that names the failure): which spec fails first depends on timing, so that record
+    // may be there. A spec the stop cut off has no record at all.
+    const ranAndFailed = new Set(report.tests.filter((t) => t.status === 'failed').map((t) => t.name));
+    const cutOff = report.tests.filter((t) => t.status === 'skipped' && !ranAndFailed.has(t.name.replace(/ \[conventions\]$/, '')));
+    expect(cutOff, 'the specs the stop cut off are not in the report as skipped').toEqual([]);
   }, 600_000);
 
   it('--reporter github: an ::error annotation on the spec\'s line for each gated failure, summary.md appended to $GITHUB_STEP_SUMMARY', async () => {

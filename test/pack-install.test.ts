@@ -6,14 +6,26 @@
 // `npm test` without the registry (test/packaging.test.ts, test/optional-packages.test.ts).
 
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPTIONAL_PARTS } from '../src/core/optional-package.js';
 import { readReport, ROOT, runAsUser, tempDir, type CliResult } from './helpers/cli.js';
 
 const ENABLED = process.env.SPECGATE_PACK_INSTALL === '1';
 const INSTALL_TIMEOUT_MS = 15 * 60_000;
+
+/** The files of the checkout that git tracks, as they are in the work tree, copied; node_modules linked. */
+function trackedCopy(): string {
+  const copy = tempDir('pack-checkout');
+  const files = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter((file) => file !== '' && existsSync(join(ROOT, file)));
+  for (const file of files) {
+    mkdirSync(dirname(join(copy, file)), { recursive: true });
+    copyFileSync(join(ROOT, file), join(copy, file));
+  }
+  symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+  return copy;
+}
 
 /** A command in the user's project, with a user's environment (not this test worker's). */
 const inProject = (project: string, command: string, args: string[], env: Record<string, string> = {}): Promise<CliResult> => runAsUser(command, args, project, env);
@@ -37,9 +49,15 @@ describe.skipIf(!ENABLED)('npm pack, npm install of the tarball into an empty pr
 
   beforeAll(async () => {
     project = tempDir('pack-install');
+    // Packed from a copy of the checkout's files that git tracks (with its node_modules linked): its
+    // prepack removes and rebuilds dist/, which must not happen under other specgate runs of the
+    // checkout (npm test builds the checkout's dist/ for the CLI runs of its tests, and .ci/run runs
+    // other tests beside this one). A file not yet added to git is not packed.
+    const checkout = trackedCopy();
     // With its scripts: prepack builds dist/ (a minute of tsc on a loaded machine), postpack removes it.
-    const [pack] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', project], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as [{ filename: string }];
-    distLeftInCheckout = existsSync(join(ROOT, 'dist'));
+    const [pack] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', project], { cwd: checkout, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as [{ filename: string }];
+    distLeftInCheckout = existsSync(join(checkout, 'dist'));
+    rmSync(checkout, { recursive: true, force: true });
     writeFileSync(join(project, 'package.json'), '{"name":"user-project","version":"1.0.0","private":true}\n');
     // npm's cache as it is (warm after the first time); the registry only for what it lacks.
     const install = await inProject(project, 'npm', ['install', join(project, pack.filename), '--no-audit', '--no-fund', '--prefer-offline']);
@@ -64,7 +82,7 @@ describe.skipIf(!ENABLED)('npm pack, npm install of the tarball into an empty pr
     const version = await inProject(project, 'npx', ['specgate', '--version']);
     expect([version.code, version.stdout], version.stderr).toEqual([0, `specgate ${PACKAGE_VERSION}\n`]);
     expect(existsSync(join(installed(), 'dist/src/cli/main.js')), 'dist/ is in the package').toBe(true);
-    expect(distLeftInCheckout, 'postpack removed the checkout\'s dist/ again').toBe(false);
+    expect(distLeftInCheckout, 'postpack removed dist/ from the packed checkout again').toBe(false);
 
     const compiled = await loadsOf(['--version']);
     expect(compiled.filter((url) => /\.[cm]?ts$/.test(url) || url.includes('/node_modules/tsx/')), 'TypeScript loaded').toEqual([]);

@@ -120,13 +120,19 @@ describe('faults of a host', { timeout: 120_000 }, () => {
     expect(Date.now() - started).toBeLessThan(60_000);
   });
 
-  it('death mid-run: the calls it left are set-up errors with the line naming it, and the run is red', async () => {
-    const result = await run('dies', '--timeout', '5');
+  it('death mid-run: every spec it left is a set-up error with the line naming it, none a failure, and the run is red', async () => {
+    const dir = tempDir('protocol-dies');
+    const result = await runCli(['run', '--suite', 'storage', '--area', 'kv', '--adapter', faulty('dies'), '--timeout', '5', '--report-dir', dir]);
     const output = `${result.stdout}\n${result.stderr}`;
     expect(result.code, output).toBe(1);
     expect(output).toMatch(/! host stdio:node test\/hosts\/faulty-host\.mjs dies exited with code 3 with \S+ request\(s\) unanswered; its stderr ends: "faulty host: giving up"/);
-    // Not yet every one: a property spec that catches the call's error inside fast-check, and a scenario
-    // whose reply is cut, still count as failures (2 of 34 specs here); the rest are set-up errors.
+    const report = readReport(dir);
+    // Also the specs that caught the call's error (a property inside fast-check, a scenario's event
+    // whose error a spec keeps as data) and the scenarios a host's manifest does not name.
+    expect(report.tests.filter((t) => t.status === 'failed').map((t) => `${t.name}: ${t.error}`)).toEqual([]);
+    expect(report.requirements.filter((r) => r.status === 'failed').map((r) => r.id)).toEqual([]);
+    expect(report.tests.filter((t) => t.status === 'error').length).toBeGreaterThanOrEqual(34);
+    expect(report.tests.find((t) => t.file === 'suites/storage/model.spec.ts')?.error).toMatch(/^host stdio:.* dies exited with code 3/);
     expect(output).toMatch(/\d{2} set-up errors \(not verified\)/);
   });
 });

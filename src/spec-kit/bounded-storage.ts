@@ -94,6 +94,14 @@ const ledgers = new WeakMap<CallObserver, PromiseLedger>();
 export const unobservedRejections = (ledger: PromiseLedger): HandedOut[] => ledger.filter((handed) => handed.rejected !== undefined && !handed.promise.observed);
 
 /**
+ * The set-up error one of a spec's calls ended in (its object was not made or restarted, or its
+ * runtime failed under it, as a protocol host that died), if one did: whatever the spec made of
+ * it (a property caught it, a premise turned it into a skip), the spec ends with it.
+ */
+export const setUpFailureOf = (ledger: PromiseLedger): { reason: unknown } | undefined =>
+  ledger.find((handed) => handed.rejected !== undefined && factsOf(handed.rejected.reason)?.setUp !== undefined)?.rejected;
+
+/**
  * The adapter with create() and everything reached through it bounded by `timeoutMs` (and its
  * calls seen by `observe`); with `ledger`, every promise handed out is recorded there.
  */

@@ -24,7 +24,7 @@ import type { Capability, ObjectStorage, StorageAdapter, StorageObject } from '.
 import { loadAdapter } from '../core/adapter-module.js';
 import { workerContext } from './worker-context.js';
 import { DEFAULT_STARTUP_MS, DEFAULT_TIMEOUT_MS } from '../core/run-config.js';
-import { AdapterStartupFailure, boundedAdapter, startAdapter, unobservedRejections, type CallObserver, type PromiseLedger } from './bounded-storage.js';
+import { AdapterStartupFailure, boundedAdapter, setUpFailureOf, startAdapter, unobservedRejections, type CallObserver, type PromiseLedger } from './bounded-storage.js';
 import { thrownText } from './thrown.js';
 import { factsOf } from './failure-facts.js';
 import { DEFAULT_SPEC_TIMEOUT_MS, isTimeout, readAsBody, SpecBudget, withinBudget } from './budget.js';
@@ -142,6 +142,32 @@ const observerOf = (task: object): CallObserver => async (label, call) => {
 
 interface SkippingContext { task: { meta: object }; skip: (...args: never[]) => unknown }
 
+/** The promises each running spec's calls handed out (the adapter fixture's ledger), by the spec's task. */
+const ledgers = new WeakMap<object, PromiseLedger>();
+
+/**
+ * A spec one of whose calls ended in a set-up error (the object was not made or restarted, or its
+ * runtime failed under it: a protocol host that died mid-run) ends with that error, whatever it
+ * did with it: a property that caught it and reported a disagreement, a premise that skipped, an
+ * expectation of a refusal that the fault met. Its requirements are not verified, never failed.
+ */
+function setUpFailuresEndTheSpec<C extends SkippingContext>(body: (context: C) => unknown): (context: C) => unknown {
+  const wrapped = async (context: C): Promise<unknown> => {
+    let outcome: unknown;
+    try {
+      outcome = await body(context);
+    } catch (error) {
+      if (factsOf(error)?.setUp !== undefined) throw error;
+      const failure = setUpFailureOf(ledgers.get(context.task) ?? []);
+      throw failure === undefined ? error : failure.reason;
+    }
+    const failure = setUpFailureOf(ledgers.get(context.task) ?? []);
+    if (failure !== undefined) throw failure.reason;
+    return outcome;
+  };
+  return readAsBody(wrapped, body);
+}
+
 /**
  * A storage spec that skips itself from its body does so because a premise did not occur on this
  * runtime (nothing was refused, the handler did not start, the write had already failed): what the
@@ -235,6 +261,7 @@ export const storageTest = test.extend<StorageFixtures>({
     // Every promise the spec's calls hand out, so that one it never awaited and that rejected is
     // its own error, not an unhandled rejection outside any spec.
     const ledger: PromiseLedger = [];
+    ledgers.set(task, ledger);
     try {
       await use(boundedAdapter(loaded, timeoutMs, observerOf(task), ledger));
     } finally {
@@ -337,7 +364,7 @@ function declareFor(held: WorkerAdapter | undefined, requirements: string | stri
   }
   const declared = asDeclaredFor(held?.adapter, body, options);
   // vitest's own limit is off for storage specs (runner/run.ts): the budget bounds a spec's own time.
-  const budgeted = withinBudget(premiseSkipsDeclared(declared.body as (context: SkippingContext) => unknown), (context) => budgetOf(context.task), options.timeout);
+  const budgeted = withinBudget(setUpFailuresEndTheSpec(premiseSkipsDeclared(declared.body as (context: SkippingContext) => unknown)), (context) => budgetOf(context.task), options.timeout);
   // Real-time waits of adapters sharing a project overlap, instead of adding up one adapter after
   // another; each adapter's own real-time specs still run one at a time, as in a project of its own.
   const sideBySide = held !== undefined && declared.realTime && workerAdapters.length > 1;

@@ -5,6 +5,7 @@
 // version, an answer that is not a reply, no answer in time, an exit) is a HostFault: one line
 // naming the host and what it did, never a verdict on the storage document.
 
+import { scenarios as suiteScenarios } from '../../../contract/scenarios.js';
 import { defineAdapter } from '../../../contract/storage.js';
 import type { ObjectStorage, StorageAdapter, StorageObject } from '../../../contract/storage.js';
 import { CALLABLE_METHODS, PROTOCOL_VERSION, type Manifest, type Reply, type Request } from './messages.js';
@@ -126,7 +127,11 @@ export class ProtocolObject implements StorageObject {
   readonly faults?: StorageObject['faults'];
   #destroyed = false;
 
-  constructor(private readonly client: ProtocolClient, readonly hostId: string, supports: Manifest['supports']) {
+  /** The scenarios the host's manifest names: the only ones it is asked to run. */
+  readonly #scenarios: ReadonlySet<string>;
+
+  constructor(private readonly client: ProtocolClient, readonly hostId: string, supports: Manifest['supports'], scenarios: readonly string[] = []) {
+    this.#scenarios = new Set(scenarios);
     const call = (method: string) => async (...args: unknown[]) => this.#send({ op: 'call', object: hostId, method, args: encode(args) });
     const storage: Record<string, unknown> = Object.fromEntries(CALLABLE_METHODS.map((method) => [method, call(method)]));
     storage.transaction = async () => {
@@ -157,7 +162,17 @@ export class ProtocolObject implements StorageObject {
     await this.client.request(outgoing);
   }
 
+  /**
+   * A scenario of the suite that its manifest does not name is not sent: whatever the host would
+   * answer says nothing of the storage, so the spec that needs it is not verified (a set-up error),
+   * never failed. A name the suite does not know goes to the host, which refuses it (a TypeError).
+   */
   async run<T = unknown>(scenario: string, args?: unknown): Promise<T> {
+    this.#alive();
+    if (Object.hasOwn(suiteScenarios, scenario) && !this.#scenarios.has(scenario)) {
+      throw new HostFault(this.client.host, `cannot run scenario ${JSON.stringify(scenario)}: its manifest's scenarios do not name it`,
+        'a host built on the host kit of this specgate names every scenario (docs/storage-protocol.md, "The manifest")');
+    }
     return this.#send({ op: 'run', object: this.hostId, scenario, args: encode(args) }) as Promise<T>;
   }
 
@@ -223,7 +238,7 @@ export function protocolAdapter(options: ProtocolAdapterOptions): StorageAdapter
       async create(): Promise<ProtocolObject> {
         const made = await connected();
         const { object } = (await made.request({ op: 'create' })) as { object: string };
-        return new ProtocolObject(made, object, manifest.supports);
+        return new ProtocolObject(made, object, manifest.supports, manifest.scenarios);
       },
       async close() {
         const current = client;

@@ -90,12 +90,12 @@ export interface SpecFixtures {
 export const specTest = test.extend<SpecFixtures>({
   target: async ({ task }, use) => { await use({ ...targetOf(task), seed: context().seed }); },
   auth: async ({ target }, use) => { await use(schemes(target.credentials)); },
-  api: async ({ target, task, onTestFailed, skip }, use) => {
+  api: async ({ target, task, onTestFailed, skip, specZones }, use) => {
     const log = new ExchangeLog(secretsOf(target.credentials));
     onTestFailed(() => { task.meta.exchange = log.render(); });
     const guard = target.controlUrl ? undefined : foreignZoneGuard(target, skip);
     const api = new ApiClient(target.baseUrl, defaultAuth(target.credentials), log, {
-      ...newTransport({ timeoutMs: target.settings.timeoutMs, cleanup: SUITES['zone-api'].cleanup ?? [], headers: specHeaders(task), budget: budgetOf(task), count: countOf(task), ...(guard && { guard }) }), limiter: pacerOf(target),
+      ...newTransport({ timeoutMs: target.settings.timeoutMs, cleanup: SUITES['zone-api'].cleanup ?? [], disposableZone: (id) => specZones.includes(id), headers: specHeaders(task), budget: budgetOf(task), count: countOf(task), ...(guard && { guard }) }), limiter: pacerOf(target),
     });
     try {
       await use(api);

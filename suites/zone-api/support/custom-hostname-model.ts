@@ -157,11 +157,13 @@ export async function expectAsModelled(m: Readonly<HostnameModel>, r: HostnameRe
   for (const h of living(m)) {
     const at = `at ${m.now}, ${h.hostname}${h.movedAt === undefined ? '' : ` (moved at ${h.movedAt})`}`;
     const rule = h.status === 'moved' ? DELETED : h.reactivated ? 'ZM-CH-MOVED-PATCH-REACTIVATES' : 'ZM-CH-VERIFICATION-ERRORS';
-    const fromListing = listed?.get(h.id);
-    if (fromListing) expectHostnameRecord(fromListing, `custom hostname ${h.id} (listed)`);
-    const record = fromListing ?? await readHostname(r.world, h.id).catch((error: Error) => {
+    const blamed = (error: Error) => {
       throw passesThrough(error) ? error : withFacts(new Error(blame(rule, `${at} must still exist: ${error.message}`), { cause: error }), factsOf(error));
-    });
+    };
+    // A listed record is checked as a read one is, and a failure blamed the same way.
+    const fromListing = listed?.get(h.id);
+    if (fromListing) await Promise.resolve().then(() => expectHostnameRecord(fromListing, `custom hostname ${h.id}`)).catch(blamed);
+    const record = fromListing ?? await readHostname(r.world, h.id).catch(blamed);
     const expected = h.status === 'moved' ? 'ZM-CH-DNS-CHANGE-MOVED' : rule;
     expect(statusOf(record), blame(expected, `${at}: status ${h.status === 'pending' ? 'not active (in validation)' : h.status}: ${JSON.stringify(record)}`))
       .toSatisfy((status: string) => (h.status === 'pending' ? status !== 'active' && status !== 'moved' : status === h.status));

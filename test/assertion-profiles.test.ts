@@ -70,6 +70,14 @@ describe('a convention check', () => {
     await expect(runConventionCheck([], ['R-404'], 'R-CODE', 'the error code', () => undefined)).rejects.toThrow('convention check "the error code" cites R-CODE, which the spec does not declare in its options\' conventions');
   });
 
+  it('in a run that reports no conventions (a core run) it is not run, sends nothing, records nothing; an undeclared citation is still the spec\'s defect', async () => {
+    const checks: ConventionCheck[] = [];
+    let ran = false;
+    await runConventionCheck(checks, ['R-404'], 'R-404', 'the status of an unknown id', () => { ran = true; }, false);
+    expect({ ran, checks }).toEqual({ ran: false, checks: [] });
+    await expect(runConventionCheck([], ['R-404'], 'R-CODE', 'the error code', () => undefined, false)).rejects.toThrow('which the spec does not declare');
+  });
+
   it('a timeout inside it is not a convention\'s failure', async () => {
     const checks: ConventionCheck[] = [];
     await expect(runConventionCheck(checks, ['R-404'], 'R-404', 'x', () => { throw new SpecTimeout('out of time'); })).rejects.toBeInstanceOf(SpecTimeout);

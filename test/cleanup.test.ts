@@ -38,6 +38,14 @@ describe('cleanup of what a spec created', () => {
     expect(created.drainInWaves(), 'no empty wave').toEqual([[`${ZONE}/filters/f3`]]);
   });
 
+  it('leaves what a zone of the spec\'s own (created through the control API) holds: only the other zones\' objects are deleted', () => {
+    const created = new CreatedObjects(CREATING_COLLECTIONS, (zoneId) => zoneId === 'own 1');
+    created.noteCreation('http://target.test/client/v4/zones/own%201/filters', [{ id: 'f1' }]);
+    created.noteCreation('http://target.test/client/v4/zones/own%201/firewall/rules', [{ id: 'r1', filter: { id: 'f2' } }]);
+    created.noteCreation(`${ZONE}/custom_hostnames`, { id: 'h1' });
+    expect(created.drain()).toEqual([`${ZONE}/custom_hostnames/h1`]);
+  });
+
   it('ignores what no declared collection answered, and items without an id', () => {
     const created = new CreatedObjects(CREATING_COLLECTIONS);
     created.noteCreation(`${ZONE}/settings/minify`, { id: 'minify' });

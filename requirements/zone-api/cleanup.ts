@@ -1,5 +1,6 @@
 // The zone API suite's cleanup: the collections whose POST creates objects (deleted, newest first,
-// when a spec ends), and a firewall rule's filter, which a combined create brings with the rule and
+// when a spec ends, in a zone a target provides; in one the spec made through the control API they
+// stay with it), and a firewall rule's filter, which a combined create brings with the rule and
 // the rule protects (combined create, rule 4): the rule is deleted first.
 
 import type { CreatingCollection } from '../declarations.js';

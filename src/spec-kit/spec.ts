@@ -12,7 +12,7 @@ import { describe as vitestDescribe, test } from 'vitest';
 import { SUITES } from '../catalog/suites.js';
 import { ApiClient, ExchangeLog, RequestPacer, SPEC_HEADER, newTransport, type RequestGuard } from './api-client.js';
 import { DEFAULT_SPEC_TIMEOUT_MS, SpecBudget, withinBudget } from './budget.js';
-import { isSelected } from './selection.js';
+import { conventionsSelected, isSelected } from './selection.js';
 import { RequestCount, type CountedIn } from './request-count.js';
 import { ControlClient, type ControlZone, type ZoneSetup } from './control.js';
 import { defaultAuth, schemes, secretsOf, type Auth, type SpecTarget, type ZoneApiTarget } from './target.js';
@@ -90,12 +90,12 @@ export interface SpecFixtures {
 export const specTest = test.extend<SpecFixtures>({
   target: async ({ task }, use) => { await use({ ...targetOf(task), seed: context().seed }); },
   auth: async ({ target }, use) => { await use(schemes(target.credentials)); },
-  api: async ({ target, task, onTestFailed, skip }, use) => {
+  api: async ({ target, task, onTestFailed, skip, specZones }, use) => {
     const log = new ExchangeLog(secretsOf(target.credentials));
     onTestFailed(() => { task.meta.exchange = log.render(); });
     const guard = target.controlUrl ? undefined : foreignZoneGuard(target, skip);
     const api = new ApiClient(target.baseUrl, defaultAuth(target.credentials), log, {
-      ...newTransport({ timeoutMs: target.settings.timeoutMs, cleanup: SUITES['zone-api'].cleanup ?? [], headers: specHeaders(task), budget: budgetOf(task), count: countOf(task), ...(guard && { guard }) }), limiter: pacerOf(target),
+      ...newTransport({ timeoutMs: target.settings.timeoutMs, cleanup: SUITES['zone-api'].cleanup ?? [], disposableZone: (id) => specZones.includes(id), headers: specHeaders(task), budget: budgetOf(task), count: countOf(task), ...(guard && { guard }) }), limiter: pacerOf(target),
     });
     try {
       await use(api);
@@ -158,7 +158,8 @@ export const specTest = test.extend<SpecFixtures>({
   convention: async ({ task }, use) => {
     const declared = task.meta.conventions ?? [];
     const checks: ConventionCheck[] = (task.meta.conventionChecks ??= []);
-    await use((requirements, label, check) => runConventionCheck(checks, declared, requirements, label, check));
+    const reported = conventionsSelected(declared);
+    await use((requirements, label, check) => runConventionCheck(checks, declared, requirements, label, check, reported));
   },
   // Automatic, so that a dated spec is on its side of the date before any other fixture (its zone,
   // say) is set up; specs that are not dated pass straight through.

@@ -129,9 +129,14 @@ async function observe(zone: ZoneUnderTest, { plan, state }: Model, blame: strin
 
 const describeStep = (step: Step): string => (step.call === 'compatible' ? `made ${step.compatible ? '' : 'in'}compatible` : step.call === 'together' ? 'two calls at the same instant' : `waf_migration=${step.value}`);
 
-async function runSequence(zone: ZoneUnderTest, model: Model, steps: Step[]): Promise<void> {
+/**
+ * `observeStart`: whether to read the new zone before the first step (a new zone of each plan is
+ * read once per spec, the first of its plan: every later one starts as that one did, in start, and
+ * its first step's observation is compared with the model's start as well).
+ */
+async function runSequence(zone: ZoneUnderTest, model: Model, steps: Step[], observeStart = true): Promise<void> {
   const done: string[] = [];
-  await observe(zone, model, ['ZM-WAF-MIGRATION-STATE-START'], `a new ${model.plan} zone`);
+  if (observeStart) await observe(zone, model, ['ZM-WAF-MIGRATION-STATE-START'], `a new ${model.plan} zone`);
   for (const step of steps) {
     const blame = rowOf(model, step);
     const to = next(model, step);
@@ -158,6 +163,7 @@ describe('WAF migration, the state machine against a model', () => {
   spec(MODEL_REQUIREMENTS, 'random sequences of migration calls, alone and two at the same instant, move each plan\'s zone as the document\'s table does (property)', async ({ api, control, newZone, target, task, setUp }) => {
     task.meta.seed = target.seed;
     const sequences = fc.constantFrom<ModelPlan>('enterprise', 'pro', 'business').chain((plan) => stepsFor(plan).map((steps) => ({ plan, steps })));
+    const startObserved = new Set<ModelPlan>();
     try {
       await checkProperty(fc.asyncProperty(sequences, async ({ plan, steps }) => {
         const zone = await newZone({ plan });
@@ -166,7 +172,8 @@ describe('WAF migration, the state machine against a model', () => {
         const model: Model = { plan, compatible: true, state: 'start' };
         // Every sequence ends migrated: the positive control that each observation does change.
         const closing: Step[] = plan === 'enterprise' ? [{ call: 'pending', value: 'pending' }] : [{ call: 'compatible', compatible: true }, { call: 'pending', value: 'pending' }];
-        await runSequence(subject, model, [...steps, ...closing]);
+        await runSequence(subject, model, [...steps, ...closing], !startObserved.has(plan));
+        startObserved.add(plan);
       }), { seed: target.seed, numRuns: 12 });
     } catch (error) {
       const cause = (error as { cause?: unknown }).cause;

@@ -11,6 +11,7 @@ import { renderHtml } from '../src/report/html.js';
 import { junitOf } from '../src/report/junit.js';
 import { buildReport, type Report } from '../src/report/model.js';
 import { summaryMarkdown } from '../src/report/summary.js';
+import { requestLines } from '../src/cli/output.js';
 
 const requirement = (id: string, extra: object = {}) => ({ id, area: 'filters' as const, level: 'must' as const, profile: 'core' as const, document: 'zone-management-api.md' as const, section: [{ headings: ['s'] }], text: `${id} text`, ...extra });
 const catalog: AreaCatalog[] = [{ area: 'filters', requirements: [requirement('R-CORE'), requirement('R-SKIP'), requirement('R-EXT', { profile: 'extended', document: 'reference-notes.md', section: [{ headings: ['HTTP API conventions'] }] }), requirement('R-KNOWN')] }];
@@ -109,5 +110,25 @@ describe('junit.xml keeps the gate\'s meaning', () => {
     expect(caseOf(junit, 'core fails')).toContain('<property name="gated" value="true"/>');
     expect(caseOf(junit, 'core fails')).toContain('<property name="source" value="R-CORE: documented, zone-management-api.md § s"/>');
     expect(caseOf(junit, 'known fails')).toContain('<property name="known" value="issue #9"/>');
+  });
+});
+
+describe('the requests a run sent', () => {
+  it('are said alike on the terminal, in summary.md and in report.html, API requests first, with the areas that sent most', () => {
+    const sent = report([
+      spec('one', ['R-CORE'], 'passed', { requests: 40, controlRequests: 3 }),
+      spec('two', ['R-KNOWN'], 'passed', { requests: 2, controlRequests: 0 }),
+    ]);
+    const line = '42 to the API and 3 to the control API (45 in all); most by area: filters 42';
+    expect(requestLines(sent)).toEqual([`specgate: requests: ${line}`]);
+    expect(summaryMarkdown(sent)).toContain(`- Requests: ${line}\n`);
+    expect(renderHtml(sent)).toContain(`<dt>Requests</dt><dd>${line}</dd>`);
+  });
+
+  it('are not said for a run whose specs count none (the storage suite sends no request)', () => {
+    const none = report([spec('one', ['R-CORE'], 'passed')]);
+    expect(requestLines(none)).toEqual([]);
+    expect(summaryMarkdown(none)).not.toContain('Requests');
+    expect(renderHtml(none)).not.toContain('<dt>Requests</dt>');
   });
 });

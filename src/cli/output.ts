@@ -3,13 +3,19 @@
 
 import { causeCount, stepUnder } from '../report/causes.js';
 import type { FailureCause, Report, ReportTest } from '../report/model.js';
-import { coreRequirementsText, incompleteConsequence, interruptedText } from '../report/verdict-text.js';
+import { coreRequirementsText, incompleteConsequence, interruptedText, requestsText } from '../report/verdict-text.js';
 
 /**
  * The closing lines: the verdict on the documents (core) first, then the production conventions
  * (extended), then what the run could not verify for reasons the target did not declare, then
  * what the exit code gates on.
  */
+/** What the run sent, before the verdicts (none for a run without zone API specs). */
+export function requestLines(report: Report): string[] {
+  const requests = requestsText(report);
+  return requests ? [`specgate: requests: ${requests}`] : [];
+}
+
 export function verdictLines(report: Report): string[] {
   const { core, extended, gate, outcome, incomplete } = report.verdicts;
   const { requirements } = report.summary;

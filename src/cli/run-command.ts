@@ -8,7 +8,7 @@ import type { ContainerConfig, Credentials, RunConfig } from '../core/run-config
 import type { ContainerTarget } from '../targets/container-target.js';
 import type { Report } from '../report/model.js';
 import { configLine, loadConfigFile } from './config-file.js';
-import { printBaseline, printErrors, printFailures, verdictLines } from './output.js';
+import { printBaseline, printErrors, printFailures, requestLines, verdictLines } from './output.js';
 import { appendStepSummary, githubAnnotations, jsonSummary, reporterFrom, type ReporterName } from './reporters.js';
 import { credentialsFrom, needsCredentials, parseRunFlags, runConfigFrom } from './run-config.js';
 import { REPORT_FILES } from '../report/files.js';
@@ -67,7 +67,7 @@ async function runAndReport(config: RunConfig, reporter: ReporterName): Promise<
     out.write(`\nspecgate: suite ${suite.name} not run: ${suite.pending}`);
   }
   const where = relative(process.cwd(), outcome.reportDir) || '.';
-  out.write(`\n${[...stoppedEarlyLines(report), ...verdictLines(report)].join('\n')}\n`
+  out.write(`\n${[...stoppedEarlyLines(report), ...requestLines(report), ...verdictLines(report)].join('\n')}\n`
     + `specgate: report in ${where}/ (${REPORT_FILES.join(', ')})\n`);
   if (reporter === 'github') {
     for (const annotation of githubAnnotations(report)) process.stdout.write(`${annotation}\n`);

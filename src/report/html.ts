@@ -15,7 +15,7 @@ import { NO_LINKS, sectionLink, type ReportLinks } from './links.js';
 import { pageAssets } from './page-assets.js';
 import { replayCommand } from './replay.js';
 import { describeAdapterTarget } from './runtime-description.js';
-import { conventionsVerdictText, coreVerdictText, incompleteConsequence, interruptedText, totalsRelationText } from './verdict-text.js';
+import { conventionsVerdictText, coreVerdictText, incompleteConsequence, interruptedText, requestsText, totalsRelationText } from './verdict-text.js';
 import { REQUIREMENT_STATUSES as STATUSES, type AreaSummary, type Report, type ReportRequirement, type ReportTest, type RunTarget } from './model.js';
 
 const LEVELS: readonly Level[] = ['must', 'should', 'may'];
@@ -88,6 +88,8 @@ function header(report: Report): Html {
     ['Suites', run.suites.join(', ')],
     ['Seed', html`<code>${run.seed}</code> (replay with <code>--seed ${run.seed}</code>)`],
   ];
+  const requests = requestsText(report);
+  if (requests) rows.push(['Requests', requests]);
   const selection = describeSelection(run.selection);
   if (selection) rows.push(['Selection', selection]);
   if (run.grep) rows.push(['Grep', html`<code>${run.grep}</code>`]);

@@ -10,8 +10,8 @@ import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { supportedCompatibilityDate } from 'miniflare';
-import { describe, expect, it } from 'vitest';
-import { readReport, runCli, tempDir } from './helpers/cli.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readReport, runCli, tempDir, type CliResult } from './helpers/cli.js';
 import { callCli } from './helpers/cli-in-process.js';
 import type { Report } from '../src/report/model.js';
 
@@ -29,6 +29,78 @@ function writeConfig(config: unknown): string {
 const storageTarget = (report: Report) => report.run.targets.find((t) => t.suite === 'storage')!;
 const statusOfDeleteAllSpec = (report: Report) => report.tests.filter((t) => t.requirements.includes('ST-KV-DELETEALL-KEEPS-ALARM')).map((t) => t.status);
 
+/**
+ * A project folder whose node_modules holds a miniflare of its own: a wrapper around specgate's
+ * (so no download) with its own version, which logs every runtime it starts.
+ */
+function projectWithMiniflare(version: string): { dir: string; log: string } {
+  const dir = tempDir('byo-miniflare');
+  const log = join(dir, 'started.log');
+  const own = createRequire(OWN_MINIFLARE);
+  const packages: Record<string, { version: string; source: string }> = {
+    miniflare: {
+      version,
+      source: `const real = require(${JSON.stringify(OWN_MINIFLARE)});
+const { appendFileSync } = require('node:fs');
+class Miniflare extends real.Miniflare {
+  constructor(options) { appendFileSync(${JSON.stringify(log)}, options.compatibilityDate + '\\n'); super(options); }
+}
+module.exports = { ...real, Miniflare };
+`,
+    },
+    // The runtime package next to it, as npm installs miniflare's dependency.
+    workerd: { version: own('workerd/package.json').version, source: `module.exports = require(${JSON.stringify(own.resolve('workerd'))});\n` },
+  };
+  for (const [name, { version: v, source }] of Object.entries(packages)) {
+    mkdirSync(join(dir, 'node_modules', name), { recursive: true });
+    writeFileSync(join(dir, 'node_modules', name, 'package.json'), JSON.stringify({ name, version: v, main: 'index.js' }));
+    writeFileSync(join(dir, 'node_modules', name, 'index.js'), source);
+  }
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'user-project', private: true }));
+  return { dir, log };
+}
+
+/** A workerd "of another version": prints its own --version, runs specgate's binary for the rest. */
+function binaryCalling(version: string): string {
+  const path = join(tempDir('workerd-binary'), 'workerd');
+  writeFileSync(path, `#!/bin/sh\nif [ "$1" = "--version" ]; then echo "workerd ${version}"; exit 0; fi\nexec ${JSON.stringify(OWN_WORKERD)} "$@"\n`, { mode: 0o755 });
+  return path;
+}
+
+/**
+ * The runs that run a spec on workerd: each its own specgate process, as the date (a config file's,
+ * overridden by the flag, the default), the miniflare (found from the working directory) and the
+ * binary (--workerd) are each a whole run's. Started at once before the first test, side by side,
+ * each test reads its own.
+ */
+interface SpecRun { run: CliResult; reportDir: string }
+let specRuns: {
+  configDate: Promise<SpecRun>;
+  flagDate: Promise<SpecRun>;
+  defaultDate: Promise<SpecRun>;
+  ownMiniflare: Promise<SpecRun & { dir: string; log: string }>;
+  givenBinary: Promise<SpecRun & { binary: string }>;
+};
+
+/** A run that is awaited later: its failure to spawn is that test's, not an unhandled rejection. */
+function startRun<T extends object>(args: string[], reportDir: string, extra: T, cwd?: string): Promise<SpecRun & T> {
+  const started = runCli([...args, '--report-dir', reportDir], {}, cwd).then((run) => ({ run, reportDir, ...extra }));
+  started.catch(() => {});
+  return started;
+}
+
+beforeAll(() => {
+  const own = projectWithMiniflare('4.99.0-user');
+  const binary = binaryCalling('2026-01-15');
+  specRuns = {
+    configDate: startRun(['run', '--suite', 'storage', '--config', writeConfig({ adapter: 'workerd', compatibilityDate: '2025-07-18' }), ...DELETEALL_SPEC], tempDir('workerd-config-date'), {}),
+    flagDate: startRun(['run', '--suite', 'storage', '--config', writeConfig({ adapter: 'workerd', compatibilityDate: '2025-07-18' }), '--compatibility-date', '2026-03-01', ...DELETEALL_SPEC], tempDir('workerd-flag-date'), {}),
+    defaultDate: startRun(['run', '--suite', 'storage', '--adapter', 'workerd', '--grep', 'delete\\(key\\) resolves to false for a key'], tempDir('workerd-default-date'), {}),
+    ownMiniflare: startRun(['run', '--suite', 'storage', '--adapter', 'workerd@2025-07-18', ...DELETEALL_SPEC], join(own.dir, 'report'), own, own.dir),
+    givenBinary: startRun(['run', '--suite', 'storage', '--adapter', 'workerd', '--workerd', binary, ...DELETEALL_SPEC], tempDir('workerd-given-binary'), { binary }),
+  };
+});
+
 describe('--compatibility-date and workerd@DATE: refused before any spec runs', () => {
   it.each([
     [['--adapter', 'workerd', '--compatibility-date', '2025-7-18'], /^specgate: --compatibility-date: the compatibility date must be a date YYYY-MM-DD, got "2025-7-18"$/],
@@ -41,7 +113,7 @@ describe('--compatibility-date and workerd@DATE: refused before any spec runs', 
     [['--adapter', `workerd,workerd@${supportedCompatibilityDate}`], /^specgate: --adapter: two adapters are named "workerd"/],
   ])('%j exits 2 with one line and writes no report', async (args, message) => {
     const reportDir = join(tempDir('workerd-refused'), 'report');
-    const run = await runCli(['run', '--suite', 'storage', ...args, '--report-dir', reportDir]);
+    const run = await callCli(['run', '--suite', 'storage', ...args, '--report-dir', reportDir]);
     expect(run.code, run.stderr).toBe(2);
     expect(run.stderr.trim()).toMatch(message);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
@@ -57,8 +129,7 @@ describe('--compatibility-date and workerd@DATE: refused before any spec runs', 
 
 describe('the compatibility date reaches workerd', () => {
   it('from the config file (2025-07-18: deleteAll keeps the alarm), named workerd@DATE, with the runtime in the report', async () => {
-    const reportDir = tempDir('workerd-config-date');
-    const run = await runCli(['run', '--suite', 'storage', '--config', writeConfig({ adapter: 'workerd', compatibilityDate: '2025-07-18' }), ...DELETEALL_SPEC, '--report-dir', reportDir]);
+    const { run, reportDir } = await specRuns.configDate;
     expect(run.code, run.stdout.slice(-2000)).toBe(0);
     const report = readReport(reportDir);
     expect(storageTarget(report)).toMatchObject({
@@ -77,9 +148,7 @@ describe('the compatibility date reaches workerd', () => {
   }, 600_000);
 
   it('the flag overrides the file (2026-03-01: deleteAll deletes the alarm, ST-KV-DELETEALL-KEEPS-ALARM fails)', async () => {
-    const reportDir = tempDir('workerd-flag-date');
-    const config = writeConfig({ adapter: 'workerd', compatibilityDate: '2025-07-18' });
-    const run = await runCli(['run', '--suite', 'storage', '--config', config, '--compatibility-date', '2026-03-01', ...DELETEALL_SPEC, '--report-dir', reportDir]);
+    const { run, reportDir } = await specRuns.flagDate;
     expect(run.code).toBe(1);
     const report = readReport(reportDir);
     expect(storageTarget(report)).toMatchObject({ name: 'workerd@2026-03-01', runtime: { compatibilityDate: '2026-03-01' } });
@@ -87,49 +156,15 @@ describe('the compatibility date reaches workerd', () => {
   }, 600_000);
 
   it('by default the newest date the installed runtime declares, under the plain name workerd', async () => {
-    const reportDir = tempDir('workerd-default-date');
-    const run = await runCli(['run', '--suite', 'storage', '--adapter', 'workerd', '--grep', 'delete\\(key\\) resolves to false for a key', '--report-dir', reportDir]);
+    const { run, reportDir } = await specRuns.defaultDate;
     expect(run.code, run.stdout.slice(-2000)).toBe(0);
     expect(storageTarget(readReport(reportDir))).toMatchObject({ name: 'workerd', runtime: { compatibilityDate: supportedCompatibilityDate } });
   }, 600_000);
 });
 
 describe("the user's own miniflare", () => {
-  /**
-   * A project folder whose node_modules holds a miniflare of its own: a wrapper around specgate's
-   * (so no download) with its own version, which logs every runtime it starts.
-   */
-  function projectWithMiniflare(version: string): { dir: string; log: string } {
-    const dir = tempDir('byo-miniflare');
-    const log = join(dir, 'started.log');
-    const own = createRequire(OWN_MINIFLARE);
-    const packages: Record<string, { version: string; source: string }> = {
-      miniflare: {
-        version,
-        source: `const real = require(${JSON.stringify(OWN_MINIFLARE)});
-const { appendFileSync } = require('node:fs');
-class Miniflare extends real.Miniflare {
-  constructor(options) { appendFileSync(${JSON.stringify(log)}, options.compatibilityDate + '\\n'); super(options); }
-}
-module.exports = { ...real, Miniflare };
-`,
-      },
-      // The runtime package next to it, as npm installs miniflare's dependency.
-      workerd: { version: own('workerd/package.json').version, source: `module.exports = require(${JSON.stringify(own.resolve('workerd'))});\n` },
-    };
-    for (const [name, { version: v, source }] of Object.entries(packages)) {
-      mkdirSync(join(dir, 'node_modules', name), { recursive: true });
-      writeFileSync(join(dir, 'node_modules', name, 'package.json'), JSON.stringify({ name, version: v, main: 'index.js' }));
-      writeFileSync(join(dir, 'node_modules', name, 'index.js'), source);
-    }
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'user-project', private: true }));
-    return { dir, log };
-  }
-
   it('is found from the working directory, runs the specs, and the report says which one ran', async () => {
-    const { dir, log } = projectWithMiniflare('4.99.0-user');
-    const reportDir = join(dir, 'report');
-    const run = await runCli(['run', '--suite', 'storage', '--adapter', 'workerd@2025-07-18', ...DELETEALL_SPEC, '--report-dir', reportDir], {}, dir);
+    const { run, reportDir, dir, log } = await specRuns.ownMiniflare;
     expect(run.code, run.stderr + run.stdout.slice(-2000)).toBe(0);
     const report = readReport(reportDir);
     expect(storageTarget(report).runtime?.launcher).toEqual({
@@ -144,7 +179,7 @@ module.exports = { ...real, Miniflare };
 
   it('a miniflare 2 in the working directory is refused (it does not run workerd): exit 2', async () => {
     const { dir } = projectWithMiniflare('2.14.4');
-    const run = await runCli(['run', '--suite', 'storage', '--adapter', 'workerd'], {}, dir);
+    const run = await callCli(['run', '--suite', 'storage', '--adapter', 'workerd'], {}, dir);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/is version 2\.14\.4; the workerd adapter needs miniflare 3 or later/);
   });
@@ -187,7 +222,7 @@ module.exports = { ...real, Miniflare };
     ['at a date given (found when the date is tried): not blamed on the date', 'workerd@2025-07-18'],
   ])('%s: exit 2, every line of the validation error, and a fix naming the miniflare', async (_, adapter) => {
     const dir = projectWithStrictMiniflare();
-    const run = await runCli(['run', '--suite', 'storage', '--adapter', adapter, '--report-dir', join(dir, 'report')], {}, dir);
+    const run = await callCli(['run', '--suite', 'storage', '--adapter', adapter, '--report-dir', join(dir, 'report')], {}, dir);
     expect(run.code, run.stderr).toBe(2);
     const said = run.stderr.trim();
     expect(said).toMatch(/miniflare 4\.99\.1-strict \(\S+\) refused the options the workerd adapter passes: Unexpected options passed to `new Miniflare\(\)` constructor:\n/);
@@ -204,17 +239,8 @@ const NOT_WORKERD = join(tempDir('not-workerd'), 'hello');
 writeFileSync(NOT_WORKERD, '#!/bin/sh\necho hello\n', { mode: 0o755 });
 
 describe('--workerd PATH: the binary that runs, and its own version', () => {
-  /** A workerd "of another version": prints its own --version, runs specgate's binary for the rest. */
-  function binaryCalling(version: string): string {
-    const path = join(tempDir('workerd-binary'), 'workerd');
-    writeFileSync(path, `#!/bin/sh\nif [ "$1" = "--version" ]; then echo "workerd ${version}"; exit 0; fi\nexec ${JSON.stringify(OWN_WORKERD)} "$@"\n`, { mode: 0o755 });
-    return path;
-  }
-
   it('the report names the binary and its --version, and the default date is the newest it accepts (2026-01-15: deleteAll keeps the alarm)', async () => {
-    const binary = binaryCalling('2026-01-15');
-    const reportDir = tempDir('workerd-given-binary');
-    const run = await runCli(['run', '--suite', 'storage', '--adapter', 'workerd', '--workerd', binary, ...DELETEALL_SPEC, '--report-dir', reportDir]);
+    const { run, reportDir, binary } = await specRuns.givenBinary;
     expect(run.code, run.stderr + run.stdout.slice(-2000)).toBe(0);
     const report = readReport(reportDir);
     expect(storageTarget(report)).toMatchObject({ name: 'workerd', runtime: { version: '2026-01-15', binary: { path: binary, resolvedFrom: 'given' }, compatibilityDate: '2026-01-15' } });

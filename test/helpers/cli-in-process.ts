@@ -11,10 +11,13 @@ import type { CliResult } from './cli.js';
 /**
  * `env` adds to (or, with undefined, removes from) the environment for the call; the environment
  * is restored after it (a command may set variables of its own: --workerd sets MINIFLARE_WORKERD_PATH).
- * Calls are one at a time: the process's stdout and stderr are the CLI's while one runs.
+ * `cwd`, as runCli's: the working directory for the call (where a user's miniflare is found from),
+ * restored after it. Calls are one at a time: the process's stdout, stderr and working directory
+ * are the CLI's while one runs.
  */
-export async function callCli(args: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
+export async function callCli(args: string[], env: Record<string, string | undefined> = {}, cwd?: string): Promise<CliResult> {
   const saved = { ...process.env };
+  const savedCwd = process.cwd();
   const writes = { stdout: process.stdout.write, stderr: process.stderr.write };
   let stdout = '';
   let stderr = '';
@@ -31,11 +34,13 @@ export async function callCli(args: string[], env: Record<string, string | undef
   process.stdout.write = capture((text) => { stdout += text; });
   process.stderr.write = capture((text) => { stderr += text; });
   try {
+    if (cwd !== undefined) process.chdir(cwd);
     const code = await main(args);
     return { code, stdout, stderr };
   } finally {
     process.stdout.write = writes.stdout;
     process.stderr.write = writes.stderr;
+    process.chdir(savedCwd);
     for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
     Object.assign(process.env, saved);
   }

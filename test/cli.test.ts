@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { requestTableOf, readRequestTable, REQUEST_TABLE } from '../src/catalog/request-estimates.js';
 import { verdictLines } from '../src/cli/output.js';
 import { readReport, ROOT, runCli, tempDir } from './helpers/cli.js';
 import { callCli } from './helpers/cli-in-process.js';
@@ -87,6 +88,8 @@ describe('the main job: the full conformance run against the bundled reference (
     const guide = readFileSync(join(ROOT, 'docs/guide-reports.md'), 'utf8');
     const sample = /The last lines of\n`npm run conformance`[^\n]*\n\n```\n([\s\S]*?)\n```/.exec(guide)?.[1];
     expect(sample?.split('\n'), 'docs/guide-reports.md: the sample verdict lines').toEqual(verdictLines(report));
+    // `specgate list` estimates a selection's requests from what each spec sent here.
+    expect(requestTableOf(report), `${REQUEST_TABLE} is what this run's specs sent: run \`npm run requests\``).toEqual(readRequestTable(ROOT));
   });
 });
 

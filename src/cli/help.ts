@@ -169,10 +169,14 @@ Options:
   --level must|should|may[,...]  only specs citing requirements of these levels
   --profile core|extended        core: only specs of what the spec states (default: extended)
   --grep PATTERN                 only specs whose name matches PATTERN (a regular expression)
-  --json                         print JSON: [{name, file, requirements, dated?, extended?}]
+  --json                         print JSON: [{name, file, requirements, dated?, extended?,
+                                 requests?}]
 
 The selection is the one specgate run makes with the same options; the listing ends with the
-total (not with --json).
+total (not with --json) and, for zone API specs, the requests they sent against the bundled
+reference (suites/zone-api/requests.json; per spec as requests: {api, control} in --json): what
+a run of the selection sends, about, before it runs (a production account allows 1,200 API
+requests per 5 minutes).
 
 Exit codes: 0 listed, 1 a spec file did not load, 2 bad usage.
 `;

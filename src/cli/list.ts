@@ -5,6 +5,7 @@
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { withDashedValues } from './usage.js';
+import { estimateRequests, readRequestTable, REQUEST_TABLE, type RequestTable } from '../catalog/request-estimates.js';
 import { requirementCatalog } from '../catalog/suites.js';
 import { selects, type Selection } from '../core/selection.js';
 import { listRunnableSpecs, SpecFileError, type ListedSpec, type RunnableSpec } from '../runner/list.js';
@@ -36,13 +37,30 @@ export async function listCommand(args: string[]): Promise<number> {
     return 1;
   }
   const selected = specs.filter(selectedBy(selection, values.grep)).map(({ grepName: _, ...listed }) => listed);
+  const table = readRequestTable();
   if (values.json) {
-    process.stdout.write(`${JSON.stringify(selected, null, 2)}\n`);
+    const withRequests = selected.map((spec) => ({ ...spec, ...(table?.specs[`${spec.file} > ${spec.name}`] && { requests: table.specs[`${spec.file} > ${spec.name}`]! }) }));
+    process.stdout.write(`${JSON.stringify(withRequests, null, 2)}\n`);
     return 0;
   }
   for (const spec of selected) process.stdout.write(`${spec.file} > ${spec.name}  [${spec.requirements.join(', ')}]\n`);
   process.stdout.write(`${totalLine(selected, specs)}\n`);
+  const estimate = table && estimateLine(table, selected);
+  if (estimate) process.stdout.write(`${estimate}\n`);
   return 0;
+}
+
+/**
+ * What the selection's zone API specs sent against the bundled reference (none for a selection
+ * without them): `specgate: requests, as against the bundled reference (seed 20261121): about 2078
+ * to the API and 616 to the control API`.
+ */
+function estimateLine(table: RequestTable, selected: ListedSpec[]): string | undefined {
+  if (!selected.some((spec) => spec.file.startsWith('suites/zone-api/'))) return undefined;
+  const { api, control, unmeasured } = estimateRequests(table, selected);
+  return `specgate: requests, as against the bundled reference (seed ${table.seed}): about ${api} to the API and ${control} to the control API`
+    + `${unmeasured > 0 ? `, not counting ${unmeasured} spec${unmeasured === 1 ? '' : 's'} ${REQUEST_TABLE} does not have yet (npm run requests measures them)` : ''}`
+    + '; a target\'s answers move it';
 }
 
 /**

@@ -7,6 +7,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { parseRequestQuota, RequestQuota } from '../reference-impl/zone-api/request-quota.js';
 import { readRateLimit } from '../src/spec-kit/rate-limit-headers.js';
 import { RequestPacer } from '../src/spec-kit/request-pacer.js';
+import { startServer } from '../reference-impl/zone-api/server.js';
+import { runCli, tempDir } from './helpers/cli.js';
 
 const headers = (values: Record<string, string>) => new Headers(values);
 
@@ -84,4 +86,34 @@ describe('the spec kit pacing by those signals (a worker of two)', () => {
       vi.useRealTimers();
     }
   });
+});
+
+describe('a run against a target enforcing a quota (serve --rate-limit), end to end', () => {
+  it('keeps under the quota its answers declare: every spec passes, and no request is refused with 429', async () => {
+    const refused: string[] = [];
+    let answered = 0;
+    // 30 requests per 3 s: the specs of the filters' requirements (the firewall rules' among them)
+    // send about 270, so the run spans at least eight windows, and its many concurrent specs wait at
+    // each window's end (a pacer that let them all go when a window ran out, or let what was left
+    // of one window spill into the next, got 429s here). The waits are short, so not said on the
+    // terminal: that is the unit test's above.
+    const server = await startServer({
+      testMode: true,
+      rateLimit: { quota: 30, windowSeconds: 3 },
+      customize: ({ app }) => app.addHook('onResponse', async (request, reply) => {
+        if (!request.url.startsWith('/client/v4')) return;
+        answered++;
+        if (reply.statusCode === 429) refused.push(`${request.method} ${request.url}`);
+      }),
+    });
+    try {
+      const run = await runCli(['run', '--suite', 'zone-api', '--area', 'filters', '--profile', 'core', '--report-dir', tempDir('rate-limited'),
+        '--target', server.baseUrl, '--control', server.controlUrl!], { SPECGATE_TOKEN: server.credentials.token });
+      expect(run.code, run.stderr + run.stdout).toBe(0);
+      expect(answered, 'the run sent more than eight windows allow (the premise of this test)').toBeGreaterThan(240);
+      expect(refused, `requests refused with 429 (of ${answered})\n${run.stdout}\n${run.stderr}`).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  }, 600_000);
 });

@@ -10,9 +10,10 @@ export default defineConfig({
     setupFiles: ['test/helpers/cpu-per-file.ts'],
     // The CLI runs of the tests run dist/, built once here from the sources (test/helpers/compiled-cli.ts).
     globalSetup: ['test/helpers/compiled-cli.ts'],
-    // Most files wait on specgate child processes; two files at a time on 2 cores measured
-    // 4m25s against 6m32s for vitest's default of one worker here.
-    maxWorkers: 2,
+    // Most files wait: on specgate child processes, on real time (the real-time alarm checks,
+    // workerd). With two files at a time on 2 cores a full run used 1,194 CPU-s in 907 s, about 1.3
+    // cores: three at a time overlap the waits with CPU work (bench/ci-speed.md).
+    maxWorkers: 3,
     // The longest files first, also on a fresh clone without vitest's timings (test/helpers/heavy-first.ts).
     sequence: { sequencer: HeavyFirstSequencer },
     // Limits for a test or hook that hangs, not for a slow one: most start specgate runs, whose

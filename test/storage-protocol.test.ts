@@ -16,11 +16,10 @@ import { readReport, ROOT, runCli, tempDir } from './helpers/cli.js';
 const NODE_HOST = "stdio:npx tsx --conditions specgate-source examples/hosts/node-host.mjs";
 /** The Bun example's documented command (docs/storage-protocol.md, the header of bun-host.ts), with `bun` on the PATH. */
 const BUN_HOST = 'stdio:bun --conditions specgate-source examples/hosts/bun-host.ts';
-// The binary of the devDependency bun (its platform package; node_modules/.bin/bun is a stub while
-// bun's postinstall is off). Until this checkout's node_modules is reinstalled, the same package
-// installed beside it (`npm install --prefix /tmp/bun-pkg @oven/bun-linux-x64`) stands in.
+// The binary of the devDependency bun: its platform package (node_modules/.bin/bun is a stub while
+// bun's postinstall is off), here Linux x64's; elsewhere the Bun test is skipped, saying so.
 const BUN_BINARY = 'node_modules/@oven/bun-linux-x64/bin/bun';
-const BUN = [join(ROOT, BUN_BINARY), join('/tmp/bun-pkg', BUN_BINARY)].find(existsSync);
+const BUN = [join(ROOT, BUN_BINARY)].find(existsSync);
 const faulty = (fault: string) => `stdio:node test/hosts/faulty-host.mjs ${fault}`;
 
 /** The one stderr line that names the host. */

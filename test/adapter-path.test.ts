@@ -75,6 +75,21 @@ describe('--adapter PATH', () => {
     expect(report.verdicts.outcome).not.toBe('incomplete');
   });
 
+  // Tried as a new user: the guide's adapter in a folder of its own, nothing installed there, run by
+  // a checkout's bin/specgate.mjs from the sources. specgate's own process mapped specgate/scenarios
+  // to the source, so the preflight (and doctor) passed the adapter; the test workers did not, and
+  // every spec file failed to load it.
+  it('from the sources, an adapter outside any project that installed specgate imports specgate/* in the test workers as in the preflight', async () => {
+    const folder = tempDir('no-project');
+    copyFileSync(EXAMPLE, join(folder, 'my-adapter.ts'));
+    const reportDir = join(folder, 'report');
+    const run = await runCli(['run', '--suite', 'storage', '--area', 'kv', '--adapter', join(folder, 'my-adapter.ts'), '--report-dir', reportDir], { SPECGATE_FROM_SOURCE: '1' });
+    expect(run.code, run.stderr + run.stdout.slice(-2000)).toBe(0);
+    const report = readReport(reportDir);
+    expect(report.errors, 'errors outside specs (an adapter a spec file could not load)').toEqual([]);
+    expect(report.summary.passed, 'the key-value specs ran against it').toBeGreaterThan(10);
+  });
+
   it('refuses a module that is not an adapter with exit 2 and the reason', async () => {
     const file = join(tempDir('not-adapter'), 'nope.ts');
     writeFileSync(file, 'export default { name: "half", create: 42 };\n');

@@ -370,6 +370,19 @@ function requirementProfiles(): (id: string) => Profile | undefined {
   return (id) => requirementCatalog().get(id)?.profile;
 }
 
+/**
+ * Run from the sources, specgate's own process maps its exports (specgate/storage, /scenarios,
+ * /config, /host-kit) to their .ts sources for a user's module anywhere, also outside any project
+ * that installed specgate (bin/from-source.mjs): the preflight and `doctor` load such an adapter.
+ * The test workers map them the same way, or the adapter the preflight passed fails in every
+ * spec file. Compiled, neither side maps them: they resolve as installed.
+ */
+function sourceExports(): { find: string; replacement: string }[] {
+  const { name, exports } = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { name: string; exports: Record<string, string | Record<string, string>> };
+  return Object.entries(exports).flatMap(([path, target]) => (typeof target === 'object' && target['specgate-source']
+    ? [{ find: `${name}${path.slice(1)}`, replacement: join(PACKAGE_ROOT, target['specgate-source']) }] : []));
+}
+
 async function runProjects(projects: PlannedProject[], shared: { seed: number; selection: Selection }, reporters: [CollectingReporter, ...Reporter[]], config: RunConfig, interruption: Interruption): Promise<void> {
   const [collector] = reporters;
   // Shown before vitest starts its workers (seconds on a loaded machine): never a blank terminal.
@@ -387,7 +400,7 @@ async function runProjects(projects: PlannedProject[], shared: { seed: number; s
         // Run from the sources, a user's adapter in the checkout imports specgate/scenarios as the
         // sources, as in specgate's own process (bin/from-source-hooks.mjs); compiled, package.json's
         // exports name dist/. (A project has its own resolve options: none come from the root's.)
-        ...(!COMPILED && { ssr: { resolve: { conditions: ['specgate-source'] } } }),
+        ...(!COMPILED && { ssr: { resolve: { conditions: ['specgate-source'] } }, resolve: { alias: sourceExports() } }),
         test: {
           name: p.name,
           include: p.include,

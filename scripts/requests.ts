@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REQUEST_TABLE, requestTableOf, writeRequestTable } from '../src/catalog/request-estimates.js';
+import { REQUEST_TABLE, requestTableOf, writeRequestTable } from '../src/report/request-table.js';
 import type { Report } from '../src/report/model.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));

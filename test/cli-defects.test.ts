@@ -308,6 +308,8 @@ describe('specgate list takes run\'s selection flags and ends with a total', () 
     const grep = await runCli(['list', '--grep', 'bearer token authenticates']);
     expect(lines(grep.stdout)).toEqual([
       'suites/zone-api/auth.spec.ts > a bearer token authenticates; a wrong token does not  [ZM-AUTH-BEARER]',
+      // What it sends (test/list-requests.test.ts), then the total.
+      expect.stringMatching(/^specgate: requests, as against the bundled reference /),
       expect.stringMatching(/^specgate: 1 spec in 1 file \(of \d+ specs in the suites listed\)$/),
     ]);
     const storage = await runCli(['list', '--suite', 'storage', '--area', 'alarms', '--level', 'must', '--json']);

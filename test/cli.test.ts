@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { requestTableOf, readRequestTable, REQUEST_TABLE } from '../src/catalog/request-estimates.js';
+import { requestTableOf, readRequestTable, REQUEST_TABLE } from '../src/report/request-table.js';
 import { verdictLines } from '../src/cli/output.js';
 import { readReport, ROOT, runCli, tempDir } from './helpers/cli.js';
 import { callCli } from './helpers/cli-in-process.js';

@@ -3,7 +3,7 @@
 // anything runs: a production account allows 1,200 API requests per 5 minutes.
 
 import { describe, expect, it } from 'vitest';
-import { readRequestTable } from '../src/catalog/request-estimates.js';
+import { readRequestTable } from '../src/report/request-table.js';
 import { ROOT, runCli } from './helpers/cli.js';
 
 const table = readRequestTable(ROOT)!;

@@ -173,7 +173,7 @@ Options:
                                  requests?}]
 
 The selection is the one specgate run makes with the same options; the listing ends with the
-total (not with --json) and, for zone API specs, the requests they sent against the bundled
+total (not with --json), after, for zone API specs, the requests they sent against the bundled
 reference (suites/zone-api/requests.json; per spec as requests: {api, control} in --json): what
 a run of the selection sends, about, before it runs (a production account allows 1,200 API
 requests per 5 minutes).

@@ -5,7 +5,7 @@
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { withDashedValues } from './usage.js';
-import { estimateRequests, readRequestTable, REQUEST_TABLE, type RequestTable } from '../catalog/request-estimates.js';
+import { estimateRequests, readRequestTable, REQUEST_TABLE, type RequestTable } from '../report/request-table.js';
 import { requirementCatalog } from '../catalog/suites.js';
 import { selects, type Selection } from '../core/selection.js';
 import { listRunnableSpecs, SpecFileError, type ListedSpec, type RunnableSpec } from '../runner/list.js';
@@ -44,9 +44,10 @@ export async function listCommand(args: string[]): Promise<number> {
     return 0;
   }
   for (const spec of selected) process.stdout.write(`${spec.file} > ${spec.name}  [${spec.requirements.join(', ')}]\n`);
-  process.stdout.write(`${totalLine(selected, specs)}\n`);
+  // The total stays the listing's last line (its help says so; scripts read it).
   const estimate = table && estimateLine(table, selected);
   if (estimate) process.stdout.write(`${estimate}\n`);
+  process.stdout.write(`${totalLine(selected, specs)}\n`);
   return 0;
 }
 

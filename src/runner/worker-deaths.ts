@@ -73,7 +73,10 @@ class WatchedForksWorker extends ForksPoolWorker {
       if (this.death) this.death.stderr = this.stderrTail;
     });
     child?.once('exit', (code, signal) => {
-      if (this.stopping) return; // vitest ending the worker (SIGTERM, or SIGKILL when it lingers)
+      // vitest ending the worker: it exits on its own once told to stop, or vitest kills it
+      // (SIGTERM, SIGKILL when it lingers). On a loaded machine vitest may begin stopping the
+      // workers before this exit of one that died by itself is seen: that is still a death.
+      if (this.stopping && (child.killed || code === 0)) return;
       this.death = { project: this.project, files: this.files, code, signal, stderr: this.stderrTail };
       this.deaths.push(this.death);
     });

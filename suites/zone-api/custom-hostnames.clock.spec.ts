@@ -29,7 +29,7 @@ import type { ApiClient, ApiResponse } from '../../src/spec-kit/api-client.js';
 import { checkProperty } from '../../src/spec-kit/property.js';
 import { describe, spec, type TestZone } from '../../src/spec-kit/spec.js';
 import {
-  activeHostname, advanceTo, boundarySlack, createAccepted, createAndRead, createHostname, customerDomain, DEFAULT_SSL, expectBefore, expectRefusedBefore, expectStatus,
+  activeHostname, advanceTo, boundarySlack, intoMidMinute, createAccepted, createAndRead, createHostname, customerDomain, DEFAULT_SSL, expectBefore, expectRefusedBefore, expectStatus,
   issuerAt, listHostnames, notYetMargin, patchHostname, pointAtZone, pointElsewhere, postHostname, readHostname, revalidate, standStill, statusOf, uniqueHostname,
   validatedHostname, workingFallbackOrigin, type CustomHostname, type HostnameWorld,
 } from './support/custom-hostnames.js';
@@ -612,6 +612,7 @@ describe('certificate issuance rate limit', () => {
 
   spec(['ZM-CH-CERT-RATE-15-PER-MIN'], '15 POSTs within a minute are accepted, the 16th is refused', async ({ api, control, zone, setUp, clock, skip }) => {
     const margin = notYetMargin(await boundarySlack(clock));
+    await intoMidMinute(clock);
     const t0 = await clock.now();
     await createMany({ api, control, zone, setUp }, LIMIT);
     await advanceTo(clock, t0 + 60 * SECOND - margin);
@@ -708,6 +709,7 @@ describe('certificate issuance rate limit', () => {
   spec(['ZM-CH-CERT-RATE-COUNTS-SUCCESS'], 'successful PATCHes do not count: after 15 PATCHes the minute still takes 15 POSTs, and not a 16th', async ({ api, control, zone, setUp, clock, skip }) => {
     const world = { api, control, zone, setUp };
     const margin = notYetMargin(await boundarySlack(clock));
+    await intoMidMinute(clock);
     const t0 = await clock.now();
     const first = await createHostname(world, uniqueHostname());
     for (let i = 0; i < LIMIT; i++) expectSuccess(await patchHostname(api, zone, first.id), `PATCH ${i + 1} of ${LIMIT} of custom hostname ${first.id}`);
@@ -720,6 +722,7 @@ describe('certificate issuance rate limit', () => {
   spec(['ZM-CH-CERT-RATE-RAISABLE'], 'a zone with a higher limit (20) gets 20 certificates in a minute, not 21', async ({ api, control, zone, setUp, clock, skip }) => {
     await zone.update({ certificate_rate_limit: 20 });
     const margin = notYetMargin(await boundarySlack(clock));
+    await intoMidMinute(clock);
     const t0 = await clock.now();
     await createMany({ api, control, zone, setUp }, 20);
     await advanceTo(clock, t0 + 60 * SECOND - margin);

@@ -219,6 +219,19 @@ export async function standStill(clock: SpecClock, control: ControlClient, targe
   return (await boundarySlack(clock)) <= 1;
 }
 
+/**
+ * On a clock that can be moved, moves it to the middle of a calendar minute, so that a minute that
+ * starts now spans the start of the next calendar minute: "per minute" is the last 60 seconds, and
+ * a limit counted per clock minute (reset at every whole minute) then shows, whatever time the
+ * run started at. On the target's real clock nothing moves (where the minute falls is chance).
+ */
+export async function intoMidMinute(clock: SpecClock): Promise<void> {
+  if (!clock.virtual) return;
+  const now = await clock.now();
+  const mid = Math.floor(now / 60_000) * 60_000 + 30_000;
+  await advanceTo(clock, mid >= now ? mid : mid + 60_000);
+}
+
 /** Moves the clock forward to `time` (never backwards: the clock is shared by every spec of a run). */
 export async function advanceTo(clock: SpecClock, time: number): Promise<void> {
   const now = await clock.now();

@@ -8,7 +8,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../core/paths.js';
-import type { Report } from '../report/model.js';
+import type { Report } from './model.js';
 
 export const REQUEST_TABLE = 'suites/zone-api/requests.json';
 

@@ -5,6 +5,7 @@ import { CUSTOM_HOSTNAME_VARIANTS } from './variants/custom-hostnames.js';
 import { DNS_AND_SETTINGS_VARIANTS } from './variants/dns-and-settings.js';
 import { FIREWALL_VARIANTS } from './variants/firewall.js';
 import { ROUND3_VARIANTS } from './variants/round3.js';
+import { ROUND6_VARIANTS } from './variants/round6.js';
 import { TRANSPORT_VARIANTS } from './variants/transport.js';
 import { WAF_VARIANTS } from './variants/waf.js';
 
@@ -16,4 +17,6 @@ export const BLIND_VARIANTS: readonly BlindVariant[] = [
   ...DNS_AND_SETTINGS_VARIANTS,
   // The third round, written across the whole document.
   ...ROUND3_VARIANTS,
+  // The sixth round, aimed at the areas whose specs were rewritten to send fewer requests.
+  ...ROUND6_VARIANTS,
 ];

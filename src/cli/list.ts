@@ -5,7 +5,7 @@
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { withDashedValues } from './usage.js';
-import { estimateRequests, readRequestTable, REQUEST_TABLE, type RequestTable } from '../report/request-table.js';
+import { estimateRequests, measuredRequests, readRequestTable, REQUEST_TABLE, type RequestTable } from '../report/request-table.js';
 import { requirementCatalog } from '../catalog/suites.js';
 import { selects, type Selection } from '../core/selection.js';
 import { listRunnableSpecs, SpecFileError, type ListedSpec, type RunnableSpec } from '../runner/list.js';
@@ -39,7 +39,10 @@ export async function listCommand(args: string[]): Promise<number> {
   const selected = specs.filter(selectedBy(selection, values.grep)).map(({ grepName: _, ...listed }) => listed);
   const table = readRequestTable();
   if (values.json) {
-    const withRequests = selected.map((spec) => ({ ...spec, ...(table?.specs[`${spec.file} > ${spec.name}`] && { requests: table.specs[`${spec.file} > ${spec.name}`]! }) }));
+    const withRequests = selected.map((spec) => {
+      const requests = table && measuredRequests(table, spec);
+      return requests ? { ...spec, requests } : spec;
+    });
     process.stdout.write(`${JSON.stringify(withRequests, null, 2)}\n`);
     return 0;
   }

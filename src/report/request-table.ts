@@ -47,12 +47,16 @@ export function readRequestTable(root = PACKAGE_ROOT): RequestTable | undefined 
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as RequestTable) : undefined;
 }
 
+/** What a listed spec (`specgate list`: its file and `describe > title` name) sent, if measured. */
+export const measuredRequests = (table: RequestTable, spec: { file: string; name: string }): SpecRequests | undefined =>
+  table.specs[`${spec.file} > ${spec.name}`];
+
 /** What the listed specs sent against the reference; `unmeasured`: zone API specs the table lacks. */
 export function estimateRequests(table: RequestTable, specs: { file: string; name: string }[]): SpecRequests & { unmeasured: number } {
   const estimate = { api: 0, control: 0, unmeasured: 0 };
   for (const spec of specs) {
     if (!spec.file.startsWith('suites/zone-api/')) continue;
-    const measured = table.specs[`${spec.file} > ${spec.name}`];
+    const measured = measuredRequests(table, spec);
     if (measured === undefined) estimate.unmeasured++;
     else { estimate.api += measured.api; estimate.control += measured.control; }
   }

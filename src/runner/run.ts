@@ -34,7 +34,8 @@ import { listRunnableSpecs, SpecFileError, specFiles, type RunnableSpec } from '
 import type { SuiteName } from '../../requirements/model.js';
 import { nearestContaining } from '../core/did-you-mean.js';
 
-const VERSION = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+const PACKAGE_JSON = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { name: string; version: string; exports: Record<string, string | Record<string, string>> };
+const VERSION = PACKAGE_JSON.version;
 
 /** 0 passed, 1 failed, 3 incomplete (gated specs left unverified for reasons the target did not declare), 130 interrupted (Ctrl-C). */
 export type ExitCode = 0 | 1 | 3 | 130;
@@ -378,7 +379,7 @@ function requirementProfiles(): (id: string) => Profile | undefined {
  * spec file. Compiled, neither side maps them: they resolve as installed.
  */
 function sourceExports(): { find: string; replacement: string }[] {
-  const { name, exports } = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { name: string; exports: Record<string, string | Record<string, string>> };
+  const { name, exports } = PACKAGE_JSON;
   return Object.entries(exports).flatMap(([path, target]) => (typeof target === 'object' && target['specgate-source']
     ? [{ find: `${name}${path.slice(1)}`, replacement: join(PACKAGE_ROOT, target['specgate-source']) }] : []));
 }

@@ -48,6 +48,34 @@ const record = (token: string | undefined, what: unknown) => {
   if (token !== undefined) recordings[token] = what;
 };
 
+/**
+ * Where an event marks, in memory shared by the object's events, when it started, when its read
+ * began, when its write was issued and when it ended (`log` names the log, `id` the event): a spec
+ * reads it through `recalled` to know whether its events really interleaved (a premise: events
+ * delivered apart verify nothing of what holds concurrent events off each other).
+ */
+export interface EventLog { log?: string; id?: number }
+const mark = ({ log, id }: EventLog, what: 'start' | 'read' | 'write' | 'end') => {
+  if (log === undefined) return;
+  const marks = (recordings[log] ??= []) as string[];
+  marks.push(`${id ?? 0}:${what}`);
+};
+/** How many timer turns an event that logs waits, after its write, for another event to start. */
+const TAIL_TURNS = 8;
+/**
+ * After its write, an event that logs stays in flight until another event starts (up to
+ * TAIL_TURNS timer turns, other I/O: nothing a gate holds off): a runtime that delivers events
+ * together lets one in then, and a runtime that delivers them only one after another does not.
+ */
+async function tail(events: EventLog): Promise<void> {
+  if (events.log === undefined) return;
+  const marks = recordings[events.log] as string[];
+  const from = marks.length;
+  for (let turn = 0; turn < TAIL_TURNS && !marks.slice(from).some((m) => m.endsWith(':start')); turn++) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+}
+
 /** An exception as the spec outside the object shows it whole: name, message, what caused it (a few deep) and the head of its stack. */
 export interface ThrownError { name: string; message: string; cause?: ThrownError | string; stack?: string }
 
@@ -173,9 +201,15 @@ export const scenarios = {
   },
 
   /** Consistency rule 3: a read followed by a write with no other I/O behaves as a transaction. */
-  async increment(storage, { key }: { key: string }) {
+  async increment(storage, { key, ...events }: { key: string } & EventLog) {
+    mark(events, 'start');
+    mark(events, 'read');
     const value = ((await storage.get<number>(key)) ?? 0) + 1;
-    await storage.put(key, value);
+    const writing = storage.put(key, value);
+    mark(events, 'write');
+    await writing;
+    await tail(events);
+    mark(events, 'end');
     return value;
   },
 
@@ -454,9 +488,10 @@ export const scenarios = {
 
   /**
    * Single-threaded execution: records, in memory shared by the object's events, the start and end
-   * of two synchronous stretches separated by a storage read. Returns the log so far.
+   * of two synchronous stretches separated by a storage read (and with `turn`, a timer turn).
+   * Returns the log so far.
    */
-  async recordSpans(storage, { token, id, key }: { token: string; id: number; key: string }) {
+  async recordSpans(storage, { token, id, key, turn = false }: { token: string; id: number; key: string; turn?: boolean }) {
     const log = (spanLogs[token] ??= []);
     const stretch = (from: string, to: string) => {
       log.push(`${id}:${from}`);
@@ -467,6 +502,8 @@ export const scenarios = {
     };
     stretch('start', 'end');
     await storage.get(key);
+    // With `turn`, a timer turn too (other I/O): an event held off meanwhile may start then.
+    if (turn) await new Promise((resolve) => setTimeout(resolve, 0));
     stretch('resume', 'finish');
     return [...log];
   },
@@ -503,10 +540,16 @@ export const scenarios = {
    * promises (no I/O), then the write (with `unconfirmed`, allowUnconfirmed). No other event may
    * get in between.
    */
-  async incrementAcrossAwaits(storage, { key, awaits, unconfirmed = false }: { key: string; awaits: number; unconfirmed?: boolean }) {
+  async incrementAcrossAwaits(storage, { key, awaits, unconfirmed = false, ...events }: { key: string; awaits: number; unconfirmed?: boolean } & EventLog) {
+    mark(events, 'start');
+    mark(events, 'read');
     const value = ((await storage.get<number>(key)) ?? 0) + 1;
     for (let i = 0; i < awaits; i++) await Promise.resolve(i);
-    await storage.put(key, value, unconfirmed ? { allowUnconfirmed: true } : undefined);
+    const writing = storage.put(key, value, unconfirmed ? { allowUnconfirmed: true } : undefined);
+    mark(events, 'write');
+    await writing;
+    await tail(events);
+    mark(events, 'end');
     return value;
   },
 

@@ -65,3 +65,45 @@ export async function runRecorded<T>(object: StorageObject, scenario: string, ar
 /** Why a spec cannot verify what a scenario did, when it recorded nothing. */
 export const notRecorded = (what: string, { eventError }: Recorded<unknown>): string =>
   `not verified: the object recorded nothing of ${what} (its event ${eventError === undefined ? 'answered' : `failed: ${eventError}`}); the runtime may have replaced the instance`;
+
+/** What an object's log of events (the `log` argument of the increment scenarios) shows of how they ran. */
+export interface Interleaving {
+  /** Whether the object recorded the log (false: the runtime replaced the instance, or its scenarios do not log). */
+  found: boolean;
+  /** Whether some event started while another was in flight: the events really ran together. */
+  overlapped: boolean;
+  /** Events that started between another's read and its write (no other I/O in between): each as "B inside A's". */
+  intrusions: string[];
+}
+
+/** A fresh log name for events delivered together, and the args of each: `{ log, id }`. */
+export function eventLog(): { log: string; args: (id: number) => { log: string; id: number } } {
+  const log = `events:${randomUUID()}`;
+  return { log, args: (id) => ({ log, id }) };
+}
+
+/** Reads the object's log of events and tells whether they overlapped, and whether any got into another's read-then-write. */
+export async function interleavingOf(object: StorageObject, log: string): Promise<Interleaving> {
+  const { found, value } = await object.run<{ found: boolean; value: string[] }>('recalled', { token: log });
+  if (!found || !Array.isArray(value)) return { found: false, overlapped: false, intrusions: [] };
+  const open = new Set<string>();
+  const inRegion = new Set<string>();
+  let overlapped = false;
+  const intrusions: string[] = [];
+  for (const entry of value) {
+    const [id, what] = entry.split(':') as [string, string];
+    if (what === 'start') {
+      if (open.size > 0) overlapped = true;
+      for (const other of inRegion) intrusions.push(`event ${id} started inside event ${other}'s read-then-write`);
+      open.add(id);
+    } else if (what === 'read') inRegion.add(id);
+    else if (what === 'write') inRegion.delete(id);
+    else if (what === 'end') open.delete(id);
+  }
+  return { found: true, overlapped, intrusions };
+}
+
+/** Why a spec about events held off each other verifies nothing, when they did not run together. */
+export const notInterleaved = (what: string, { found }: Interleaving): string => (found
+  ? `not verified: the premise did not occur: ${what} did not interleave (each started after the one before it had ended), so nothing was held off`
+  : `not verified: the object kept no log of ${what} (the runtime may have replaced the instance), so whether they interleaved is not known`);

@@ -106,5 +106,5 @@ export function budgetText(report: Report): string | null {
   const cases = sized.reduce((sum, t) => sum + t.sized!.cases, 0);
   const drawn = sized.reduce((sum, t) => sum + t.sized!.drawn, 0);
   return `${most.api} of ${most.target.requestBudget} API requests${budgeted.length > 1 ? ` to ${most.target.name}, the target that got the most` : ''} (--budget)`
-    + (sized.length > 0 ? `; the ${sized.length} model and property specs sized by it ran ${cases} of ${drawn} cases drawn` : '');
+    + (sized.length > 0 ? `; ${sized.length === 1 ? 'the model or property spec' : `the ${sized.length} model and property specs`} sized by it ran ${cases} of ${drawn} cases drawn` : '');
 }

@@ -160,14 +160,12 @@ const MODEL_REQUIREMENTS = [
 ];
 
 describe('WAF migration, the state machine against a model', () => {
-  spec(MODEL_REQUIREMENTS, 'random sequences of migration calls, alone and two at the same instant, move each plan\'s zone as the document\'s table does (property)', async ({ api, control, newZone, target, task, setUp, requests }) => {
+  spec(MODEL_REQUIREMENTS, 'random sequences of migration calls, alone and two at the same instant, move each plan\'s zone as the document\'s table does (property)', async ({ api, control, newZone, target, task, setUp }) => {
     task.meta.seed = target.seed;
-    // Its share of the run's request budget (spec-kit/request-budget.ts): 72 of 1,200.
-    const allowance = requests(0.06);
     const sequences = fc.constantFrom<ModelPlan>('enterprise', 'pro', 'business').chain((plan) => stepsFor(plan).map((steps) => ({ plan, steps })));
     const startObserved = new Set<ModelPlan>();
     try {
-      await checkProperty(fc.asyncProperty(sequences, allowance.cases(async ({ plan, steps }: { plan: ModelPlan; steps: Step[] }) => {
+      await checkProperty(fc.asyncProperty(sequences, async ({ plan, steps }) => {
         const zone = await newZone({ plan });
         const cfg = expectConfiguration(await api.get<WafConfig>(zone.path('/waf_migration/config')), 'GET waf_migration/config');
         const subject = new ZoneUnderTest(api, control, zone, cfg, setUp);
@@ -176,7 +174,7 @@ describe('WAF migration, the state machine against a model', () => {
         const closing: Step[] = plan === 'enterprise' ? [{ call: 'pending', value: 'pending' }] : [{ call: 'compatible', compatible: true }, { call: 'pending', value: 'pending' }];
         await runSequence(subject, model, [...steps, ...closing], !startObserved.has(plan));
         startObserved.add(plan);
-      })), { seed: target.seed, numRuns: 12 });
+      }), { seed: target.seed, numRuns: 12 });
     } catch (error) {
       const cause = (error as { cause?: unknown }).cause;
       if (cause instanceof Disagreement) task.meta.failedRequirements = cause.requirements;

@@ -36,6 +36,9 @@ describe('report.schema.json', () => {
       r.baseline = { file: 'baseline.json', known: 1, new: 0, fixed: 0, newFailures: [], staleEntries: [] };
       Object.assign(r.tests[0]!, { status: 'failed', error: 'expected 404', known: { reason: 'issue #12' } });
       r.run.selection.shard = { index: 1, total: 2 };
+      // A run against a URL: its request budget, and a property spec sized by it.
+      Object.assign(r.run.targets.find((t) => t.suite === 'zone-api')!, { requestBudget: 1200 });
+      Object.assign(r.tests.find((t) => t.requests !== undefined)!, { sized: { allowance: 48, cases: 2, drawn: 10 } });
     });
     expect(schemaProblems('report', gated)).toEqual([]);
   });

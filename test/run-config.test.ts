@@ -56,4 +56,13 @@ describe('a run\'s configuration', () => {
     expect(runConfigFrom(parseRunFlags(['--concurrency', '40']), loaded, { token: 'tokentoken' }).zoneApi.concurrency).toBe(40);
     for (const bad of ['0', '-2', '2.5', 'many']) expect(() => runConfigFrom(parseRunFlags([`--concurrency=${bad}`]), undefined, {}), bad).toThrow(/--concurrency must be a positive whole number/);
   });
+
+  it('--budget: a whole number of API requests (at least 100) or unbounded; not given, the target decides (1,200 for a URL, unbounded for the reference)', () => {
+    expect(runConfigFrom(parseRunFlags([]), undefined, {}).zoneApi.requestBudget).toBeUndefined();
+    expect(runConfigFrom(parseRunFlags(['--budget', '1200']), undefined, {}).zoneApi.requestBudget).toBe(1200);
+    expect(runConfigFrom(parseRunFlags(['--budget', 'unbounded']), undefined, {}).zoneApi.requestBudget).toBe('unbounded');
+    for (const bad of ['0', '99', '-2', '2.5', 'many', '']) {
+      expect(() => runConfigFrom(parseRunFlags([`--budget=${bad}`]), undefined, {}), bad).toThrow(/^--budget must be a whole number of API requests, at least 100, or "unbounded"; got ".*": give e\.g\. --budget 1200/);
+    }
+  });
 });

@@ -102,6 +102,10 @@ const RUN_OPTIONS_TABLE = `  --suite zone-api|storage|all   suites to run (defau
                                  Ratelimit / Ratelimit-Policy headers are kept besides: no
                                  request goes past the quota they declare (the run waits for
                                  the window), and a 429's retry-after is waited out once
+  --budget N                     API requests a core run of the zone suite may send: the model
+                                 and property specs are sized to it (edge cases first); default
+                                 1200 (production's 5-minute quota) for a target given by URL
+                                 or image, unbounded for the bundled reference; or unbounded
   --concurrency N                zone API specs each of the 2 workers runs at once on a target
                                  with a control API (default 16; --max-rps still caps the run)
   --as-of DATE                   run at this date (YYYY-MM-DD or ISO 8601): the target's clock

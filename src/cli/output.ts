@@ -3,7 +3,7 @@
 
 import { causeCount, stepUnder } from '../report/causes.js';
 import type { FailureCause, Report, ReportTest } from '../report/model.js';
-import { coreRequirementsText, incompleteConsequence, interruptedText, requestsText } from '../report/verdict-text.js';
+import { budgetText, coreRequirementsText, incompleteConsequence, interruptedText, requestsText } from '../report/verdict-text.js';
 
 /**
  * The closing lines: the verdict on the documents (core) first, then the production conventions
@@ -13,7 +13,8 @@ import { coreRequirementsText, incompleteConsequence, interruptedText, requestsT
 /** What the run sent, before the verdicts (none for a run without zone API specs). */
 export function requestLines(report: Report): string[] {
   const requests = requestsText(report);
-  return requests ? [`specgate: requests: ${requests}`] : [];
+  const budget = budgetText(report);
+  return [...(requests ? [`specgate: requests: ${requests}`] : []), ...(budget ? [`specgate: budget: ${budget}`] : [])];
 }
 
 export function verdictLines(report: Report): string[] {

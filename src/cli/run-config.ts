@@ -13,7 +13,7 @@ import { parseAsOf } from '../core/dates.js';
 import { didYouMean, nearest } from '../core/did-you-mean.js';
 import { UsageError } from '../core/errors.js';
 import { STORAGE_AREAS, SUITE_NAMES, ZONE_API_AREAS, type SuiteName } from '../../requirements/model.js';
-import { DEFAULT_CONCURRENCY, DEFAULT_SEED, DEFAULT_SPEC_TIMEOUT_MS, DEFAULT_STARTUP_MS, DEFAULT_TIMEOUT_MS, MAX_TIMER_MS, type Credentials, type RunConfig, type TargetPlace } from '../core/run-config.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_SEED, MIN_REQUEST_BUDGET, DEFAULT_SPEC_TIMEOUT_MS, DEFAULT_STARTUP_MS, DEFAULT_TIMEOUT_MS, MAX_TIMER_MS, type Credentials, type RunConfig, type TargetPlace } from '../core/run-config.js';
 import { globToRegExp, type Gate, type Selection } from '../core/selection.js';
 import type { SpecgateConfig } from '../config/define.js';
 import { relativeToConfig, type LoadedConfig } from './config-file.js';
@@ -54,6 +54,7 @@ export const RUN_OPTIONS = {
   'spec-timeout': { type: 'string' },
   'startup-timeout': { type: 'string' },
   'max-rps': { type: 'string' },
+  budget: { type: 'string' },
   'accept-incomplete': { type: 'boolean' },
   'no-preflight': { type: 'boolean', default: false },
   'share-workers': { type: 'boolean', default: false },
@@ -104,6 +105,7 @@ export function runConfigFrom(flags: RunFlags, loaded: LoadedConfig | undefined,
   const specTimeoutMs = specTimeoutSeconds === undefined ? DEFAULT_SPEC_TIMEOUT_MS : timerMs(flags['spec-timeout'] !== undefined ? '--spec-timeout' : 'target.specTimeoutSeconds', specTimeoutSeconds);
   const startupSeconds = positiveNumber('--startup-timeout', flags['startup-timeout']);
   const maxRps = positiveNumber('--max-rps', flags['max-rps']) ?? file?.target?.maxRps;
+  const requestBudget = requestBudgetFrom(flags.budget);
   const concurrency = positiveInteger('--concurrency', flags.concurrency) ?? file?.target?.concurrency ?? DEFAULT_CONCURRENCY;
   const asOf = flags['as-of'] ?? file?.asOf;
   return {
@@ -115,6 +117,7 @@ export function runConfigFrom(flags: RunFlags, loaded: LoadedConfig | undefined,
       timeoutMs,
       specTimeoutMs,
       ...(maxRps !== undefined && { maxRps }),
+      ...(requestBudget !== undefined && { requestBudget }),
       concurrency,
     },
     storage: {
@@ -394,6 +397,22 @@ function positiveInteger(flag: string, text: string | undefined): number | undef
   if (text === undefined) return undefined;
   const value = Number(text);
   if (!(Number.isInteger(value) && value > 0)) throw new UsageError(`${flag} must be a positive whole number, got "${text}"`);
+  return value;
+}
+
+/**
+ * --budget N: the API requests a core run of the zone suite may send, which sizes its model and
+ * property specs (spec-kit/request-budget.ts); `unbounded` sizes them by their full case counts.
+ * Not given: the target's default (1,200 for a target given by URL or image, unbounded for the
+ * bundled reference: targets/zone-target.ts).
+ */
+function requestBudgetFrom(text: string | undefined): number | 'unbounded' | undefined {
+  if (text === undefined) return undefined;
+  if (text.trim().toLowerCase() === 'unbounded') return 'unbounded';
+  const value = Number(text);
+  if (!(text.trim() !== '' && Number.isInteger(value) && value >= MIN_REQUEST_BUDGET)) {
+    throw new UsageError(`--budget must be a whole number of API requests, at least ${MIN_REQUEST_BUDGET}, or "unbounded"; got "${text}": give e.g. --budget 1200 (production's 5-minute quota)`);
+  }
   return value;
 }
 

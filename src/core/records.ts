@@ -77,6 +77,11 @@ export interface TestRecord {
    */
   requests?: number;
   controlRequests?: number;
+  /**
+   * A model or property spec sized by the run's request budget (--budget): the API requests it
+   * was allowed, and the cases it ran of those drawn (spec-kit/request-budget.ts).
+   */
+  sized?: { allowance: number; cases: number; drawn: number };
 }
 
 /**
@@ -182,6 +187,12 @@ export interface RunTarget {
   control?: boolean;
   /** The control API's URL, for a target given by URL that has one (the bundled reference's is its own). */
   controlUrl?: string;
+  /**
+   * A zone API target: the API requests a core run may send to it (--budget; 1,200 by default for
+   * a target given by URL or image), which sized its model and property specs; null: unbounded
+   * (the bundled reference's default: every property ran its full case count).
+   */
+  requestBudget?: number | null;
   /** A storage adapter given by path: the module it was loaded from (absolute; replay commands name it). */
   module?: string;
   /** A storage adapter's declared capabilities. */

@@ -79,6 +79,12 @@ export interface ZoneApiConfig {
   /** Requests per second at most against the zone API targets, across the run. */
   maxRps?: number;
   /**
+   * --budget: the API requests a core run of the zone suite may send, which sizes its model and
+   * property specs (spec-kit/request-budget.ts); 'unbounded': their full case counts. Not given:
+   * DEFAULT_REQUEST_BUDGET for a target given by URL or image, unbounded for the bundled reference.
+   */
+  requestBudget?: number | 'unbounded';
+  /**
    * Specs each test worker runs at once where every spec has zones of its own (a target with a
    * control API): a spec mostly waits on the network, so many overlap on one CPU.
    */
@@ -90,6 +96,12 @@ export interface ZoneApiConfig {
  * its specs need of the configuration beside where the target is and its credentials.
  */
 export type ZoneTargetSettings = Pick<ZoneApiConfig, 'timeoutMs' | 'realTime' | 'zones'>;
+
+/** A production account's API quota for 5 minutes: the budget of a run against a target given by URL or image. */
+export const DEFAULT_REQUEST_BUDGET = 1200;
+
+/** Below this, the specs that are not sized by the budget alone send more than it (suites/zone-api/requests.json). */
+export const MIN_REQUEST_BUDGET = 100;
 
 /** The run's settings for its zone API targets, as each target holds them. */
 export const zoneTargetSettings = ({ timeoutMs, realTime, zones }: ZoneApiConfig): ZoneTargetSettings =>

@@ -4,7 +4,7 @@
 import { causeCount, stepUnder, type FailureCause } from './causes.js';
 import { replayCommand } from './replay.js';
 import { describeAdapterTarget } from './runtime-description.js';
-import { conventionsVerdictText, coreVerdictText, incompleteConsequence, interruptedText, requestsText, totalsRelationText } from './verdict-text.js';
+import { budgetText, conventionsVerdictText, coreVerdictText, incompleteConsequence, interruptedText, requestsText, totalsRelationText } from './verdict-text.js';
 import type { AreaSummary, Report, ReportTest } from './model.js';
 
 function describeTarget(target: Report['run']['targets'][number]): string {
@@ -108,6 +108,7 @@ export function summaryMarkdown(report: Report): string {
     `- Run: ${run.id}, ${run.startedAt}, ${(run.durationMs / 1000).toFixed(1)} s; suites: ${run.suites.join(', ')}${run.grep ? `; grep: ${run.grep}` : ''}`,
     `- Seed: ${run.seed} (replay with \`--seed ${run.seed}\`)`,
     ...(requestsText(report) ? [`- Requests: ${requestsText(report)}`] : []),
+    ...(budgetText(report) ? [`- Budget: ${budgetText(report)}`] : []),
     '',
     ...verdictMarkdown(report),
     '',

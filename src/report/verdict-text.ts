@@ -88,3 +88,23 @@ export function requestsText(report: Report): string | null {
   return `${requests.api} to the API and ${requests.control} to the control API (${requests.total} in all)`
     + `${most ? `; most by area: ${most}${areas.length > MOST_REQUESTED_AREAS ? ' (every area in report.json)' : ''}` : ''}`;
 }
+
+/**
+ * How a run with a request budget (--budget; 1,200 by default against a target given by URL or
+ * image) spent it: "1102 of 1200 API requests to reference (--budget); the 5 model and property
+ * specs sized by it ran 61 of 153 cases drawn". With several targets, the one that got the most.
+ * Null for an unbounded run (the bundled reference's default).
+ */
+export function budgetText(report: Report): string | null {
+  const budgeted = report.run.targets.filter((t) => t.suite === 'zone-api' && typeof t.requestBudget === 'number');
+  if (budgeted.length === 0) return null;
+  // A run's only zone API target names its specs' target 'zone-api'; each of several, zone-api@<name>.
+  const of = (name: string) => (t: { target: string }) => t.target === 'zone-api' || t.target === `zone-api@${name}`;
+  const spent = (name: string) => report.tests.filter(of(name)).reduce((sum, t) => sum + (t.requests ?? 0), 0);
+  const most = budgeted.map((t) => ({ target: t, api: spent(t.name) })).sort((a, b) => b.api - a.api)[0]!;
+  const sized = report.tests.filter(of(most.target.name)).filter((t) => t.sized);
+  const cases = sized.reduce((sum, t) => sum + t.sized!.cases, 0);
+  const drawn = sized.reduce((sum, t) => sum + t.sized!.drawn, 0);
+  return `${most.api} of ${most.target.requestBudget} API requests${budgeted.length > 1 ? ` to ${most.target.name}, the target that got the most` : ''} (--budget)`
+    + (sized.length > 0 ? `; ${sized.length === 1 ? 'the model or property spec' : `the ${sized.length} model and property specs`} sized by it ran ${cases} of ${drawn} cases drawn` : '');
+}

@@ -155,6 +155,7 @@ export class CollectingReporter implements Reporter {
       record.requests = meta.requests ?? 0;
       record.controlRequests = meta.controlRequests ?? 0;
     }
+    if (meta.sized) record.sized = meta.sized;
     if (record.status === 'failed' && meta.timedOut === true) record.timedOut = true;
     if (record.status === 'failed' && meta.failedRequirements) record.failedRequirements = meta.failedRequirements.filter((id) => record.requirements.includes(id));
     return record;

@@ -247,7 +247,7 @@ function zoneProjectsOf(targets: ZoneApiTarget[], config: RunConfig['zoneApi']):
 
 function runTargetOf(target: ZoneApiTarget): RunTarget {
   const given = target.name !== 'reference';
-  return { suite: 'zone-api', name: target.name, ...(given && { baseUrl: target.baseUrl }), control: target.controlUrl !== undefined, ...(given && target.controlUrl !== undefined && { controlUrl: target.controlUrl }) };
+  return { suite: 'zone-api', name: target.name, ...(given && { baseUrl: target.baseUrl }), control: target.controlUrl !== undefined, ...(given && target.controlUrl !== undefined && { controlUrl: target.controlUrl }), requestBudget: target.requestBudget ?? null };
 }
 
 function zoneProjects(group: PlannedTarget[], all: ZoneApiTarget[], { concurrency, specTimeoutMs }: RunConfig['zoneApi']): PlannedProject[] {

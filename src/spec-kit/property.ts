@@ -6,16 +6,22 @@
 import fc from 'fast-check';
 import { factsOf, withFacts } from './failure-facts.js';
 
-export interface PropertyOptions {
+export interface PropertyOptions<Ts extends unknown[] = unknown[]> {
   seed: number;
   numRuns: number;
   /** Report the first failure as found, without shrinking it: for properties whose every run is many requests (a model-based spec). */
   endOnFailure?: boolean;
+  /**
+   * Cases run before any random one, in order: the edges (both sides of each boundary the document
+   * states), so that a spec sized by the run's request budget (spec-kit/request-budget.ts) spends
+   * it where a misreading shows first.
+   */
+  examples?: Ts[];
 }
 
 /** Runs an async property; throws an Error whose first line is the first line of the failed assertion. */
-export async function checkProperty<Ts extends [unknown, ...unknown[]]>(property: fc.IAsyncProperty<Ts>, options: PropertyOptions): Promise<void> {
-  const details = await fc.check(property, { seed: options.seed, numRuns: options.numRuns, endOnFailure: options.endOnFailure ?? false });
+export async function checkProperty<Ts extends [unknown, ...unknown[]]>(property: fc.IAsyncProperty<Ts>, options: PropertyOptions<Ts>): Promise<void> {
+  const details = await fc.check(property, { seed: options.seed, numRuns: options.numRuns, endOnFailure: options.endOnFailure ?? false, ...(options.examples && { examples: options.examples }) });
   if (!details.failed) return;
   // A spec that skips itself inside the property (its zone cannot be had) throws vitest's skip,
   // which fast-check caught as a failure: rethrown whole, the spec is skipped with its reason.

@@ -14,6 +14,7 @@ import { ApiClient, ExchangeLog, RequestPacer, SPEC_HEADER, newTransport, type R
 import { DEFAULT_SPEC_TIMEOUT_MS, SpecBudget, withinBudget } from './budget.js';
 import { conventionsSelected, isSelected } from './selection.js';
 import { RequestCount, type CountedIn } from './request-count.js';
+import { RequestAllowance, allowanceFor } from './request-budget.js';
 import { ControlClient, type ControlZone, type ZoneSetup } from './control.js';
 import { defaultAuth, schemes, secretsOf, type Auth, type SpecTarget, type ZoneApiTarget } from './target.js';
 import { workerContext, type WorkerContext } from './worker-context.js';
@@ -85,6 +86,12 @@ export interface SpecFixtures {
    * the spec declares (`{ conventions: [...] }`): its failure never stops the spec.
    */
   convention: (requirements: string | string[], label: string, check: () => unknown) => Promise<void>;
+  /**
+   * For a model or property spec: its `share` of the run's request budget (--budget), at least
+   * `floor` requests (spec-kit/request-budget.ts). Its predicate wrapped in `cases` runs while the
+   * next case fits; an unbounded run (the bundled reference's default) runs every case.
+   */
+  requests: (share: number, floor?: number) => RequestAllowance;
 }
 
 export const specTest = test.extend<SpecFixtures>({
@@ -160,6 +167,11 @@ export const specTest = test.extend<SpecFixtures>({
     const checks: ConventionCheck[] = (task.meta.conventionChecks ??= []);
     const reported = conventionsSelected(declared);
     await use((requirements, label, check) => runConventionCheck(checks, declared, requirements, label, check, reported));
+  },
+  requests: async ({ target, task }, use) => {
+    let given: RequestAllowance | undefined;
+    await use((share, floor) => (given ??= new RequestAllowance(allowanceFor(target.requestBudget, share, floor), () => countOf(task).api)));
+    if (given?.limit !== undefined) task.meta.sized = { allowance: given.limit, cases: given.ran, drawn: given.ran + given.untried };
   },
   // Automatic, so that a dated spec is on its side of the date before any other fixture (its zone,
   // say) is set up; specs that are not dated pass straight through.

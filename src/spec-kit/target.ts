@@ -42,6 +42,12 @@ export interface ZoneApiTarget extends TargetPlace {
   /** --max-rps divided among the run's workers: requests each worker may start per second. */
   maxRpsPerWorker?: number;
   /**
+   * The API requests a core run may send against the target (--budget; 1,200 by default for a
+   * target given by URL or image): it sizes the model and property specs (spec-kit/request-budget.ts).
+   * Absent: unbounded (the bundled reference's default), each runs its full case count.
+   */
+  requestBudget?: number;
+  /**
    * The part of a quota the target declares (Ratelimit-Policy) that each worker may use: 1 / the
    * run's workers, since they send to the target at once and the quota is for all of them.
    */
@@ -77,6 +83,8 @@ declare module '@vitest/runner' {
     /** Requests the spec sent to the target's API, and calls to its control API (spec-kit/request-count.ts). */
     requests?: number;
     controlRequests?: number;
+    /** A model or property spec sized by the run's request budget: its allowance, and the cases it ran of those drawn (spec-kit/request-budget.ts). */
+    sized?: { allowance: number; cases: number; drawn: number };
   }
 }
 

@@ -5,7 +5,7 @@ import { startReferenceServer } from './bundled.js';
 import { checkReachable, checkZoneTarget, preflightError, type ZonePreflight, type ZoneTargetPlace } from './preflight.js';
 import { ControlClient } from '../spec-kit/control.js';
 import { requestsOutsideSpecs } from '../spec-kit/request-count.js';
-import { zoneTargetSettings, type TargetPlace, type ZoneApiConfig } from '../core/run-config.js';
+import { DEFAULT_REQUEST_BUDGET, zoneTargetSettings, type TargetPlace, type ZoneApiConfig } from '../core/run-config.js';
 import type { ZoneApiTarget } from '../spec-kit/target.js';
 
 export interface ResolvedTarget {
@@ -42,18 +42,31 @@ export async function resolveZoneTarget(place: TargetPlace | undefined, config: 
   };
   if (!place) {
     const bundled = await startBundledReference(config, run.preflight ?? true);
-    return { target: { ...bundled.target, ...resolvedByRun }, stop: bundled.stop };
+    const budget = requestBudgetOf(config, 'unbounded');
+    return { target: { ...bundled.target, ...resolvedByRun, ...(budget !== undefined && { requestBudget: budget }) }, stop: bundled.stop };
   }
   const where = placeOf(place, config);
   const preflight = await (run.preflight === false ? checkReachable(where) : checkZoneTarget(where));
   const failed = preflightError(preflight);
   if (failed) throw failed;
   const clock = await settleClock(place.controlUrl, config.asOf, preflight.targetDate);
+  const budget = requestBudgetOf(config, DEFAULT_REQUEST_BUDGET);
   const target: ZoneApiTarget = {
     name: place.baseUrl, ...place, credentials: config.credentials, settings: zoneTargetSettings(config), ...resolvedByRun,
+    ...(budget !== undefined && { requestBudget: budget }),
     asOf: clock.asOf, clockSettable: clock.clockSettable, ...(clock.zoneClocks && { zoneClocks: true }),
   };
   return { target, stop: clock.restore };
+}
+
+/**
+ * The API requests a core run may send against the target (--budget), else the default: the
+ * production quota for a target given by URL or image (it may be a real account's), unbounded for
+ * the bundled reference. Undefined: unbounded.
+ */
+function requestBudgetOf(config: ZoneApiConfig, byDefault: number | 'unbounded'): number | undefined {
+  const budget = config.requestBudget ?? byDefault;
+  return budget === 'unbounded' ? undefined : budget;
 }
 
 /** A target given by URL as its preflight sees it: the place, the credentials and the zones the config file provides. Contacts nothing. */

@@ -81,21 +81,6 @@ const cases: [name: string, observe: (probe: Probe) => Promise<unknown>][] = [
     await p.api('PUT', `/zones/${zone}/firewall/rules/${rules[0]!.id as string}`, { id: rules[0]!.id, filter: { id: filter, expression: 'ip.src eq 192.0.2.2' }, action: 'block' });
     return result(await p.api('GET', `/zones/${zone}/filters/${filter}`)).expression;
   }],
-  ['r6 combined create: reuses an existing filter with the same expression', async (p) => {
-    const zone = await p.zone();
-    const filter = (result(await p.api('POST', `/zones/${zone}/filters`, [{ expression: 'ip.src eq 192.0.2.3' }])) as unknown as Json[])[0]!.id as string;
-    const rule = (result(await p.api('POST', `/zones/${zone}/firewall/rules`, [{ filter: { expression: 'ip.src eq 192.0.2.3' }, action: 'block' }])) as unknown as Json[])[0]!;
-    return (rule.filter as Json).id === filter;
-  }],
-  ['r6 hostnames: the list does not drop moved hostnames past their 7 days', async (p) => {
-    const zone = await p.zone({ now: T0 });
-    const id = await activeHostname(p, zone, `moving.${CUSTOMER}`);
-    await p.control('PUT', `/dns/moving.${CUSTOMER}`, { cname: 'elsewhere.example' });
-    const before = (result(await p.api('GET', `/zones/${zone}/custom_hostnames`)) as unknown as Json[]).map((h) => h.status);
-    await p.control('POST', '/clock/advance', { ms: 8 * 24 * 60 * 60_000, zones: [zone] });
-    const after = (result(await p.api('GET', `/zones/${zone}/custom_hostnames`)) as unknown as Json[]).map((h) => h.id);
-    return { before, listedAfter8Days: after.includes(id) };
-  }],
   ['r6 dns settings: flatten_all_cnames false always writes cname_flattening off', async (p) => {
     const zone = await p.zone();
     await p.api('PATCH', `/zones/${zone}/dns_settings`, { flatten_all_cnames: false });

@@ -30,7 +30,7 @@ import { checkProperty } from '../../src/spec-kit/property.js';
 import { describe, spec, type TestZone } from '../../src/spec-kit/spec.js';
 import {
   activeHostname, advanceTo, boundarySlack, intoMidMinute, createAccepted, createAndRead, createHostname, customerDomain, DEFAULT_SSL, expectBefore, expectRefusedBefore, expectStatus,
-  issuerAt, listHostnames, notYetMargin, patchHostname, pointAtZone, pointElsewhere, postHostname, readHostname, revalidate, standStill, statusOf, uniqueHostname,
+  issuerAt, listedHostnamesById, listHostnames, notYetMargin, patchHostname, pointAtZone, pointElsewhere, postHostname, readHostname, revalidate, standStill, statusOf, uniqueHostname,
   validatedHostname, workingFallbackOrigin, type CustomHostname, type HostnameWorld,
 } from './support/custom-hostnames.js';
 import { blamedRequirements, expectAsModelled, HostnameModelCommands, type HostnameModel, type HostnameReal } from './support/custom-hostname-model.js';
@@ -323,6 +323,14 @@ describe('Moved', () => {
     await expectBefore(clock, before + 7 * DAY, 'the read just before 7 days');
 
     await advanceTo(clock, after + 7 * DAY);
+    // Deleted is gone from the listing too, read here before anything names the hostname by its id.
+    // The listing is not shown: a target without it leaves this read out; its positive control is
+    // the reactivated hostname it shows.
+    const listing = await listedHostnamesById(world);
+    if (listing) {
+      expect(listing.has(reactivated.id), `positive control: the listing at 7 days shows the reactivated hostname: ${[...listing.keys()].join(', ')}`).toBe(true);
+      expect(listing.has(moved.id), `a Moved hostname not reactivated within 7 days is deleted: the listing at 7 days must not show it: ${JSON.stringify(listing.get(moved.id))}`).toBe(false);
+    }
     // Positive control first: the same read of the reactivated hostname still finds it.
     expectStatus(await readHostname(world, reactivated.id), 'Active', 'a reactivated hostname is not deleted');
     expectDeleted(await api.get(zone.path(`/custom_hostnames/${moved.id}`)), 'a Moved hostname not reactivated within 7 days');

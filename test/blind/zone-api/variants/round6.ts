@@ -178,16 +178,21 @@ export const ROUND6_VARIANTS: BlindVariant[] = [
 
   // --- custom hostnames, read back through listings ------------------------------------------------
   {
-    // Shows: a Moved hostname, the clock advanced 7 days; GET /custom_hostnames still lists it
-    // (GET /custom_hostnames/{id} answers 404, and from then on the list no longer has it).
+    // Shows: a Moved hostname, the clock advanced 7 days; GET /custom_hostnames still lists it, also
+    // after other requests (a POST, a change of some customer's DNS); GET /custom_hostnames/{id}
+    // answers 404, and from then on the list no longer has it.
     name: 'r6 hostnames: the list does not drop moved hostnames past their 7 days',
     sentence: MOVED_LIFETIME,
-    misreading: 'The deletion after 7 days is made when the hostname itself is fetched (by id, or touched by a write); the list shows what is stored, so an expired hostname stays listed until something fetches it.',
+    misreading: 'The deletion after 7 days is made when a hostname is fetched by its id (GET, PATCH or DELETE of /custom_hostnames/{id}); the list, creates and DNS changes show and keep what is stored, so an expired hostname stays listed until a read by id.',
     customize: (r) => {
-      const listing = handlingZone(r, 'GET', HOSTNAMES);
+      // The lifetime applies only while a request naming a hostname by its id is handled: the
+      // reference's sweeps at other times (the list, a POST, a DNS change through the control API,
+      // any zone's) find nothing expired. A window around the list alone left those sweeps on, and
+      // another spec's DNS change then deleted the hostname before a listing could show it.
+      const fetchingById = handlingZone(r, ['GET', 'PATCH', 'DELETE'], HOSTNAME);
       const policy = r.customHostnames;
       const isExpired = policy.isExpired.bind(policy);
-      policy.isExpired = (movedAt, now) => listing() === undefined && isExpired(movedAt, now);
+      policy.isExpired = (movedAt, now) => fetchingById() !== undefined && isExpired(movedAt, now);
     },
   },
   {

@@ -53,7 +53,7 @@ describe('--timeout bounds every call into a storage adapter', () => {
     expect(report.requirements.find((r) => r.id === 'ST-KV-GET-SINGLE')).toMatchObject({ status: 'skipped', notVerifiedReason: 'timed out' });
     // A scenario runs inside the object: the event that hangs is named.
     const increments = specNamed(report, 'ST-CONS-INPUT-GATE', '50 concurrent read-then-write increments lose no update');
-    expect(increments).toMatchObject({ status: 'failed', error: expect.stringMatching(/^object\.run\("increment", \{"key": "cons:counter"\}\) did not settle within 1000 ms/) });
+    expect(increments).toMatchObject({ status: 'failed', error: expect.stringMatching(/^object\.run\("increment", \{"key": "cons:counter", "log": "[^"]+", "id": \d+\}\) did not settle within 1000 ms/) });
     // A scenario whose event hangs fails its spec: not "not verified", as an event the runtime failed would be.
     const batchInTxn = specNamed(report, 'ST-LIMIT-GET-BATCH-128', 'txn.get(128 keys) is accepted and answers as the document says');
     expect(batchInTxn).toMatchObject({ status: 'failed', error: expect.stringMatching(/^object\.run\("calls", \{"calls": \[1 items\], "inTransaction": true, "token": "recorded:[-0-9a-f]+"\}\) did not settle within 1000 ms/) });

@@ -5,12 +5,10 @@
 // before its input gate lets the next event in: the variant skips that flush.)
 
 import { deferred } from '../../../reference-impl/storage/deferred.js';
-import type { ObjectRuntime } from '../../../reference-impl/storage/index.js';
-import { patchedRuntime } from './wrap.js';
+import { patchedInstances } from './wrap.js';
 
 interface Buffer { discarded: boolean; nextFlush: unknown; scheduledFlush(): void; pending(): Promise<void> }
 interface Instance { buffer: Buffer; gate: { endOfTurn(): void } }
-interface Runtime { instance: Instance; newInstance(): Instance }
 
 /**
  * The buffer's flush is scheduled two timer turns after its first write instead of on the next
@@ -28,13 +26,4 @@ function lazyFlush({ buffer, gate }: Instance): void {
   } as Buffer['pending'];
 }
 
-export default patchedRuntime('cons-output-gate-own-writes-only', (runtime: ObjectRuntime) => {
-  const inner = runtime as unknown as Runtime;
-  lazyFlush(inner.instance);
-  const newInstance = inner.newInstance.bind(runtime);
-  inner.newInstance = () => {
-    const instance = newInstance();
-    lazyFlush(instance);
-    return instance;
-  };
-});
+export default patchedInstances<Instance>('cons-output-gate-own-writes-only', lazyFlush);

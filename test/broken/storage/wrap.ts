@@ -145,6 +145,24 @@ export function patchedRuntime(
   };
 }
 
+/**
+ * A patchedRuntime whose every object instance is changed by `patch`: the current one, and each
+ * one the runtime makes anew (after a restart). Instances are the runtime's private parts, so
+ * `patch` types what it reaches itself.
+ */
+export function patchedInstances<Instance extends object>(name: string, patch: (instance: Instance) => void): StorageAdapter {
+  return patchedRuntime(name, (runtime) => {
+    const inner = runtime as unknown as { instance: Instance; newInstance(): Instance };
+    patch(inner.instance);
+    const newInstance = inner.newInstance.bind(runtime);
+    inner.newInstance = () => {
+      const instance = newInstance();
+      patch(instance);
+      return instance;
+    };
+  });
+}
+
 /** How a list() misreading picks and orders pairs; each rule defaults to the document's. */
 export interface ListRules {
   /** Whether `key` is in the range of start, startAfter, end and prefix. */

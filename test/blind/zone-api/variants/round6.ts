@@ -220,7 +220,23 @@ export const ROUND6_VARIANTS: BlindVariant[] = [
         return id === undefined || zoneId === undefined ? undefined : store.getCustomHostname(zoneId, id);
       };
       const patchingMoved = handlingZone(r, 'PATCH', HOSTNAME, (request) => stored(request)?.status === 'moved');
-      rewriteHostnameWrites(r, (next) => (patchingMoved() === next.zone_id && next.status === 'active' ? { ...next, status: 'pending', issuer: null } : next));
+      // The hostnames such a PATCH left in validation, with the DNS facts they had then: they stay
+      // pending until their own facts change. The reference reconsiders every hostname on any DNS
+      // change, so without this another spec's DNS change (any zone's) activated them at once, and
+      // the variant was caught or not by the interleaving of concurrent specs.
+      const inValidation = new Map<string, string>();
+      const factsOf = (hostname: string) => JSON.stringify(store.getDnsFacts(hostname) ?? null);
+      rewriteHostnameWrites(r, (next) => {
+        if (next.status !== 'active') return next;
+        const pending = { ...next, status: 'pending', issuer: null };
+        if (patchingMoved() === next.zone_id) {
+          inValidation.set(next.id, factsOf(next.hostname));
+          return pending;
+        }
+        if (inValidation.get(next.id) === factsOf(next.hostname)) return pending;
+        inValidation.delete(next.id);
+        return next;
+      });
       rewriteAnswers(r, {
         method: 'PATCH',
         path: HOSTNAME,

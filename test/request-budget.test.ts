@@ -4,6 +4,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { RequestAllowance, allowanceFor } from '../src/spec-kit/request-budget.js';
+import { budgetText } from '../src/report/verdict-text.js';
+import type { Report } from '../src/report/model.js';
 
 /** A spec whose cases each send `size(i)` requests, under `limit`: the cases it ran. */
 async function run(limit: number | undefined, sizes: number[], failAt?: number): Promise<{ ran: number[]; sent: number; allowance: RequestAllowance }> {
@@ -44,5 +46,25 @@ describe('RequestAllowance', () => {
     expect(allowanceFor(1200, 0.05)).toBe(60);
     expect(allowanceFor(100, 0.05, 12)).toBe(12);
     expect(allowanceFor(undefined, 0.05)).toBeUndefined();
+  });
+});
+
+describe('the budget line (budgetText)', () => {
+  const zoneTarget = (name: string) => ({ name, suite: 'zone-api', requestBudget: 1200 });
+  const test = (target: string, requests: number, sized?: { allowance: number; cases: number; drawn: number }) => ({ target, requests, ...(sized && { sized }) });
+  const reportOf = (targets: object[], tests: object[], api: number) => ({ run: { targets, requests: { api, control: 0, total: api } }, tests }) as unknown as Report;
+
+  it('counts the requests sent outside the specs (the preflight) against the one target\'s budget, and says how many', () => {
+    const report = reportOf([zoneTarget('staging')], [test('zone-api', 700, { allowance: 48, cases: 3, drawn: 10 }), test('zone-api', 300)], 1003);
+    expect(budgetText(report)).toBe('1003 of 1200 API requests (--budget), 3 of them outside the specs (the preflight); the model or property spec sized by it ran 3 of 10 cases drawn');
+  });
+
+  it('with several targets, names the one that got the most and keeps the preflight\'s apart', () => {
+    const report = reportOf([zoneTarget('a'), zoneTarget('b')], [test('zone-api@a', 500), test('zone-api@b', 600)], 1106);
+    expect(budgetText(report)).toBe('600 of 1200 API requests to b, the target that got the most (--budget), and 6 outside the specs (the preflight) to the targets together');
+  });
+
+  it('says nothing for an unbounded run', () => {
+    expect(budgetText(reportOf([{ name: 'reference', suite: 'zone-api', requestBudget: null }], [test('zone-api', 10)], 13))).toBeNull();
   });
 });

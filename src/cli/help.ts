@@ -173,14 +173,17 @@ Options:
   --level must|should|may[,...]  only specs citing requirements of these levels
   --profile core|extended        core: only specs of what the spec states (default: extended)
   --grep PATTERN                 only specs whose name matches PATTERN (a regular expression)
+  --budget N|unbounded           estimate the requests within a run's request budget of N API
+                                 requests (default: 1200, a target given by URL or image)
   --json                         print JSON: [{name, file, requirements, dated?, extended?,
-                                 requests?}]
+                                 requests?, budgetShare?}]
 
 The selection is the one specgate run makes with the same options; the listing ends with the
 total (not with --json), after, for zone API specs, the requests they sent against the bundled
-reference (suites/zone-api/requests.json; per spec as requests: {api, control} in --json): what
-a run of the selection sends, about, before it runs (a production account allows 1,200 API
-requests per 5 minutes).
+reference (suites/zone-api/requests.json; per spec as requests: {api, control} in --json), and
+what they would send within the budget, where it sizes the model and property specs (their
+budgetShare: {share, floor}): what a run of the selection sends, about, before it runs (a
+production account allows 1,200 API requests per 5 minutes).
 
 Exit codes: 0 listed, 1 a spec file did not load, 2 bad usage.
 `;

@@ -9,7 +9,8 @@ import { estimateRequests, measuredRequests, readRequestTable, REQUEST_TABLE, ty
 import { requirementCatalog } from '../catalog/suites.js';
 import { selects, type Selection } from '../core/selection.js';
 import { listRunnableSpecs, SpecFileError, type ListedSpec, type RunnableSpec } from '../runner/list.js';
-import { checkPattern, selectionFrom, suitesFrom } from './run-config.js';
+import { checkPattern, requestBudgetFrom, selectionFrom, suitesFrom } from './run-config.js';
+import { DEFAULT_REQUEST_BUDGET } from '../core/run-config.js';
 
 /** The options of `specgate list` (its help, help.ts, lists the same). */
 export const LIST_OPTIONS = {
@@ -19,6 +20,7 @@ export const LIST_OPTIONS = {
   level: { type: 'string', multiple: true },
   profile: { type: 'string' },
   grep: { type: 'string' },
+  budget: { type: 'string' },
   json: { type: 'boolean', default: false },
 } satisfies ParseArgsConfig['options'];
 
@@ -27,6 +29,7 @@ export async function listCommand(args: string[]): Promise<number> {
   const suites = suitesFrom(values.suite);
   const selection = selectionFrom(values, undefined, suites);
   if (values.grep !== undefined) checkPattern(values.grep);
+  const budget = requestBudgetFrom(values.budget) ?? DEFAULT_REQUEST_BUDGET;
   let specs;
   try {
     specs = await listRunnableSpecs(suites);
@@ -40,15 +43,17 @@ export async function listCommand(args: string[]): Promise<number> {
   const table = readRequestTable();
   if (values.json) {
     const withRequests = selected.map((spec) => {
-      const requests = table && measuredRequests(table, spec);
-      return requests ? { ...spec, requests } : spec;
+      const measured = table && measuredRequests(table, spec);
+      if (!measured) return spec;
+      const { budgetShare, ...requests } = measured;
+      return { ...spec, requests, ...(budgetShare && { budgetShare }) };
     });
     process.stdout.write(`${JSON.stringify(withRequests, null, 2)}\n`);
     return 0;
   }
   for (const spec of selected) process.stdout.write(`${spec.file} > ${spec.name}  [${spec.requirements.join(', ')}]\n`);
   // The total stays the listing's last line (its help says so; scripts read it).
-  const estimate = table && estimateLine(table, selected);
+  const estimate = table && estimateLine(table, selected, budget);
   if (estimate) process.stdout.write(`${estimate}\n`);
   process.stdout.write(`${totalLine(selected, specs)}\n`);
   return 0;
@@ -56,13 +61,17 @@ export async function listCommand(args: string[]): Promise<number> {
 
 /**
  * What the selection's zone API specs sent against the bundled reference (none for a selection
- * without them): `specgate: requests, as against the bundled reference (seed 20261121): about 2078
- * to the API and 616 to the control API`.
+ * without them), and what they would send within a request budget (--budget, by default a target
+ * given by URL's 1,200), which sizes the model and property specs: `specgate: requests, as against
+ * the bundled reference (seed 20261121): about 2078 to the API and 616 to the control API; within
+ * --budget 1200 (a target given by URL or image, by default): about 1907 to the API`.
  */
-function estimateLine(table: RequestTable, selected: ListedSpec[]): string | undefined {
+function estimateLine(table: RequestTable, selected: ListedSpec[], budget: number | 'unbounded'): string | undefined {
   if (!selected.some((spec) => spec.file.startsWith('suites/zone-api/'))) return undefined;
   const { api, control, unmeasured } = estimateRequests(table, selected);
+  const within = budget === 'unbounded' ? undefined : estimateRequests(table, selected, budget).api;
   return `specgate: requests, as against the bundled reference (seed ${table.seed}): about ${api} to the API and ${control} to the control API`
+    + (within === undefined ? '' : `; within --budget ${budget}${budget === DEFAULT_REQUEST_BUDGET ? ' (a target given by URL or image, by default)' : ''}: about ${within} to the API`)
     + `${unmeasured > 0 ? `, not counting ${unmeasured} spec${unmeasured === 1 ? '' : 's'} ${REQUEST_TABLE} does not have yet (npm run requests measures them)` : ''}`
     + '; a target\'s answers move it';
 }

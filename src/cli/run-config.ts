@@ -406,7 +406,7 @@ function positiveInteger(flag: string, text: string | undefined): number | undef
  * Not given: the target's default (1,200 for a target given by URL or image, unbounded for the
  * bundled reference: targets/zone-target.ts).
  */
-function requestBudgetFrom(text: string | undefined): number | 'unbounded' | undefined {
+export function requestBudgetFrom(text: string | undefined): number | 'unbounded' | undefined {
   if (text === undefined) return undefined;
   if (text.trim().toLowerCase() === 'unbounded') return 'unbounded';
   const value = Number(text);

@@ -82,6 +82,11 @@ export interface TestRecord {
    * was allowed, and the cases it ran of those drawn (spec-kit/request-budget.ts).
    */
   sized?: { allowance: number; cases: number; drawn: number };
+  /**
+   * A model or property spec that a request budget sizes, in every run (unbounded too): its share
+   * of the budget and the requests it is given at least, so that an estimate can apply any budget.
+   */
+  budgetShare?: { share: number; floor: number };
 }
 
 /**

@@ -105,6 +105,12 @@ export function budgetText(report: Report): string | null {
   const sized = report.tests.filter(of(most.target.name)).filter((t) => t.sized);
   const cases = sized.reduce((sum, t) => sum + t.sized!.cases, 0);
   const drawn = sized.reduce((sum, t) => sum + t.sized!.drawn, 0);
-  return `${most.api} of ${most.target.requestBudget} API requests${budgeted.length > 1 ? ` to ${most.target.name}, the target that got the most` : ''} (--budget)`
+  // What was sent outside any spec (the preflight) counts against the quota too: with one zone API
+  // target it is that target's, with several it is told apart (the run does not split it by target).
+  const outside = (report.run.requests?.api ?? 0) - report.tests.reduce((sum, t) => sum + (t.requests ?? 0), 0);
+  const single = report.run.targets.filter((t) => t.suite === 'zone-api').length === 1;
+  const api = most.api + (single ? outside : 0);
+  return `${api} of ${most.target.requestBudget} API requests${budgeted.length > 1 ? ` to ${most.target.name}, the target that got the most` : ''} (--budget)`
+    + (outside > 0 ? (single ? `, ${outside} of them outside the specs (the preflight)` : `, and ${outside} outside the specs (the preflight) to the targets together`) : '')
     + (sized.length > 0 ? `; ${sized.length === 1 ? 'the model or property spec' : `the ${sized.length} model and property specs`} sized by it ran ${cases} of ${drawn} cases drawn` : '');
 }

@@ -156,6 +156,7 @@ export class CollectingReporter implements Reporter {
       record.controlRequests = meta.controlRequests ?? 0;
     }
     if (meta.sized) record.sized = meta.sized;
+    if (meta.budgetShare) record.budgetShare = meta.budgetShare;
     if (record.status === 'failed' && meta.timedOut === true) record.timedOut = true;
     if (record.status === 'failed' && meta.failedRequirements) record.failedRequirements = meta.failedRequirements.filter((id) => record.requirements.includes(id));
     return record;

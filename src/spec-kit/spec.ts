@@ -170,7 +170,11 @@ export const specTest = test.extend<SpecFixtures>({
   },
   requests: async ({ target, task }, use) => {
     let given: RequestAllowance | undefined;
-    await use((share, floor) => (given ??= new RequestAllowance(allowanceFor(target.requestBudget, share, floor), () => countOf(task).api)));
+    await use((share, floor = 0) => {
+      // Recorded in every run, so that `specgate list` can estimate what the spec sends under any budget.
+      task.meta.budgetShare = { share, floor };
+      return (given ??= new RequestAllowance(allowanceFor(target.requestBudget, share, floor), () => countOf(task).api));
+    });
     if (given?.limit !== undefined) task.meta.sized = { allowance: given.limit, cases: given.ran, drawn: given.ran + given.untried };
   },
   // Automatic, so that a dated spec is on its side of the date before any other fixture (its zone,

@@ -85,6 +85,8 @@ declare module '@vitest/runner' {
     controlRequests?: number;
     /** A model or property spec sized by the run's request budget: its allowance, and the cases it ran of those drawn (spec-kit/request-budget.ts). */
     sized?: { allowance: number; cases: number; drawn: number };
+    /** A spec sized by a request budget, in every run: its share of the budget and its floor (spec-kit/request-budget.ts). */
+    budgetShare?: { share: number; floor: number };
   }
 }
 

@@ -250,6 +250,8 @@ export const BLIND_VARIANTS: BlindVariant[] = [
     outcome: { caught: ['ST-LIST-END-EXCLUSIVE', 'ST-LIST-ORDER-UTF8'] },
 
   },
+  // Missed, and allowed: "concurrent events *may* be delivered"; a runtime that keeps them out with
+  // allowConcurrency too breaks no statement (ST-OPT-ALLOW-CONCURRENCY is a may). Likewise the next two.
   {
     name: 'concurrency-ignored-get',
     area: 'options',
@@ -410,6 +412,9 @@ export const BLIND_VARIANTS: BlindVariant[] = [
     requirements: ['ST-CONS-INPUT-GATE'],
     outcome: { caught: ['ST-CONS-INPUT-GATE', 'ST-CONS-OUTPUT-GATE'] },
   },
+  // Missed: flushing each write of a turn on its own differs from one flush per turn only when a later
+  // flush of the turn fails; the adapters' fault control fails the next flush, the first one, after which
+  // the object is reset and none of the turn's writes is on disk, as for a coalesced flush.
   {
     name: 'writes-flushed-one-by-one',
     area: 'consistency',
@@ -1218,6 +1223,8 @@ export const BLIND_VARIANTS: BlindVariant[] = [
     requirements: ['ST-KV-VALUE-STRUCTURED-CLONE', 'ST-CONS-METHOD-ATOMIC'],
     outcome: { caught: ['ST-ALARM-HANDLER-RUNS', 'ST-ALARM-NULL-AFTER-SUCCESS', 'ST-CONS-METHOD-ATOMIC'] },
   },
+  // Missed: the document says what a value is (what structured clone supports), not what put does with
+  // anything else; the atomicity specs take a refusal as their premise, not verified here.
   {
     name: 'r5-value-uncloneable-dropped',
     area: 'kv',

@@ -6,6 +6,7 @@ import { DNS_AND_SETTINGS_VARIANTS } from './variants/dns-and-settings.js';
 import { FIREWALL_VARIANTS } from './variants/firewall.js';
 import { ROUND3_VARIANTS } from './variants/round3.js';
 import { ROUND6_VARIANTS } from './variants/round6.js';
+import { ROUND7_VARIANTS } from './variants/round7.js';
 import { TRANSPORT_VARIANTS } from './variants/transport.js';
 import { WAF_VARIANTS } from './variants/waf.js';
 
@@ -19,4 +20,7 @@ export const BLIND_VARIANTS: readonly BlindVariant[] = [
   ...ROUND3_VARIANTS,
   // The sixth round, aimed at the areas whose specs were rewritten to send fewer requests.
   ...ROUND6_VARIANTS,
+  // The seventh round, aimed at what the sixth left aside: authentication, the envelope, accounts,
+  // settings, the dated schedule, paging, limits, certificate fields and legacy rule fields.
+  ...ROUND7_VARIANTS,
 ];

@@ -72,6 +72,21 @@ export const ROUND7_VARIANTS: BlindVariant[] = [
       return payload;
     }),
   },
+  {
+    // Shows: GET /zones/{zone}/filters/{unknown} answers messages [{code: 10024, message: 'filter ...
+    // not found'}] next to the same errors (the reference: messages []).
+    name: 'r7 envelope: a failure\'s errors repeated in messages',
+    sentence: '| messages | array | Informational messages; empty when none | / ' + FAILURE,
+    misreading: 'What went wrong is taken as information for the user too: a failure carries its errors for programs and the same entries in messages for people, so messages is empty only on a plain success.',
+    customize: (r) => rewriteAnswers(r, {
+      path: /^\/.*/,
+      body: (answer) => {
+        const errors = answer.errors;
+        if (answer.success !== false || !Array.isArray(errors) || errors.length === 0 || !Array.isArray(answer.messages) || answer.messages.length > 0) return undefined;
+        return { ...answer, messages: (errors as Json[]).map(({ code, message }) => ({ code, message })) };
+      },
+    }),
+  },
   // --- accounts ----------------------------------------------------------------------------------
   {
     // Shows: before 2025-03-14, PATCH /accounts/{id}/dns_settings {zone_defaults:{nameservers:{type:

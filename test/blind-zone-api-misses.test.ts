@@ -90,7 +90,8 @@ const cases: [name: string, observe: (probe: Probe) => Promise<unknown>][] = [
 
 describe('every blind variant the suite misses differs from the reference', () => {
   it('covers exactly the variants recorded as missed', () => {
-    const missed = Object.entries(BLIND_OUTCOMES).filter(([, outcome]) => 'missed' in outcome).map(([name]) => name).sort();
+    // The seventh round's misses have their probes in test/blind-zone-api-r7-misses.test.ts.
+    const missed = Object.entries(BLIND_OUTCOMES).filter(([name, outcome]) => !name.startsWith('r7 ') && 'missed' in outcome).map(([name]) => name).sort();
     expect(cases.map(([name]) => name).sort()).toEqual(missed);
   });
 

@@ -26,7 +26,7 @@ const ACCOUNT_ROW = '| 2025-03-14 | Account settings fields default_nameservers,
 const NAMESERVERS_TYPE = '| zone_defaults.nameservers.type | string enum | `<vendor>.standard`, `<vendor>.standard.random`, `custom.account`, `custom.tenant` (<vendor> stands for the service operator\'s name in the real values). Replaces the account settings fields default_nameservers and use_account_custom_ns_by_default |';
 const LEGACY_DNS_ROW = '| 2024-09-13 | Legacy DNS settings endpoints | GET, PATCH /zones/{zone_id}/dns_settings/use_apex_ns; GET, PATCH /zones/{zone_id}/dns_settings/secondary_overrides | Use multi_provider and secondary_overrides fields of DNS settings |';
 const FAILURE = '| Failure of any operation | Envelope with success false, result null, errors array of {code, message} |';
-const PAGING_NOTE = 'reference-notes.md: "List responses carry `result_info: {page, per_page, count, total_count}`; `page` starts at 1. The official client pages by asking for `page+1` until it receives an EMPTY page"';
+const PAGING_NOTE = 'reference-notes.md: "List responses carry `result_info: {page, per_page, count, total_count}`; `page` starts at 1. ... The official client pages by asking for `page+1` until it receives an EMPTY page"';
 const STATUS_ROW = '| status | string | See States and transitions; values include Active, Moved, Blocked and caa_error |';
 const HOLD_ROW = '| validation | Zone hold with the option to also prevent subdomains is enabled on the domain | Hold in place | Blocked | Message says the hostname is associated with a held zone; the zone owner must release the hold before the hostname can activate |';
 

@@ -86,10 +86,11 @@ const cases: [name: string, observe: (probe: Probe) => Promise<unknown>][] = [
 ];
 
 describe('the seventh round\'s blind variants the suite misses differ from the reference', () => {
-  // The misses measured by `measure.ts "r7 "` (seed 20261121, and again with --seed 7).
-  it('covers exactly the round-7 variants measured as missed', () => {
-    expect(cases.map(([name]) => name).sort()).toEqual([...MISSED].sort());
-    for (const name of MISSED) expect(ROUND7_VARIANTS.map((v) => v.name)).toContain(name);
+  // Every miss has its probe; the probes of variants caught since (they were the round's misses when
+  // it was measured, seed 20261121 and again with --seed 7) stay, as evidence of the same kind.
+  it('covers every round-7 variant recorded as missed', () => {
+    expect(MISSED.filter((name) => !cases.some(([probed]) => probed === name))).toEqual([]);
+    for (const [name] of cases) expect(ROUND7_VARIANTS.map((v) => v.name)).toContain(name);
   });
 
   it.each(cases)('%s', async (name, observe) => {

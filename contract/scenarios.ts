@@ -319,24 +319,6 @@ export const scenarios = {
     return call;
   },
 
-  /**
-   * Another scenario, `scenario` with `args`, as one event that logs (`log`, `id`) when it started
-   * and ended, and stays in flight after its work until another event started (`tail`): for the
-   * scenarios that do not log themselves.
-   */
-  async logged(storage, { scenario, args, ...events }: { scenario: string; args?: unknown } & EventLog): Promise<unknown> {
-    const run = Object.hasOwn(scenarios, scenario) ? (scenarios as Record<string, Scenario>)[scenario] : undefined;
-    if (!run || scenario === 'logged') throw new Error(`specgate: no scenario ${JSON.stringify(scenario)} to log`);
-    mark(events, 'start');
-    try {
-      const value = await run(storage, args);
-      await tail(events);
-      return value;
-    } finally {
-      mark(events, 'end');
-    }
-  },
-
   /** What a scenario recorded under `token` (then forgotten): `found` false when nothing was. */
   async recalled(_storage, { token }: { token: string }) {
     const found = Object.hasOwn(recordings, token);

@@ -18,8 +18,6 @@ import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { storageSpec } from '../../src/spec-kit/storage.js';
 import type { StorageAdapter, StorageObject } from '../../contract/storage.js';
-import type { EventLog } from '../../contract/scenarios.js';
-import { eventLog, interleavingOf, notInterleaved, type Interleaving } from './support.js';
 
 type Kind = 'increment' | 'unconfirmed' | 'concurrentRead' | 'txn' | 'txnTimer' | 'txnReread'
   | 'txnThrows' | 'txnRollback' | 'txnTimerThrows' | 'txnTimerRollback';
@@ -72,36 +70,31 @@ class Disagreement extends Error {
  */
 interface Answer { value?: unknown; misread?: { requirement: string; what: string } }
 
-/**
- * Delivers one event to the object; answers what it answered (an abort's rejection is caught
- * inside). `events`: the log the event marks its start and end in (the batch's premise).
- */
-async function deliver(object: StorageObject, { kind, key, awaits }: Event, events: EventLog = {}): Promise<Answer> {
-  // The scenarios that do not log themselves run inside `logged`.
-  const run = <T>(scenario: string, args: Record<string, unknown>) => object.run<T>('logged', { scenario, args, ...events });
+/** Delivers one event to the object; answers what it answered (an abort's rejection is caught inside). */
+async function deliver(object: StorageObject, { kind, key, awaits }: Event): Promise<Answer> {
   switch (kind) {
-    case 'increment': return { value: await object.run('incrementAcrossAwaits', { key, awaits, ...events }) };
-    case 'unconfirmed': return { value: await object.run('incrementAcrossAwaits', { key, awaits, unconfirmed: true, ...events }) };
-    case 'txn': return { value: await object.run('transactionIncrement', { key, awaits, timer: false, ...events }) };
-    case 'txnTimer': return { value: await object.run('transactionIncrement', { key, awaits, timer: true, ...events }) };
+    case 'increment': return { value: await object.run('incrementAcrossAwaits', { key, awaits }) };
+    case 'unconfirmed': return { value: await object.run('incrementAcrossAwaits', { key, awaits, unconfirmed: true }) };
+    case 'txn': return { value: await object.run('transactionIncrement', { key, awaits, timer: false }) };
+    case 'txnTimer': return { value: await object.run('transactionIncrement', { key, awaits, timer: true }) };
     case 'concurrentRead': {
       // An answer that is not the scenario's (none at all) is what the model checks, as a value.
-      const answer = await run<{ value: unknown; seen: unknown; listed: [string, unknown][] } | undefined>('incrementSeenConcurrently', { key, awaits });
+      const answer = await object.run<{ value: unknown; seen: unknown; listed: [string, unknown][] } | undefined>('incrementSeenConcurrently', { key, awaits });
       if (answer?.listed === undefined) return { value: answer };
       const { value, seen, listed } = answer;
       const whole = seen === value && JSON.stringify(listed) === JSON.stringify([[key, value]]);
       return { value, ...(!whole && { misread: { requirement: 'ST-OPT-ALLOW-CONCURRENCY', what: `reads with allowConcurrency issued after the event's own put of ${JSON.stringify(value)} to ${JSON.stringify(key)} answered get ${JSON.stringify(seen)}, list ${JSON.stringify(listed)}` } }) };
     }
     case 'txnReread': {
-      const answer = await run<{ value: unknown; first: unknown; second: unknown } | undefined>('transactionRereadIncrement', { key });
+      const answer = await object.run<{ value: unknown; first: unknown; second: unknown } | undefined>('transactionRereadIncrement', { key });
       if (answer === undefined || !('first' in answer)) return { value: answer };
       const { value, first, second } = answer;
       return { value, ...(first !== second && { misread: { requirement: 'ST-TXN-ISOLATED', what: `a transaction read ${JSON.stringify(key)} twice across a timer turn and got ${JSON.stringify(first)}, then ${JSON.stringify(second)}` } }) };
     }
-    case 'txnThrows': return { value: await run('transactionThrows', { entries: { [key]: ABORTED } }) };
-    case 'txnRollback': return { value: await run('transactionRollbackValue', { entries: { [key]: ABORTED } }) };
-    case 'txnTimerThrows': return { value: await run('transactionAbortAcrossTimer', { key, value: ABORTED, how: 'throw' }) };
-    case 'txnTimerRollback': return { value: await run('transactionAbortAcrossTimer', { key, value: ABORTED, how: 'rollback' }) };
+    case 'txnThrows': return { value: await object.run('transactionThrows', { entries: { [key]: ABORTED } }) };
+    case 'txnRollback': return { value: await object.run('transactionRollbackValue', { entries: { [key]: ABORTED } }) };
+    case 'txnTimerThrows': return { value: await object.run('transactionAbortAcrossTimer', { key, value: ABORTED, how: 'throw' }) };
+    case 'txnTimerRollback': return { value: await object.run('transactionAbortAcrossTimer', { key, value: ABORTED, how: 'rollback' }) };
   }
 }
 
@@ -199,17 +192,12 @@ async function checkKeyAfterFault(adapter: StorageAdapter, batch: Batch, key: st
   }
 }
 
-/**
- * Runs the batch on a fresh object and checks the end state against the sequential model. Answers
- * what the object's log shows of how the events ran (whether they overlapped: the premise).
- */
-async function runTogether(adapter: StorageAdapter, batch: Batch, blaming = true): Promise<Interleaving> {
+/** Runs the batch on a fresh object and checks the end state against the sequential model. */
+async function runTogether(adapter: StorageAdapter, batch: Batch, blaming = true): Promise<void> {
   const object = await adapter.create();
-  const { log, args: logged } = eventLog();
   try {
     if (batch.fault) await object.faults!.failNextFlush();
-    const answers = await Promise.all(batch.events.map((event, id) => deliver(object, event, logged(id)).catch((error: Error): Answer => ({ value: `${FAILED}${error.message}` }))));
-    const interleaving = await interleavingOf(object, log);
+    const answers = await Promise.all(batch.events.map((event) => deliver(object, event).catch((error: Error): Answer => ({ value: `${FAILED}${error.message}` }))));
     // After a fault: was it used up by the batch (this write succeeds), or is it still armed?
     const faultUsed = batch.fault && await object.storage.put(PROBE_KEY, 1).then(() => true, () => false);
     const stored = new Map(await object.storage.list());
@@ -231,7 +219,6 @@ async function runTogether(adapter: StorageAdapter, batch: Batch, blaming = true
     if (faultUsed && !unheld && !answers.some(failedAnswer)) {
       throw new Disagreement(`a flush failed during ${describeBatch(batch)}, and every event answered as usual: ${JSON.stringify(answers.map((answer) => answer.value))}`, ['ST-CONS-WRITE-FAILURE-RESET']);
     }
-    return interleaving;
   } finally {
     await object.destroy();
   }
@@ -241,24 +228,10 @@ const RUNS = 20;
 
 describe('interleaving model', () => {
   storageSpec(['ST-CONS-INPUT-GATE', 'ST-OPT-ALLOW-UNCONFIRMED', 'ST-OPT-ALLOW-CONCURRENCY', 'ST-TXN-ISOLATED', 'ST-TXN-ABORT-ON-THROW', 'ST-TXN-ROLLBACK', 'ST-CONS-OUTPUT-GATE', 'ST-CONS-WRITE-FAILURE-RESET'],
-    'events delivered together end as if run one after another, also across a failed flush where the adapter can fail one (property)', async ({ adapter, seed, task, skip }) => {
+    'events delivered together end as if run one after another, also across a failed flush where the adapter can fail one (property)', async ({ adapter, seed, task }) => {
       task.meta.seed = seed;
-      // The premise: the events of some batch really ran together (each logs, in the object, when
-      // it started and ended). Delivered one after another, they end as the model says anyway.
-      // Batches with a failed flush do not count: the reset fails events whose code still runs,
-      // and the next one starts beside it whatever the runtime's delivery.
-      let overlapped = 0;
-      let logged = 0;
-      const details = await fc.check(fc.asyncProperty(batches(adapter.supports.faults), async (batch) => {
-        const interleaving = await runTogether(adapter, batch);
-        if (batch.fault) return;
-        if (interleaving.found) logged++;
-        if (interleaving.overlapped) overlapped++;
-      }), { seed, numRuns: RUNS });
-      if (!details.failed) {
-        if (overlapped === 0) skip(notInterleaved(`the events of each batch without a failed flush (of ${RUNS})`, { found: logged > 0, overlapped: false, intrusions: [] }));
-        return;
-      }
+      const details = await fc.check(fc.asyncProperty(batches(adapter.supports.faults), (batch) => runTogether(adapter, batch)), { seed, numRuns: RUNS });
+      if (!details.failed) return;
       const found = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
       // The shrunk counterexample's events on the key that disagreed name the requirements broken.
       if (details.errorInstance instanceof Disagreement) task.meta.failedRequirements = details.errorInstance.requirements;

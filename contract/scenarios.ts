@@ -54,18 +54,7 @@ const record = (token: string | undefined, what: unknown) => {
  * reads it through `recalled` to know whether its events really interleaved (a premise: events
  * delivered apart verify nothing of what holds concurrent events off each other).
  */
-export interface EventLog {
-  log?: string;
-  id?: number;
-  /**
-   * How an event that logs waits for the others to be in flight beside it: by timer turns (the
-   * default: `tail` after its work, and `head` before a transaction), or, with 'microtasks', only
-   * by a few microtask turns before its transaction (`head`), with no timer pending outside its
-   * work. A timer pending in one event while another's transaction awaits a timer made every
-   * event of workerd time out (measured): transactions that await a timer are logged this way.
-   */
-  together?: 'microtasks';
-}
+export interface EventLog { log?: string; id?: number }
 const mark = ({ log, id }: EventLog, what: 'start' | 'read' | 'write' | 'end') => {
   if (log === undefined) return;
   const marks = (recordings[log] ??= []) as string[];
@@ -79,7 +68,7 @@ const TAIL_TURNS = 8;
  * together lets one in then, and a runtime that delivers them only one after another does not.
  */
 async function tail(events: EventLog): Promise<void> {
-  if (events.log === undefined || events.together === 'microtasks') return;
+  if (events.log === undefined) return;
   const marks = recordings[events.log] as string[];
   const from = marks.length;
   for (let turn = 0; turn < TAIL_TURNS && !marks.slice(from).some((m) => m.endsWith(':start')); turn++) {
@@ -96,16 +85,10 @@ async function head(events: EventLog): Promise<void> {
   if (events.log === undefined) return;
   const marks = recordings[events.log] as string[];
   const other = (m: string) => m.endsWith(':start') && m !== `${events.id ?? 0}:start`;
-  if (events.together === 'microtasks') {
-    for (let turn = 0; turn < HEAD_MICROTASKS && !marks.some(other); turn++) await Promise.resolve(turn);
-    return;
-  }
   for (let turn = 0; turn < TAIL_TURNS && !marks.some(other); turn++) {
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
 }
-/** How many microtask turns `head` waits, with 'microtasks', for another event to start. */
-const HEAD_MICROTASKS = 200;
 
 /** An exception as the spec outside the object shows it whole: name, message, what caused it (a few deep) and the head of its stack. */
 export interface ThrownError { name: string; message: string; cause?: ThrownError | string; stack?: string }

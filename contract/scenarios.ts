@@ -76,6 +76,20 @@ async function tail(events: EventLog): Promise<void> {
   }
 }
 
+/**
+ * Before its work, an event that logs waits (timer turns, other I/O: nothing a gate holds off) until
+ * another event has started, up to TAIL_TURNS: events delivered together are then all in flight
+ * when the first of them begins its work (a transaction, say), and held off it only by the runtime.
+ */
+async function head(events: EventLog): Promise<void> {
+  if (events.log === undefined) return;
+  const marks = recordings[events.log] as string[];
+  const other = (m: string) => m.endsWith(':start') && m !== `${events.id ?? 0}:start`;
+  for (let turn = 0; turn < TAIL_TURNS && !marks.some(other); turn++) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+}
+
 /** An exception as the spec outside the object shows it whole: name, message, what caused it (a few deep) and the head of its stack. */
 export interface ThrownError { name: string; message: string; cause?: ThrownError | string; stack?: string }
 
@@ -556,16 +570,27 @@ export const scenarios = {
   /**
    * An increment inside a transaction whose closure waits between its read and its write: on
    * `awaits` settled promises (no I/O), and with `timer`, on a timer turn as well (other I/O).
-   * The transaction is one unit isolated from other events: concurrent ones lose no update.
+   * The transaction is one unit isolated from other events: concurrent ones lose no update. With
+   * a `log`, the event marks its start, its transaction's read and write, and its end, and begins
+   * its transaction only once another event started (`head`): the transactions of events
+   * delivered together then begin while the others are in flight.
    */
-  async transactionIncrement(storage, { key, awaits, timer }: { key: string; awaits: number; timer: boolean }) {
-    return storage.transaction(async (txn) => {
+  async transactionIncrement(storage, { key, awaits, timer, ...events }: { key: string; awaits: number; timer: boolean } & EventLog) {
+    mark(events, 'start');
+    await head(events);
+    const value = await storage.transaction(async (txn) => {
+      mark(events, 'read');
       const value = ((await txn.get<number>(key)) ?? 0) + 1;
       for (let i = 0; i < awaits; i++) await Promise.resolve(i);
       if (timer) await new Promise((resolve) => setTimeout(resolve, 0));
-      await txn.put(key, value);
+      const writing = txn.put(key, value);
+      mark(events, 'write');
+      await writing;
       return value;
     });
+    await tail(events);
+    mark(events, 'end');
+    return value;
   },
 
   /**

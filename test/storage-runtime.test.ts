@@ -323,6 +323,74 @@ describe.each([referenceKvAdapter, referenceSqliteAdapter])('$name', (adapter: S
       expect(probes.rollbackAgain).toEqual({ ok: true, value: undefined });
       expect((await object.storage.list()).size).toBe(0);
     });
+
+    // The input gate keeps new events out of a transaction; events already in flight (here, each
+    // waited a timer turn first, so all are running) must be held off it too.
+    const timerTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
+    it('transactions of events already in flight, whose closures await a timer, run one after another and lose no update', async () => {
+      const total = await withRuntime(adapter, async (runtime) => {
+        const answers = await Promise.all(Array.from({ length: 20 }, () => runtime.deliver(async (storage) => {
+          await timerTurn();
+          return storage.transaction(async (txn) => {
+            const value = ((await txn.get<number>('n')) ?? 0) + 1;
+            await timerTurn();
+            await txn.put('n', value);
+            return value;
+          });
+        })));
+        expect([...answers].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+        return runtime.storage.get('n');
+      });
+      expect(total).toBe(20);
+    });
+
+    it('an event in flight writes only once another\'s transaction committed, in the order it called', async () => {
+      const seen = await withRuntime(adapter, async (runtime) => {
+        let entered!: () => void;
+        const inTransaction = new Promise<void>((resolve) => { entered = resolve; });
+        const transaction = runtime.deliver(async (storage) => {
+          await timerTurn();
+          return storage.transaction(async (txn) => {
+            const value = ((await txn.get<number>('n')) ?? 0) + 1;
+            entered();
+            await timerTurn();
+            await timerTurn();
+            await txn.put('n', value);
+            return value;
+          });
+        });
+        const writer = runtime.deliver(async (storage) => {
+          await inTransaction;
+          const writes = [storage.put('n', 100), storage.put('m', 1)];
+          const read = storage.get(['n', 'm']);
+          await Promise.all(writes);
+          return [...(await read).entries()];
+        });
+        expect(await transaction).toBe(1);
+        return { read: await writer, stored: await runtime.storage.get('n') };
+      });
+      // The transaction read n before the put: serially, it ran first, and the put wins.
+      expect(seen, 'the put waited for the commit (not overwritten by it), its calls in their order').toEqual({ read: [['m', 1], ['n', 100]], stored: 100 });
+    });
+
+    it('operations waiting for a transaction of an instance that breaks fail', async () => {
+      await withRuntime(adapter, async (runtime) => {
+        let entered!: () => void;
+        const inTransaction = new Promise<void>((resolve) => { entered = resolve; });
+        const transaction = runtime.deliver(async (storage) => {
+          await timerTurn();
+          return storage.transaction(async () => { entered(); await new Promise(() => {}); });
+        });
+        const waiter = runtime.deliver(async (storage) => {
+          await inTransaction;
+          return storage.get('n');
+        });
+        await inTransaction;
+        runtime.restart();
+        await expect(transaction).rejects.toThrow('object restarted');
+        await expect(waiter).rejects.toThrow('object restarted');
+      });
+    });
   });
 
   describe('alarms', () => {

@@ -93,6 +93,55 @@ export function releaseAfterContinuations(release: () => void): void {
   setImmediate(release);
 }
 
+/**
+ * Held by the event whose transaction is open. The input gate keeps new events out meanwhile, but
+ * not events already in flight (one that awaited a timer before its transaction, say): their
+ * storage operations, transaction() included, wait until the transaction has committed or
+ * aborted, in the order they were called. Otherwise two such transactions would read the same
+ * value and one would overwrite the other's update.
+ */
+export class TransactionLock {
+  private holder: object | null = null;
+  /** Nested transactions of the holder's event. */
+  private depth = 0;
+  private waiting: Array<() => void> = [];
+
+  /** Whether an operation of `event` must wait: another event's transaction is open. */
+  heldAgainst(event: object): boolean {
+    return this.holder !== null && this.holder !== event;
+  }
+
+  acquire(event: object): void {
+    this.holder = event;
+    this.depth++;
+  }
+
+  release(): void {
+    if (--this.depth > 0) return;
+    this.holder = null;
+    this.wakeWaiters();
+  }
+
+  /** Runs `resume` once no transaction is open: at once (synchronously) on release, in call order. */
+  whenReleased(resume: () => void): void {
+    this.waiting.push(resume);
+  }
+
+  /** The instance is gone: whoever waits moves on (and finds the instance unusable). */
+  releaseForGood(): void {
+    this.holder = null;
+    this.depth = 0;
+    this.wakeWaiters();
+  }
+
+  private wakeWaiters(): void {
+    // One that starts a transaction of its own holds the rest off again: they wait anew, in order.
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const resume of waiting) resume();
+  }
+}
+
 /** Per event: the flushes its result must wait for. */
 export class OutputGate {
   private readonly held: Array<Promise<void>> = [];

@@ -2,7 +2,7 @@
 // gate. A failed flush, a restart or destroy() breaks it: everything in flight on it fails, and
 // the runtime carries on with a fresh instance over the persisted state.
 
-import { InputGate } from './gates.js';
+import { InputGate, TransactionLock } from './gates.js';
 import type { PersistedStore } from './persisted-store.js';
 import { WriteBuffer, type FlushHooks } from './write-buffer.js';
 
@@ -14,6 +14,8 @@ export interface EventInFlight {
 export class ObjectInstance {
   /** A turn's writes are flushed when the turn ends, before the gate lets another event in. */
   readonly gate = new InputGate(() => this.flushTurn());
+  /** The event whose transaction is open: other events' operations wait for it. */
+  readonly transactions = new TransactionLock();
   readonly buffer: WriteBuffer;
   private failure: Error | null = null;
   /** The events in flight: each fails when the instance breaks before it answered. */
@@ -50,6 +52,7 @@ export class ObjectInstance {
     this.failure = error;
     this.buffer.discard(error);
     this.gate.openForGood();
+    this.transactions.releaseForGood();
     const inFlight = [...this.inFlight];
     this.inFlight.clear();
     for (const event of inFlight) event.fail(error);

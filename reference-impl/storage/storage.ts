@@ -70,10 +70,22 @@ export class StorageFacade implements RuntimeStorage {
     });
   }
 
-  /** The closure runs as one storage operation: no other event is delivered until it is done. */
-  async transaction<T>(closure: (txn: StorageTransaction) => Promise<T>): Promise<T> {
-    if (typeof closure !== 'function') throw new TypeError(`transaction() expects a function, got ${describeValue(closure)}.`);
+  /**
+   * The closure runs as one storage operation: no other event is delivered until it is done, and
+   * the events already in flight wait for it (their storage operations, another transaction()
+   * included, run once it committed or aborted).
+   */
+  transaction<T>(closure: (txn: StorageTransaction) => Promise<T>): Promise<T> {
+    if (typeof closure !== 'function') return Promise.reject(new TypeError(`transaction() expects a function, got ${describeValue(closure)}.`));
+    const lock = this.instance.transactions;
+    if (lock.heldAgainst(this)) return new Promise<T>((resolve) => lock.whenReleased(() => resolve(this.transaction(closure))));
+    return this.runTransaction(closure);
+  }
+
+  private async runTransaction<T>(closure: (txn: StorageTransaction) => Promise<T>): Promise<T> {
     this.instance.assertUsable();
+    const lock = this.instance.transactions;
+    lock.acquire(this);
     const release = this.instance.gate.lock();
     const txn = new Transaction(this.instance.buffer, (work) => this.operation(false, work));
     try {
@@ -82,6 +94,7 @@ export class StorageFacade implements RuntimeStorage {
       return value;
     } finally {
       txn.finish();
+      lock.release();
       releaseAfterContinuations(release);
     }
   }
@@ -167,8 +180,11 @@ export class StorageFacade implements RuntimeStorage {
   /**
    * Runs one storage operation. `gated`: lock the input gate while it is in progress (released
    * only after the caller's continuation ran). Errors become rejections, never synchronous throws.
+   * While another event's transaction is open, it waits for that transaction's end.
    */
   private operation<T>(gated: boolean, work: () => T | Promise<T>): Promise<T> {
+    const lock = this.instance.transactions;
+    if (lock.heldAgainst(this)) return new Promise<T>((resolve) => lock.whenReleased(() => resolve(this.operation(gated, work))));
     try {
       this.instance.assertUsable();
       if (gated) this.instance.gate.lockForTurn();

@@ -5,7 +5,7 @@ import { describe, expect } from 'vitest';
 import { storageSpec } from '../../src/spec-kit/storage.js';
 import { besideThrown } from '../../src/spec-kit/thrown.js';
 import type { ObjectStorage } from '../../contract/storage.js';
-import { notRecorded, runRecorded } from './support.js';
+import { eventLog, interleavingOf, notInterleaved, notRecorded, runRecorded } from './support.js';
 
 interface Outcome { ok: boolean; value?: unknown; error?: { name: string; message: string } }
 
@@ -126,15 +126,29 @@ describe('rollback()', () => {
 
 describe('a transaction holds other events off while its closure awaits', () => {
   // A transaction is one unit isolated from other events while its closure runs, whatever the
-  // closure awaits: non-I/O promises, or other I/O (a timer).
+  // closure awaits: non-I/O promises, or other I/O (a timer). The premise is that the events
+  // really ran together: each logs, in the object, when it started, read, wrote and ended, and
+  // begins its transaction only once another event started (or a few timer turns passed).
+  // Transactions delivered one after another verify nothing of what holds them off
+  // each other (not verified, never passed).
   for (const [awaits, timer] of [[10, false], [0, true]] as const) {
     const waits = timer ? 'a timer turn' : `${awaits} non-I/O promises`;
-    storageSpec('ST-TXN-ISOLATED', `concurrent transactions whose closures await ${waits} between txn.get and txn.put lose no update`, async ({ object }) => {
-      const results = await Promise.all(Array.from({ length: 20 }, () => object.run<number>('transactionIncrement', { key: 'cons:txn', awaits, timer })
+    storageSpec('ST-TXN-ISOLATED', `concurrent transactions whose closures await ${waits} between txn.get and txn.put lose no update`, async ({ object, skip }) => {
+      const { log, args: logged } = eventLog();
+      // Closures that await a timer are not logged: a timer pending in another event (the log's
+      // waits) beside a transaction that awaits a timer timed every event of workerd out, and
+      // waiting by microtasks only left workerd's events apart (both measured). Their premise is
+      // not checked: on a runtime that delivers events apart this case passes without proof.
+      const events = (id: number) => (timer ? {} : logged(id));
+      const results = await Promise.all(Array.from({ length: 20 }, (_, id) => object.run<number>('transactionIncrement', { key: 'cons:txn', awaits, timer, ...events(id) })
         .catch((error: Error) => `failed: ${error.message}`)));
       const failed = results.filter((result) => typeof result !== 'number');
       expect(failed, 'every transaction commits').toEqual([]);
-      expect(await object.storage.get('cons:txn'), `20 transactional increments awaiting ${waits} make 20`).toBe(20);
+      const stored = await object.storage.get('cons:txn');
+      const interleaving = await interleavingOf(object, log);
+      expect(stored, `20 transactional increments awaiting ${waits} make 20`).toBe(20);
+      expect([...results].sort((a, b) => Number(a) - Number(b)), 'each transaction read the previous one\'s write').toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      if (!timer && !interleaving.overlapped) skip(notInterleaved(`the 20 transactions awaiting ${waits}`, interleaving));
     });
   }
 });

@@ -73,6 +73,25 @@ export const PROBES: Record<string, Probe> = {
     reference: [],
     variant: ['a'],
   },
+  // Caught no more by its sentence's requirements since the reference holds the events in flight
+  // off a transaction's storage (their operations wait for it): the events delivered during the
+  // closure run their code, but touch nothing of the transaction's keys until it ended.
+  'txn-gate-not-held': {
+    does: 'another event is delivered while a transaction\'s closure awaits two timer turns',
+    run: async ({ inside }) => {
+      const log: string[] = [];
+      const first = inside((storage) => storage.transaction(async (txn) => {
+        await txn.get('k');
+        for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
+        log.push('transaction done');
+      }));
+      const second = inside(async () => { log.push('second'); });
+      await Promise.all([first, second]);
+      return log[0] === 'second';
+    },
+    reference: false,
+    variant: true,
+  },
   // Round 5: its probes (r5-probes.ts, where every r5 variant has one) of the variants the suite misses.
   ...Object.fromEntries(Object.entries(R5_PROBES).filter(([name]) => BLIND_VARIANTS.some((variant) => variant.name === name && 'missed' in variant.outcome))),
 };

@@ -10,10 +10,10 @@ import {
   DELETE_FILTERS, PUT_FILTER, PUT_FILTERS, combinedCreate, contentsOf, expectListingSeesCreate, createFilters, createRules, expectNothingCreated, idsInScope, expressions, listed, rulesFor, uniqueExpression,
   type Filter, type FirewallRule,
 } from './support/firewall.js';
-import { batchItem, describeBatch, itemsOf, listingChange, withContext } from './support/combined-batch.js';
+import { batchEdges, batchItem, describeBatch, itemsOf, listingChange, withContext, type BatchItem } from './support/combined-batch.js';
 import { checkProperty } from '../../src/spec-kit/property.js';
 import { answerLine } from '../../src/spec-kit/answer-line.js';
-import { Disagreement, firewallCommands, ruleQuota, runModel } from './support/firewall-model.js';
+import { Disagreement, firewallCommands, firewallEdges, ruleQuota, runModel } from './support/firewall-model.js';
 
 const INVALID_ACTION = 'no-such-action';
 
@@ -91,15 +91,17 @@ describe('combined create of filter and rule', () => {
     await expectNothingCreated(api, zone, before);
   });
 
-  spec('ZM-FW-COMBINED-ATOMIC-BATCH', 'any batch mixing valid and invalid items creates nothing (property)', async ({ api, newZone, target, task }) => {
+  spec('ZM-FW-COMBINED-ATOMIC-BATCH', 'any batch mixing valid and invalid items creates nothing (property)', async ({ api, newZone, target, task, requests }) => {
     task.meta.seed = target.seed;
+    // Its share of the run's request budget (spec-kit/request-budget.ts), at least what its edges take.
+    const allowance = requests(0.025, 35);
     // One zone serves every batch: what it holds before a batch is what the listings showed after
     // the one before (read once at the start), so each batch costs its create and one read-back.
     // An Enterprise zone's quota leaves room for every valid item of every run (and of shrinking);
     // asking for no more than the plan, it is also a zone a target without a control API provides.
     const zone = await newZone({ plan: 'enterprise' });
     let known = await contentsOf(api, zone);
-    await checkProperty(fc.asyncProperty(fc.array(batchItem, { minLength: 1, maxLength: 6 }), async (batch) => {
+    await checkProperty(fc.asyncProperty(fc.array(batchItem, { minLength: 1, maxLength: 6 }), allowance.cases(async (batch: BatchItem[]) => {
       const items = itemsOf(batch);
       const before = known;
       const response = await combinedCreate(api, zone, items);
@@ -115,7 +117,7 @@ describe('combined create of filter and rule', () => {
           expect(after, `nothing of the batch below (it has an invalid item) may be created; the listings show ${listingChange(before, after)}`).toEqual(before);
         }
       });
-    }), { seed: target.seed, numRuns: 25 });
+    })), { seed: target.seed, numRuns: 25, examples: batchEdges });
   }, { timeout: 60_000 });
 });
 
@@ -614,12 +616,14 @@ describe('firewall rules and filters against a model', () => {
   spec([
     'ZM-FW-COMBINED-CREATE', 'ZM-FW-COMBINED-QUOTA', 'ZM-FW-COMBINED-FILTER-MAY-REMAIN', 'ZM-FW-COMBINED-FILTER-NO-PUT', 'ZM-FW-COMBINED-FILTER-NO-DELETE',
     'ZM-FW-RULE-BY-FILTER-ID', 'ZM-FW-LIST', 'ZM-FW-DELETE', 'ZM-FLT-CREATE', 'ZM-FLT-LIST', 'ZM-FLT-DELETE', 'ZM-FLT-SHARED',
-  ], 'random sequences of creates (concurrent near the quota), filter PUTs and deletes agree with a model of rules and filters (property)', async ({ api, newZone, setUp, convention, target, task }) => {
+  ], 'random sequences of creates (concurrent near the quota), filter PUTs and deletes agree with a model of rules and filters (property)', async ({ api, newZone, setUp, convention, target, task, requests }) => {
     task.meta.seed = target.seed;
+    // Its share of the run's request budget (spec-kit/request-budget.ts); its edges run first.
+    const allowance = requests(0.05);
     try {
-      await checkProperty(fc.asyncProperty(ruleQuota, firewallCommands, async (quota, sequence) => {
+      await checkProperty(fc.asyncProperty(ruleQuota, firewallCommands, allowance.cases(async (quota: number, sequence: Parameters<typeof runModel>[0]) => {
         await runModel(sequence, quota, async () => ({ api, zone: await newZone({ plan: 'enterprise', rule_quota: quota }), setUp, convention }));
-      }), { seed: target.seed, numRuns: 12 });
+      })), { seed: target.seed, numRuns: 12, examples: firewallEdges() as never });
     } catch (error) {
       // The shrunk disagreement shows the documented statement its command breaks, not all twelve.
       const cause = (error as { cause?: unknown }).cause;

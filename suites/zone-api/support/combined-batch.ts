@@ -20,6 +20,17 @@ const INVALID_ITEMS: BatchItem[] = [
 /** A valid item (its expression is made fresh when the batch is sent) or one of the invalid items, with why it is invalid. */
 export const batchItem: fc.Arbitrary<BatchItem> = fc.oneof(fc.constant<BatchItem>({ valid: true }), fc.constantFrom(...INVALID_ITEMS));
 
+/**
+ * The edges, sent before any random batch (a run's request budget may leave room for little more):
+ * a batch of valid items alone (the positive control), then each kind of invalid item once, first
+ * or last beside a valid one by turns, and one with the invalid item between two valid ones.
+ */
+export const batchEdges: [BatchItem[]][] = [
+  [[{ valid: true }, { valid: true }]],
+  ...INVALID_ITEMS.map((invalid, k): [BatchItem[]] => [k % 2 === 0 ? [{ valid: true }, invalid] : [invalid, { valid: true }]]),
+  [[{ valid: true }, INVALID_ITEMS[INVALID_ITEMS.length - 1]!, { valid: true }]],
+];
+
 /** The items sent for a batch: a valid item gets an expression of its own. */
 export const itemsOf = (batch: BatchItem[]): RuleItem[] =>
   batch.map((b) => (b.valid ? { filter: { expression: uniqueExpression() }, action: 'block' } : b.item));

@@ -284,6 +284,24 @@ const commandArbitraries: fc.Arbitrary<Command>[] = [
 
 export const firewallCommands = fc.commands(commandArbitraries, { maxCommands: 10 });
 
+/**
+ * The edges, run before any random sequence (a run's request budget may leave room for little
+ * more), each with its quota: a filter created and replaced by PUT; a rule made with its filter, a
+ * second rule on that filter by its id (shared); both rules deleted one after the other (their
+ * filter stays, listed); that filter then refused a DELETE and a PUT, the first one deleted; the
+ * actions other than block. Then the quota: two places taken by a batch of two, a second batch of
+ * two refused whole for the one place left, three concurrent creates for it (one wins, what the
+ * others leave may remain), a rule by filter id on the full quota refused.
+ */
+export function firewallEdges(): [number, Command[]][] {
+  const compared = (...commands: Command[]) => commands.map((c) => new Compared(c));
+  return [
+    [3, compared(new CreateFilter(false), new PutFilter(0, true), new CombinedCreates(1, 1, 'challenge'), new RuleByFilterId(1, 'allow'),
+      new DeleteRule(0), new DeleteRule(0), new DeleteFilter(1), new PutFilter(1, true), new DeleteFilter(0))],
+    [3, compared(new CombinedCreates(1, 2, 'block'), new CombinedCreates(1, 2, 'block'), new CombinedCreates(3, 1, 'block'), new RuleByFilterId(0, 'block'))],
+  ];
+}
+
 /** The rule quota of a run's zone: small, so that sequences reach it. */
 export const ruleQuota = fc.integer({ min: 3, max: 5 });
 

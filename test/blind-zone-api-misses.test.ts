@@ -3,7 +3,7 @@
 // test/blind/zone-api/index.ts is then the suite's, not a hook that did nothing.)
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { Probe, type Answer } from './blind/zone-api/probe.js';
+import { Probe, referenceAndVariant, type Answer } from './blind/zone-api/probe.js';
 import type { BlindVariant, Json } from './blind/zone-api/variant.js';
 import { BLIND_VARIANTS } from './blind/zone-api/variants.js';
 import { BLIND_OUTCOMES } from './blind/zone-api/index.js';
@@ -16,13 +16,8 @@ const result = (answer: Answer) => answer.body.result as Json;
 let probes: Probe[] = [];
 afterEach(async () => { await Promise.all(probes.map((p) => p.close())); probes = []; });
 
-/** Runs the scenario against the reference and against the variant; returns both observations. */
-async function both<T>(name: string, scenario: (probe: Probe) => Promise<T>): Promise<[reference: T, broken: T]> {
-  const reference = await Probe.start();
-  const broken = await Probe.start(variant(name).customize);
-  probes.push(reference, broken);
-  return [await scenario(reference), await scenario(broken)];
-}
+/** The scenario against the reference and against the variant: both observations. */
+const both = <T>(name: string, scenario: (probe: Probe) => Promise<T>) => referenceAndVariant(variant(name).customize, scenario, probes);
 
 async function hostnames(probe: Probe, zone: string, count: number, prefix = 'h'): Promise<number[]> {
   const statuses: number[] = [];

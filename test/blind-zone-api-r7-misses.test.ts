@@ -4,7 +4,7 @@
 // the earlier rounds' misses; the outcomes are recorded in test/blind/zone-api/index.ts.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { Probe, type Answer } from './blind/zone-api/probe.js';
+import { Probe, referenceAndVariant, type Answer } from './blind/zone-api/probe.js';
 import type { BlindVariant, Json } from './blind/zone-api/variant.js';
 import { ROUND7_VARIANTS } from './blind/zone-api/variants/round7.js';
 import { BLIND_OUTCOMES } from './blind/zone-api/index.js';
@@ -16,12 +16,8 @@ const result = (answer: Answer) => answer.body.result as Json;
 let probes: Probe[] = [];
 afterEach(async () => { await Promise.all(probes.map((p) => p.close())); probes = []; });
 
-async function both<T>(name: string, scenario: (probe: Probe) => Promise<T>): Promise<[reference: T, broken: T]> {
-  const reference = await Probe.start();
-  const broken = await Probe.start(variant(name).customize);
-  probes.push(reference, broken);
-  return [await scenario(reference), await scenario(broken)];
-}
+/** The scenario against the reference and against the variant: both observations. */
+const both = <T>(name: string, scenario: (probe: Probe) => Promise<T>) => referenceAndVariant(variant(name).customize, scenario, probes);
 
 /** The round-7 variants index.ts records as missed (the record is the measure, measure.ts "r7 "). */
 const MISSED = Object.entries(BLIND_OUTCOMES).filter(([name, outcome]) => name.startsWith('r7 ') && 'missed' in outcome).map(([name]) => name);

@@ -41,3 +41,14 @@ export class Probe {
     return { status: response.status, body: text === '' ? {} : JSON.parse(text) as Json };
   }
 }
+
+/**
+ * Runs `scenario` against the unhooked reference and against the reference hooked by `customize`;
+ * returns both observations. The probes started are added to `opened`, for the caller to close.
+ */
+export async function referenceAndVariant<T>(customize: BlindVariant['customize'], scenario: (probe: Probe) => Promise<T>, opened: Probe[]): Promise<[reference: T, broken: T]> {
+  const reference = await Probe.start();
+  const broken = await Probe.start(customize);
+  opened.push(reference, broken);
+  return [await scenario(reference), await scenario(broken)];
+}

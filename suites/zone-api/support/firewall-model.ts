@@ -46,6 +46,8 @@ async function agree(requirements: string[], check: () => void | Promise<void>):
 const ACTIONS = ['block', 'challenge', 'allow'] as const;
 const answered = (response: ApiResponse) => answerLine(response.status, response.body);
 const succeeded = (response: ApiResponse) => response.body?.success === true;
+/** How many items a result holds, or what it is instead of a list: a success whose result is null says so, not a TypeError. */
+const resultCount = (response: ApiResponse) => (Array.isArray(response.body?.result) ? (response.body!.result as unknown[]).length : `not a list (${JSON.stringify(response.body?.result)})`);
 const pick = <T>(items: T[], n: number): T | undefined => (items.length === 0 ? undefined : items[n % items.length]);
 
 const freePlaces = (m: Readonly<FirewallModel>) => m.quota - m.rules.size;
@@ -57,7 +59,7 @@ const inUse = (m: Readonly<FirewallModel>, filterId: string) => [...m.rules.valu
 async function addCreated(m: FirewallModel, response: ApiResponse<FirewallRule[]>, items: RuleItem[]): Promise<void> {
   const sentFilter = (item: RuleItem) => ('expression' in item.filter ? { expression: item.filter.expression } : { id: item.filter.id });
   await agree(['ZM-FW-COMBINED-CREATE'], () => {
-    about(response, () => expect(Array.isArray(response.body?.result) && response.body!.result.length, `a successful create answers one rule per item (${items.length}): ${answered(response)}`).toBe(items.length));
+    about(response, () => expect(resultCount(response), `a successful create answers one rule per item (${items.length}): ${answered(response)}`).toBe(items.length));
     response.body!.result.forEach((rule, i) => expect(rule.filter, `rule ${i} of the answer has the filter sent`).toMatchObject(sentFilter(items[i]!)));
   });
   response.body!.result.forEach((rule, i) => {
@@ -154,7 +156,7 @@ class CreateFilter implements Command {
     const expression = uniqueExpression();
     const response = await r.api.post<Filter[]>(r.zone.path('/filters'), { json: [{ expression, paused: this.paused }] });
     await agree(['ZM-FLT-CREATE'], () => {
-      about(response, () => expect(succeeded(response) && response.body!.result.length, `creating a filter through the filters endpoint: ${answered(response)}`).toBe(1));
+      about(response, () => expect(succeeded(response) && resultCount(response), `creating a filter through the filters endpoint: ${answered(response)}`).toBe(1));
       expect(response.body!.result[0]!.expression, 'the filter created has the expression sent').toBe(expression);
     });
     const [filter] = response.body!.result;

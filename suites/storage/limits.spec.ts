@@ -1,6 +1,7 @@
 // The limits of the key-value API: key size (UTF-8 bytes), value size, and 128 keys or pairs per
 // batch call; a call refused for a limit changes nothing. Every spec runs in a fresh object.
 
+import { serialize } from 'node:v8';
 import { describe, expect } from 'vitest';
 import type { ObjectStorage } from '../../contract/storage.js';
 import { storageSpec } from '../../src/spec-kit/storage.js';
@@ -144,6 +145,29 @@ describe('limits', () => {
       expect(match, `the documented message, got: ${(error as Error).message}`).not.toBeNull();
       // The size is the serialized one: at least the string, plus the runtime's own overhead.
       expect(Number(match![1]), 'the size provided is at least the string\'s').toBeGreaterThanOrEqual(REFUSED_CHARACTERS);
+    });
+
+    // The core specs keep a margin because the document does not say how a value is measured. The
+    // production notes do: the serialized form, whose size the refusal reports ("a value of size N").
+    // Calibrated by the size it reports for one string (or, when it reports none, by V8's serializer,
+    // which the structured clone of Node and workerd is), a string of exactly 131,072 bytes under
+    // that measure lands on the edge.
+    storageSpec('ST-LIMIT-VALUE-RANGEERROR', 'measured on the serialized form, a value of exactly 131,072 bytes is accepted (put(key) and put(entries)) and one byte more refused', async ({ storage }) => {
+      const reported = (error: unknown): number | undefined => {
+        const size = /A value of size (\d+) was provided/.exec((error as Error | undefined)?.message ?? '')?.[1];
+        return size === undefined ? undefined : Number(size);
+      };
+      const probe = 'x'.repeat(REFUSED_CHARACTERS);
+      const calibration = reported(await refusal(() => storage.put('edge', probe)));
+      const measure = calibration === undefined ? `V8's serializer (the refusal gave no size)` : `the refusal of ${REFUSED_CHARACTERS} characters measured them (${calibration})`;
+      // Tags and lengths around the characters: the same for every length of the same length-field width.
+      const overhead = (calibration ?? serialize(probe).length) - REFUSED_CHARACTERS;
+      const atEdge = 'x'.repeat(LIMIT - overhead);
+      const measured = `${atEdge.length} characters: ${LIMIT} bytes as ${measure}`;
+      expect(await refusal(() => storage.put('edge', atEdge)), `put(key) of a string of ${measured} must be accepted`).toBeUndefined();
+      expect(await refusal(() => storage.put({ 'edge-entries': atEdge })), `put(entries) of a string of ${measured} must be accepted`).toBeUndefined();
+      expect([(await storage.get<string>('edge'))?.length, (await storage.get<string>('edge-entries'))?.length], 'both read back whole').toEqual([atEdge.length, atEdge.length]);
+      expect(await refusal(() => storage.put('over', `${atEdge}x`)), `a string of one character more (${LIMIT + 1} bytes) must be refused`).toBeDefined();
     });
   });
 

@@ -1192,7 +1192,9 @@ export const BLIND_VARIANTS: BlindVariant[] = [
   },
   // Missed in core, and not stated there: how a value is measured is not in the document (production
   // measures the serialized form, reference-notes.md), so no core spec can build a value of exactly
-  // 131,072 bytes; the core specs assert 131,072 - 64 bytes accepted and 131,073 refused.
+  // 131,072 bytes; the core specs assert 131,072 - 64 bytes accepted and 131,073 refused. The
+  // extended spec of ST-LIMIT-VALUE-RANGEERROR, which takes production's measure, catches it
+  // (test/broken-storage-kv.test.ts holds a variant of the same misreading).
   {
     name: 'r5-value-limit-exclusive',
     area: 'limits',

@@ -8,8 +8,9 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // Per-file wall and CPU time, when SPECGATE_CPU_LOG names a file (bench/ci-speed.md).
     setupFiles: ['test/helpers/cpu-per-file.ts'],
-    // The CLI runs of the tests run dist/, built once here from the sources (test/helpers/compiled-cli.ts).
-    globalSetup: ['test/helpers/compiled-cli.ts'],
+    // The CLI runs of the tests run dist/, built once here from the sources (test/helpers/compiled-cli.ts);
+    // the runs several files only read are made once, in a folder of this run (test/helpers/shared-runs.ts).
+    globalSetup: ['test/helpers/compiled-cli.ts', 'test/helpers/shared-runs-setup.ts'],
     // Most files wait: on specgate child processes, on real time (the real-time alarm checks,
     // workerd). With two files at a time on 2 cores a full run used 1,194 CPU-s in 907 s, about 1.3
     // cores: three at a time overlap the waits with CPU work (bench/ci-speed.md).

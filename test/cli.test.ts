@@ -1,6 +1,5 @@
 // The command line as a user meets it: help, exit codes, one-line errors, and the main job.
 
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -90,32 +89,5 @@ describe('the main job: the full conformance run against the bundled reference (
     expect(sample?.split('\n'), 'docs/guide-reports.md: the sample verdict lines').toEqual(verdictLines(report));
     // `specgate list` estimates a selection's requests from what each spec sent here.
     expect(requestTableOf(report), `${REQUEST_TABLE} is what this run's specs sent: run \`npm run requests\``).toEqual(readRequestTable(ROOT));
-  });
-});
-
-describe('specgate serve, then specgate run against it over a real socket', () => {
-  it('gives the same results as the in-process run', async () => {
-    const credentials = ['--token', `tok${'x'.repeat(37)}`, '--email', 'ops@example.test', '--key', 'a'.repeat(37)];
-    const server = spawn(process.execPath, [join(ROOT, 'bin/specgate.mjs'), 'serve', '--port', '0', '--test-mode', ...credentials], { cwd: ROOT });
-    try {
-      const banner = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        server.stdout.on('data', (d) => { out += d; if (out.includes('data:')) resolve(out); });
-        server.on('exit', (code) => reject(new Error(`serve exited ${code}`)));
-      });
-      const baseUrl = /base URL:\s+(\S+)/.exec(banner)![1]!;
-      const controlUrl = /control URL:\s+(\S+)/.exec(banner)![1]!;
-      const [remote, local] = [tempDir('remote'), tempDir('local')];
-      const [remoteRun, localRun] = await Promise.all([
-        runCli(['run', '--suite', 'zone-api', '--target', baseUrl, ...credentials, '--control', controlUrl, '--report-dir', remote]),
-        runCli(['run', '--suite', 'zone-api', '--report-dir', local]),
-      ]);
-      expect([remoteRun.code, localRun.code]).toEqual([0, 0]);
-      const outcome = (dir: string) => readReport(dir).tests.map((t) => `${t.name}: ${t.status}`).sort();
-      expect(outcome(remote)).toEqual(outcome(local));
-      expect(readReport(remote).summary).toMatchObject({ failed: 0, skipped: 0 });
-    } finally {
-      server.kill('SIGTERM');
-    }
   });
 });

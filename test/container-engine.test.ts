@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../src/report/model.js';
 import { ROOT, readReport, runCli, tempDir, type CliResult } from './helpers/cli.js';
+import { referenceZoneRun } from './helpers/shared-runs.js';
 import { containerState, engineUnavailable, testImages, watchContainers, type TestImages } from './helpers/docker-engine.js';
 
 const unavailable = await engineUnavailable();
@@ -81,10 +82,10 @@ describe.skipIf(unavailable !== undefined)(`a real Docker engine${unavailable ? 
   }
 
   it('the zone suite against the reference image: every spec gets the result it gets in-process, and the container is removed', async () => {
-    const inProcessDir = tempDir('engine-in-process');
     const containerDir = tempDir('engine-container');
-    const [inProcess, container] = await Promise.all([
-      runCli(['run', '--suite', 'zone-api', '--report-dir', inProcessDir]),
+    // The in-process side is the one run of the zone suite against the bundled reference that other files compare against too.
+    const [{ run: inProcess, reportDir: inProcessDir }, container] = await Promise.all([
+      referenceZoneRun(),
       cliWatched(['run', '--suite', 'zone-api', '--target-image', REFERENCE, '--target-port', '0', '--report-dir', containerDir]),
     ]);
     expect(inProcess.code, inProcess.stdout + inProcess.stderr).toBe(0);

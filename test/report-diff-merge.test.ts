@@ -16,6 +16,7 @@ import { EVERYTHING } from '../src/core/selection.js';
 import { schemaProblems } from '../src/spec-kit/schemas.js';
 import { UsageError } from '../src/core/errors.js';
 import { readReport, runCli, tempDir } from './helpers/cli.js';
+import { referenceZoneRun } from './helpers/shared-runs.js';
 
 // Real requirement IDs: merge recomputes statuses from the real catalog.
 const ENV_A = 'ZM-ENV-UNKNOWN-ROUTE';
@@ -285,12 +286,14 @@ describe('mergeCommand', () => {
 
 describe('merging the shards of a real run', () => {
   it('gives the specs, statuses, requirement statuses and coverage check of one unsharded run', async () => {
-    const [whole, first, second] = [tempDir('whole'), tempDir('shard1'), tempDir('shard2')];
-    const runs = await Promise.all([
-      runCli(['run', '--suite', 'zone-api', '--report-dir', whole]),
+    const [first, second] = [tempDir('shard1'), tempDir('shard2')];
+    // The unsharded side is the one run of the zone suite against the bundled reference that other files compare against too.
+    const [{ run: wholeRun, reportDir: whole }, ...shards] = await Promise.all([
+      referenceZoneRun(),
       runCli(['run', '--suite', 'zone-api', '--shard', '1/2', '--report-dir', first]),
       runCli(['run', '--suite', 'zone-api', '--shard', '2/2', '--report-dir', second]),
     ]);
+    const runs = [wholeRun, ...shards];
     for (const run of runs) expect(run.code, run.stderr).toBe(0);
     // Both shards ran something: the split is real.
     expect(readReport(first).tests.length).toBeGreaterThan(0);

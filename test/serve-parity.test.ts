@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT, readReport, runCli, tempDir } from './helpers/cli.js';
+import { referenceZoneRun } from './helpers/shared-runs.js';
 
 interface Served { child: ChildProcess; baseUrl: string; controlUrl: string }
 
@@ -31,10 +32,12 @@ describe('a run against `specgate serve` in another process', () => {
   it('passes the same specs as the in-process run', async () => {
     const credentials = { token: `parity-token-${process.pid}`, email: 'parity@example.test', key: `paritykey${process.pid}` };
     served = await serve(credentials);
-    const [remoteDir, localDir] = [tempDir('parity-remote'), tempDir('parity-local')];
-    const [remote, local] = await Promise.all([
-      runCli(['run', '--suite', 'zone-api', '--target', served.baseUrl, '--control', served.controlUrl, '--report-dir', remoteDir], { SPECGATE_TOKEN: credentials.token, SPECGATE_EMAIL: credentials.email, SPECGATE_KEY: credentials.key }),
-      runCli(['run', '--suite', 'zone-api', '--report-dir', localDir]),
+    const remoteDir = tempDir('parity-remote');
+    // The token as a flag, the email and key from the environment: both ways a user gives them.
+    const [remote, { run: local, reportDir: localDir }] = await Promise.all([
+      runCli(['run', '--suite', 'zone-api', '--target', served.baseUrl, '--control', served.controlUrl, '--token', credentials.token, '--report-dir', remoteDir], { SPECGATE_EMAIL: credentials.email, SPECGATE_KEY: credentials.key }),
+      // The one run of the zone suite against the bundled reference that other files compare against too.
+      referenceZoneRun(),
     ]);
     expect(local.code, local.stdout).toBe(0);
     expect(remote.code, remote.stdout).toBe(0);
@@ -42,6 +45,7 @@ describe('a run against `specgate serve` in another process', () => {
     const remoteOutcome = outcome(remoteDir);
     expect(remoteOutcome.length).toBeGreaterThan(150);
     expect(remoteOutcome).toEqual(outcome(localDir));
+    expect(readReport(remoteDir).summary, 'every spec passed over the socket').toMatchObject({ failed: 0, skipped: 0 });
   });
 });
 

@@ -1,0 +1,14 @@
+// vitest's global set-up for shared-runs.ts: one folder for this `npm test`'s shared runs, which
+// the test workers (started after this) inherit through the environment, removed at the end.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const VARIABLE = 'SPECGATE_TEST_SHARED_RUNS';
+
+export default function setup(): () => void {
+  const folder = mkdtempSync(join(tmpdir(), 'specgate-shared-runs-'));
+  process.env[VARIABLE] = folder;
+  return () => { rmSync(folder, { recursive: true, force: true }); };
+}

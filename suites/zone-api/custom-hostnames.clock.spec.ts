@@ -591,20 +591,23 @@ describe('custom hostnames against a model (property)', () => {
   // compares every answer. Each run starts two minutes after the last one (a fresh rate window)
   // on the spec's one zone. Replay with --seed.
   spec(['ZM-CH-CERT-RATE-15-PER-MIN', 'ZM-CH-CERT-RATE-PENALTY-30S', 'ZM-CH-MOVED-DELETED-AFTER-7D', 'ZM-CH-DNS-CHANGE-MOVED', 'ZM-CH-MOVED-PATCH-REACTIVATES', 'ZM-CH-VERIFICATION-ERRORS', 'ZM-CH-VERIFICATION-ERROR-NO-CNAME'],
-    'creates, DNS changes, PATCHes, reads and time passing agree with the model of states, clocks and the certificate rate limit (property)', async ({ api, control, zone, setUp, clock, skip, target, task, specZones }) => {
+    'creates, DNS changes, PATCHes, reads and time passing agree with the model of states, clocks and the certificate rate limit (property)', async ({ api, control, zone, setUp, clock, skip, target, task, specZones, requests }) => {
       if (!(await standStill(clock, control, target, specZones))) skip('not verified: the model predicts exact instants, which needs a target clock that stands still between advances');
       task.meta.seed = target.seed;
       const world = { api, control, zone, setUp };
       // The payload is accepted, and a hostname read, at all (set-up): later refusals are the rules'.
       await createAndRead(world);
       const real: HostnameReal = { world, clock };
+      // Its share of the run's request budget (spec-kit/request-budget.ts): the sequences run while
+      // the next one fits.
+      const allowance = requests(0.02);
       // A failure is blamed on the requirement its check names (support/custom-hostname-model.ts).
-      await checkProperty(fc.asyncProperty(fc.commands(HostnameModelCommands, { maxCommands: 14 }), async (commands) => {
+      await checkProperty(fc.asyncProperty(fc.commands(HostnameModelCommands, { maxCommands: 14 }), allowance.cases(async (commands) => {
         await advanceTo(clock, (await clock.now()) + 120 * SECOND);
         const model: HostnameModel = { now: await clock.now(), hostnames: [], issued: [], penaltyUntil: undefined };
         await fc.asyncModelRun(() => ({ model, real }), commands);
         await expectAsModelled(model, real);
-      }), { seed: target.seed, numRuns: 6, endOnFailure: true }).catch((error: unknown) => {
+      })), { seed: target.seed, numRuns: 6, endOnFailure: true }).catch((error: unknown) => {
         const blamed = blamedRequirements(error);
         if (blamed.length > 0) task.meta.failedRequirements = blamed;
         throw error;

@@ -8,7 +8,7 @@ import { parseRequestQuota, RequestQuota } from '../reference-impl/zone-api/requ
 import { readRateLimit } from '../src/spec-kit/rate-limit-headers.js';
 import { RequestPacer } from '../src/spec-kit/request-pacer.js';
 import { startServer } from '../reference-impl/zone-api/server.js';
-import { runCli, tempDir } from './helpers/cli.js';
+import { readReport, runCli, tempDir } from './helpers/cli.js';
 
 const headers = (values: Record<string, string>) => new Headers(values);
 
@@ -112,6 +112,43 @@ describe('a run against a target enforcing a quota (serve --rate-limit), end to 
       expect(run.code, run.stderr + run.stdout).toBe(0);
       expect(answered, 'the run sent more than eight windows allow (the premise of this test)').toBeGreaterThan(8 * 15);
       expect(refused, `requests refused with 429 (of ${answered})\n${run.stdout}\n${run.stderr}`).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  }, 600_000);
+});
+
+// Skipped until the core run fits one window: it sends 1,493 API requests under the default budget
+// (bench/requests.md), so the run waits out the first window (5 minutes) and the count fails. Run
+// on its own, it exits 0. Only the quota's own 429s (code 971) count as refused: the certificate
+// rate limit's 429s are what its specs ask for.
+describe('the full core zone suite against a target allowing 1,200 requests per 5 minutes (production\'s budget)', () => {
+  it.skip('fits one window: no 429, exit 0, and the report counts at most 1,200 API requests', async () => {
+    const refused: string[] = [];
+    let answered = 0;
+    const server = await startServer({
+      testMode: true,
+      rateLimit: { quota: 1200, windowSeconds: 300 },
+      customize: ({ app }) => app.addHook('onSend', async (request, reply, payload) => {
+        if (!request.url.startsWith('/client/v4')) return payload;
+        answered++;
+        if (reply.statusCode === 429 && typeof payload === 'string' && payload.includes('"code":971')) refused.push(`${request.method} ${request.url}`);
+        return payload;
+      }),
+    });
+    try {
+      // A target given by URL: the default budget (1,200) sizes the model and property specs. A run
+      // sending more than the window allows would wait out the window (5 minutes) at its end, and
+      // fail the count below.
+      const reportDir = tempDir('rate-limited-core');
+      // Both schemes, as the auth specs need: the quota counts them as one user, as production does.
+      const { token, email, key } = server.credentials;
+      const run = await runCli(['run', '--suite', 'zone-api', '--profile', 'core', '--report-dir', reportDir,
+        '--target', server.baseUrl, '--control', server.controlUrl!], { SPECGATE_TOKEN: token, SPECGATE_EMAIL: email, SPECGATE_KEY: key });
+      expect(run.code, run.stderr + run.stdout).toBe(0);
+      expect(refused, `requests refused with 429 (of ${answered})`).toEqual([]);
+      const { requests } = readReport(reportDir).run;
+      expect(requests?.api, `API requests of the core run (${answered} answered by the target)`).toBeLessThanOrEqual(1200);
     } finally {
       await server.close();
     }

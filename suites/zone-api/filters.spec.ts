@@ -45,9 +45,10 @@ describe('the filter resource and its expression', () => {
     await convention('ZM-ENV-REFUSAL-4XX', 'a filter without an expression is refused with a 4xx', () => noExpression.forEach(([what], i) => expectRefused(answers[i]!, `creating a filter ${what}`)));
     noExpression.forEach(([what], i) => expectFailure(answers[i]!, `creating a filter ${what}`));
     await expectNoFilters(api, zone, 'the filters without an expression');
-    const before = (await listed<Filter>(api, zone, '/filters')).map((f) => f.id);
-    const wrong = await Promise.all(wrongTypes.map(([, body]) => api.post(zone.path('/filters'), { json: [body] })));
     await convention('ZM-ENV-REFUSAL-4XX', 'a filter with a field of the wrong type is refused with a 4xx and creates nothing', async () => {
+      // Sent only when the conventions are checked (a core run sends none of them).
+      const before = (await listed<Filter>(api, zone, '/filters')).map((f) => f.id);
+      const wrong = await Promise.all(wrongTypes.map(([, body]) => api.post(zone.path('/filters'), { json: [body] })));
       wrongTypes.forEach(([what], i) => expectRefused(wrong[i]!, `creating a filter ${what}`));
       expect((await listed<Filter>(api, zone, '/filters')).map((f) => f.id), 'no filter was created by them').toEqual(before);
     });

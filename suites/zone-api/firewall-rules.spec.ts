@@ -367,8 +367,9 @@ describe('the firewall rules paths of the Versioning table', () => {
     // The same read serves as what the conventional items below are compared against.
     const afterInvalid = await contentsOf(api, zone);
     expect(afterInvalid, 'the invalid items created neither filter nor rule').toEqual(before);
-    const others = await Promise.all(conventional.map(([, body]) => api.post(zone.path('/firewall/rules'), { json: body })));
     await convention('ZM-ENV-REFUSAL-4XX', 'fields the document does not show, out of production\'s range or of the wrong type, and an empty batch, are refused with a 4xx and create nothing', async () => {
+      // Sent only when the conventions are checked (a core run sends none of them).
+      const others = await Promise.all(conventional.map(([, body]) => api.post(zone.path('/firewall/rules'), { json: body })));
       conventional.forEach(([what], i) => expectRefused(others[i]!, `POST of ${what}`));
       expect(await contentsOf(api, zone), 'they created nothing').toEqual(afterInvalid);
     });

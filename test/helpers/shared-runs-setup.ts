@@ -5,10 +5,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const VARIABLE = 'SPECGATE_TEST_SHARED_RUNS';
+/** The variable naming that folder (read by shared-runs.ts). */
+export const SHARED_RUNS_VARIABLE = 'SPECGATE_TEST_SHARED_RUNS';
 
 export default function setup(): () => void {
   const folder = mkdtempSync(join(tmpdir(), 'specgate-shared-runs-'));
-  process.env[VARIABLE] = folder;
+  process.env[SHARED_RUNS_VARIABLE] = folder;
   return () => { rmSync(folder, { recursive: true, force: true }); };
 }

@@ -13,8 +13,10 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { runCli, tempDir, type CliResult } from './cli.js';
 
-/** Set by the global set-up (compiled-cli.ts) to a folder of this `npm test`. */
-export const SHARED_RUNS_VARIABLE = 'SPECGATE_TEST_SHARED_RUNS'; // shared-runs-setup.ts sets it
+import { SHARED_RUNS_VARIABLE } from './shared-runs-setup.js';
+
+/** Set by the global set-up (shared-runs-setup.ts) to a folder of this `npm test`. */
+export { SHARED_RUNS_VARIABLE };
 
 /** `madeBy`: the process that made the run (the others read it). */
 export interface SharedRun { run: CliResult; reportDir: string; madeBy: number }
